@@ -1,0 +1,23 @@
+/// Resource limits and switches for a validation run; every limit has a safe default.
+///
+/// Exceeding a limit is reported as a `limit-*` finding; it never crashes and never makes memory grow
+/// without bound.
+public struct ValidationOptions: Sendable, Hashable {
+    /// Parts collected and fully checked; parts past it are framed and checked but not collected.
+    public var maxParts: Int = 10_000
+    /// Bytes of one part's header section that are parsed; the rest is skipped.
+    public var maxHeaderBytes: Int = 16 * 1024
+    /// Header lines per part that are parsed; the rest are skipped.
+    public var maxHeaderLines: Int = 64
+    /// Length of one header line that is parsed; longer lines are skipped.
+    public var maxHeaderLineLength: Int = 8 * 1024
+    /// Depth of nested multipart bodies that are checked (the outer body is depth 0).
+    public var maxNestingDepth: Int = 4
+    /// Findings kept in the report; the rest are counted and dropped.
+    public var maxDiagnostics: Int = 1_000
+    /// Whether the report collects the decoded parts (turn off to validate huge forms in less memory).
+    public var collectParts: Bool = true
+
+    /// Creates the default options.
+    public init() {}
+}

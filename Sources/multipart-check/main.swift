@@ -1,0 +1,9 @@
+import MultipartFormCLI
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+exit(MultipartCheck.main(arguments: Array(CommandLine.arguments.dropFirst())))
