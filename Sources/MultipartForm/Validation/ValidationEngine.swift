@@ -1,8 +1,624 @@
-/// The validator's state machine (placeholder until the scanner lands).
+/// The validator's streaming state machine: RFC 2046 §5.1.1 framing plus the rule checks.
+///
+/// Bytes are processed strictly in order and each byte is passed once; part content is never
+/// buffered. Only a delimiter prefix at a chunk's end (at most the delimiter's length), the current
+/// header line (bounded by the limits), and fixed-size head and tail windows are kept.
 struct ValidationEngine {
-    init(contentType: [UInt8]?, options: ValidationOptions, depth: Int) {}
-    mutating func consume(_ chunk: UnsafeRawBufferPointer) {}
+    enum Region { case preamble, body, epilogue }
+
+    enum TailState: Equatable {
+        case afterBoundary
+        case singleDash
+        case afterClose
+        case padding(close: Bool)
+        case carriageReturn(close: Bool)
+    }
+
+    enum Phase: Equatable {
+        case inferring
+        case unframed
+        case scanning(Region)
+        case tail(TailState)
+        case skipLine(close: Bool)
+        case headers
+    }
+
+    /// A matched dash-boundary whose line is still being classified.
+    struct PendingDelimiter {
+        var dashOffset: Int
+        var dashLine: Int
+        var region: Region
+        /// Offset and location of the LF when no CR preceded it.
+        var bareLF: (offset: Int, line: Int, column: Int)?
+        /// The part's content ends here if this turns out to be a delimiter.
+        var contentEnd: Int
+        /// The body had no body section (the header terminator is the delimiter's CRLF).
+        var bodyAbsent: Bool
+        /// Bytes of the delimiter that are content again if the line turns out not to be one.
+        var bytes: [UInt8]
+        var paddingReported = false
+    }
+
+    let options: ValidationOptions
+    let depth: Int
+    /// Whether parts are form-data parts (false inside a nested multipart/mixed body).
+    let formData: Bool
+    var collector: DiagnosticCollector
+    var boundary: [UInt8]?
+    var search: DelimiterSearch?
+    var dashBoundary: [UInt8] = []
+
+    var phase: Phase = .scanning(.preamble)
+    var position = 0
+    var lineFeeds = 0
+    var lineStart = 0
+    var previousLineStart = 0
+
+    var carry: [UInt8] = []
+    var carryStart = 0
+    var carryVirtual = false
+    var pending: PendingDelimiter?
+    var tailBytes: [UInt8] = []
+    var delimiterCount = 0
+    var sawClose = false
+    var epilogueStart: Int?
+        var inferenceBuffer: [UInt8] = []
+    var head: [UInt8] = []
+    var tail: [UInt8] = []
+    static let headCapacity = 4096
+    static let tailCapacity = 256
+
+    var partCount = 0
+    var parts: [DecodedPart] = []
+    var part: PartState?
+    var formCharsetIsUTF8 = true
+    var collecting: Bool
+    var hadContentType = false
+
+    init(contentType: [UInt8]?, options: ValidationOptions, depth: Int) {
+        self.options = options
+        self.depth = depth
+        self.formData = true
+        self.collecting = options.collectParts
+        collector = DiagnosticCollector(limit: options.maxDiagnostics)
+        hadContentType = contentType != nil
+        if let contentType {
+            let value = HeaderValue(plain: contentType)
+            let media = MediaType.parse(contentType)
+            boundary = checkBoundaryParameters(media, value: value, outer: true)
+            if boundary == nil { phase = .inferring }
+        } else {
+            phase = .inferring
+        }
+        if let boundary { setBoundary(boundary) }
+    }
+
+    /// An engine for the content of a nested multipart part.
+    init(nestedBoundary: [UInt8]?, options: ValidationOptions, depth: Int) {
+        self.options = options
+        self.depth = depth
+        self.formData = false
+        self.collecting = false
+        collector = DiagnosticCollector(limit: options.maxDiagnostics)
+        if let nestedBoundary {
+            setBoundary(nestedBoundary)
+        } else {
+            phase = .inferring
+        }
+    }
+
+    mutating func setBoundary(_ value: [UInt8]) {
+        boundary = value
+        search = DelimiterSearch(boundary: value)
+        dashBoundary = [ByteClass.dash, ByteClass.dash] + value
+        // The start of the body counts as the start of a line.
+        carry = [ByteClass.lf]
+        carryVirtual = true
+        carryStart = -1
+    }
+
+    // MARK: Positions
+
+    /// The line and column of `offset`, valid when no LF lies between the last passed LF and `offset`.
+    func location(_ offset: Int) -> (line: Int, column: Int) { (lineFeeds + 1, offset - lineStart + 1) }
+
+    /// Accounts for the line feeds in bytes that have been processed.
+    mutating func pass(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int) {
+        guard !range.isEmpty else { return }
+        let counted = LineCounter.count(in: bytes, range)
+        if let last = counted.lastLF {
+            if counted.count == 1 {
+                previousLineStart = lineStart
+            } else {
+                previousLineStart = -1
+            }
+            lineFeeds += counted.count
+            lineStart = offset + (last - range.lowerBound) + 1
+        }
+    }
+
+    mutating func pass(_ bytes: [UInt8], offset: Int) {
+        bytes.withUnsafeBytes { pass($0, 0..<$0.count, offset: offset) }
+    }
+
+    mutating func report(
+        _ rule: Rule.ID, at offset: Int, line: Int? = nil, column: Int? = nil, _ message: String, fix: String? = nil,
+        part index: Int? = nil
+    ) {
+        let here = location(offset)
+        collector.add(
+            rule, offset: offset, line: line ?? here.line, column: column ?? here.column, part: index ?? part?.index,
+            message, fix: fix)
+    }
+
+    // MARK: Input
+
+    mutating func consume(_ chunk: UnsafeRawBufferPointer) {
+        guard chunk.count > 0 else { return }
+        remember(chunk)
+        var index = 0
+        while index < chunk.count {
+            index = step(chunk, index)
+        }
+    }
+
+    /// Keeps the first and last bytes of the stream for diagnoses made at the end.
+    mutating func remember(_ chunk: UnsafeRawBufferPointer) {
+        if head.count < Self.headCapacity {
+            head.append(contentsOf: chunk.prefix(Self.headCapacity - head.count))
+        }
+        if chunk.count >= Self.tailCapacity {
+            tail = Array(chunk.suffix(Self.tailCapacity))
+        } else {
+            tail.append(contentsOf: chunk)
+            if tail.count > Self.tailCapacity { tail.removeFirst(tail.count - Self.tailCapacity) }
+        }
+    }
+
+    /// Processes bytes from `index` in the current phase and returns where processing stopped.
+    mutating func step(_ chunk: UnsafeRawBufferPointer, _ index: Int) -> Int {
+        let base = position - index
+        switch phase {
+        case .inferring:
+            return collectInferenceLine(chunk, index)
+        case .unframed:
+            pass(chunk, index..<chunk.count, offset: base + index)
+            position = base + chunk.count
+            return chunk.count
+        case .scanning(let region):
+            return scan(chunk, index, region: region)
+        case .tail(let state):
+            guard tailStep(chunk[index], state: state) else { return index }
+            position += 1
+            return index + 1
+        case .skipLine(let close):
+            var end = index
+            while end < chunk.count && chunk[end] != ByteClass.lf { end += 1 }
+            if end == chunk.count {
+                position = base + end
+                return end
+            }
+            pass(chunk, index..<(end + 1), offset: base + index)
+            position = base + end + 1
+            lineEnded(close: close)
+            return end + 1
+        case .headers:
+            return headerBytes(chunk, index)
+        }
+    }
+
+    // MARK: Scanning for delimiters
+
+    /// Searches preamble, body or epilogue bytes for the next delimiter.
+    mutating func scan(_ chunk: UnsafeRawBufferPointer, _ start: Int, region: Region) -> Int {
+        let base = position - start
+        var index = start
+        if !carry.isEmpty {
+            let pattern = search!.pattern
+            // The carry starts with CR or LF; find how much of the pattern it already holds.
+            let lfInCarry = carry[0] == ByteClass.cr ? 1 : 0
+            var matched = carry.count - lfInCarry
+            var failed = false
+            if carry.count == 1 && lfInCarry == 1 {
+                // A lone CR: the next byte must be LF.
+                if chunk[index] == ByteClass.lf {
+                    carry.append(ByteClass.lf)
+                    index += 1
+                    matched = 1
+                } else {
+                    failed = true
+                }
+            }
+            while !failed && matched < pattern.count && index < chunk.count {
+                if chunk[index] == pattern[matched] {
+                    carry.append(chunk[index])
+                    matched += 1
+                    index += 1
+                } else {
+                    failed = true
+                }
+            }
+            if failed {
+                let bytes = carry
+                let virtual = carryVirtual
+                let offset = carryStart
+                carry = []
+                carryVirtual = false
+                if !virtual {
+                    bytes.withUnsafeBytes { content($0, 0..<$0.count, offset: offset, region: region) }
+                }
+                position = base + index
+                return index
+            }
+            if matched < pattern.count {
+                position = base + index
+                return index
+            }
+            // The carry completed a delimiter.
+            let bytes = carry
+            let virtual = carryVirtual
+            let offset = carryStart
+            carry = []
+            carryVirtual = false
+            position = base + index
+            matchedDelimiter(bytes: bytes, at: offset, virtual: virtual, region: region)
+            return index
+        }
+        if let lf = search!.firstMatch(in: chunk, from: index) {
+            let hasCR = lf > index && chunk[lf - 1] == ByteClass.cr
+            let delimiterStart = hasCR ? lf - 1 : lf
+            content(chunk, index..<delimiterStart, offset: base + index, region: region)
+            let end = lf + search!.pattern.count
+            let bytes = Array(chunk[delimiterStart..<end])
+            position = base + end
+            matchedDelimiter(bytes: bytes, at: base + delimiterStart, virtual: false, region: region)
+            return end
+        }
+        let keep = search!.partialSuffixStart(in: chunk, from: index) ?? chunk.count
+        content(chunk, index..<keep, offset: base + index, region: region)
+        if keep < chunk.count {
+            carry = Array(chunk[keep..<chunk.count])
+            carryStart = base + keep
+            carryVirtual = false
+        }
+        position = base + chunk.count
+        return chunk.count
+    }
+
+    /// Handles bytes that are preamble, part content or epilogue.
+    mutating func content(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, region: Region) {
+        guard !range.isEmpty else { return }
+        if region == .body { feedPart(bytes, range, offset: offset) }
+        pass(bytes, range, offset: offset)
+        if region == .body { noteContentEnd() }
+    }
+
+    /// A complete `LF "--" boundary` (with its CR, if any) was found at `offset`.
+    mutating func matchedDelimiter(bytes: [UInt8], at offset: Int, virtual: Bool, region: Region) {
+        let hasCR = bytes.first == ByteClass.cr
+        let lfOffset = hasCR ? offset + 1 : offset
+        let dashOffset = virtual ? offset + 1 : lfOffset + 1
+        var bareLF: (Int, Int, Int)? = nil
+        if !virtual && !hasCR {
+            let here = location(lfOffset)
+            bareLF = (lfOffset, here.line, here.column)
+        }
+        var contentEnd = virtual ? dashOffset : offset
+        if virtual && region == .preamble { contentEnd = 0 }
+        // Virtual carries stand for an LF that was already passed.
+        let passed = virtual ? Array(bytes.dropFirst()) : bytes
+        pass(passed, offset: virtual ? offset + 1 : offset)
+        let dashLine = location(dashOffset).line
+        if region == .epilogue {
+            report(.epilogueContainsDelimiter, at: dashOffset, "a delimiter line follows the close delimiter; conforming receivers ignore it")
+            return
+        }
+        pending = PendingDelimiter(
+            dashOffset: dashOffset, dashLine: dashLine, region: region, bareLF: bareLF, contentEnd: contentEnd,
+            bodyAbsent: virtual && region == .body, bytes: passed)
+        phase = .tail(.afterBoundary)
+    }
+
+    // MARK: The rest of a delimiter line
+
+    /// Classifies one byte after the boundary; returns false when the byte belongs to what follows.
+    mutating func tailStep(_ byte: UInt8, state: TailState) -> Bool {
+        let offset = position
+        switch state {
+        case .afterBoundary:
+            if byte == ByteClass.dash {
+                pending!.bytes.append(byte)
+                phase = .tail(.singleDash)
+            } else if ByteClass.isWhitespace(byte) {
+                confirmDelimiter(close: false)
+                reportPadding(at: offset)
+                phase = .tail(.padding(close: false))
+            } else if byte == ByteClass.cr {
+                phase = .tail(.carriageReturn(close: false))
+            } else if byte == ByteClass.lf {
+                confirmDelimiter(close: false)
+                report(.delimiterLineEnding, at: offset, "delimiter line ends with '\\n' without a preceding '\\r'")
+                passByte(byte, at: offset)
+                lineEnded(close: false)
+            } else if ByteClass.isBoundaryCharNoSpace(byte) {
+                notADelimiter(resumeAt: byte)
+                return false
+            } else {
+                confirmDelimiter(close: false)
+                report(.delimiterLineEnding, at: offset, "unexpected '\(escapedForMessage([byte]))' after the boundary on a delimiter line")
+                phase = .skipLine(close: false)
+            }
+        case .singleDash:
+            if byte == ByteClass.dash {
+                confirmDelimiter(close: true)
+                phase = .tail(.afterClose)
+            } else if byte == ByteClass.cr || byte == ByteClass.lf || ByteClass.isWhitespace(byte) {
+                confirmDelimiter(close: true)
+                report(.closeDelimiterJunk, at: offset - 1, "close delimiter has a single '-' after the boundary; it needs two")
+                if byte == ByteClass.lf {
+                    passByte(byte, at: offset)
+                    lineEnded(close: true)
+                } else {
+                    phase = .skipLine(close: true)
+                }
+            } else {
+                notADelimiter(resumeAt: byte)
+                return false
+            }
+        case .afterClose, .padding(close: true):
+            if ByteClass.isWhitespace(byte) {
+                reportPadding(at: offset)
+                phase = .tail(.padding(close: true))
+            } else if byte == ByteClass.cr {
+                phase = .tail(.carriageReturn(close: true))
+            } else if byte == ByteClass.lf {
+                report(.delimiterLineEnding, at: offset, "close delimiter line ends with '\\n' without a preceding '\\r'")
+                passByte(byte, at: offset)
+                lineEnded(close: true)
+            } else {
+                report(.closeDelimiterJunk, at: offset, "unexpected '\(escapedForMessage([byte]))' after the close delimiter")
+                phase = .skipLine(close: true)
+            }
+        case .padding(close: false):
+            if ByteClass.isWhitespace(byte) {
+                return true
+            } else if byte == ByteClass.cr {
+                phase = .tail(.carriageReturn(close: false))
+            } else if byte == ByteClass.lf {
+                report(.delimiterLineEnding, at: offset, "delimiter line ends with '\\n' without a preceding '\\r'")
+                passByte(byte, at: offset)
+                lineEnded(close: false)
+            } else {
+                report(.delimiterLineEnding, at: offset, "unexpected '\(escapedForMessage([byte]))' after the boundary on a delimiter line")
+                phase = .skipLine(close: false)
+            }
+        case .carriageReturn(let close):
+            if !close && pending != nil { confirmDelimiter(close: false) }
+            if byte == ByteClass.lf {
+                passByte(byte, at: offset)
+                lineEnded(close: close)
+            } else {
+                report(.delimiterLineEnding, at: offset - 1, "'\\r' after the boundary is not followed by '\\n'")
+                lineEnded(close: close)
+                // The byte after the lone CR starts the next section.
+                return false
+            }
+        }
+        return true
+    }
+
+    mutating func passByte(_ byte: UInt8, at offset: Int) {
+        if byte == ByteClass.lf {
+            previousLineStart = lineStart
+            lineFeeds += 1
+            lineStart = offset + 1
+        }
+    }
+
+    mutating func reportPadding(at offset: Int) {
+        guard let current = pending, !current.paddingReported else { return }
+        pending!.paddingReported = true
+        report(.transportPadding, at: offset, "whitespace after the boundary on a delimiter line (transport padding)")
+    }
+
+    /// The matched line is content that starts with the delimiter.
+    mutating func notADelimiter(resumeAt byte: UInt8) {
+        let delimiter = pending!
+        pending = nil
+        if delimiter.region == .epilogue { return }
+        report(.boundaryPrefixLine, at: delimiter.dashOffset, line: delimiter.dashLine, column: 1,
+            "line starts with the delimiter '\(escapedForMessage(dashBoundary))' followed by '\(escapedForMessage([byte]))'; it is content, not a delimiter")
+        if delimiter.region == .body {
+            // For a virtual match the header terminator's LF was never content, and is not in `bytes`.
+            delimiter.bytes.withUnsafeBytes { feedPart($0, 0..<$0.count, offset: delimiter.contentEnd) }
+            noteContentEnd()
+        }
+        phase = .scanning(delimiter.region)
+    }
+
+    /// The matched line is a delimiter: report what belongs to its start, end the preamble or part.
+    mutating func confirmDelimiter(close: Bool) {
+        guard let delimiter = pending else { return }
+        pending = nil
+        delimiterCount += 1
+        if let bare = delimiter.bareLF {
+            report(.delimiterBareLF, at: bare.offset, line: bare.line, column: bare.column,
+                "delimiter is preceded by '\\n' without '\\r'")
+        }
+        switch delimiter.region {
+        case .preamble:
+            if delimiter.dashOffset > 0 {
+                report(.preamblePresent, at: 0, line: 1, column: 1,
+                    "\(delimiter.dashOffset) byte\(delimiter.dashOffset == 1 ? "" : "s") before the first delimiter")
+            }
+            if close {
+                report(.zeroParts, at: delimiter.dashOffset, line: delimiter.dashLine, column: 1,
+                    "the first delimiter is the close delimiter: the body has no part")
+            }
+        case .body:
+            if delimiter.bodyAbsent {
+                report(.partBodyAbsent, at: delimiter.dashOffset, line: delimiter.dashLine, column: 1,
+                    "the delimiter directly follows the blank line that ends the headers, so the part has no body section")
+            }
+            endPart(contentEnd: delimiter.contentEnd)
+        case .epilogue:
+            break
+        }
+        if close {
+            sawClose = true
+        } else {
+            startPart(delimiterOffset: delimiter.dashOffset, line: delimiter.dashLine)
+        }
+    }
+
+    /// The delimiter line (including its line break) has been read.
+    mutating func lineEnded(close: Bool) {
+        if close {
+            phase = .scanning(.epilogue)
+            epilogueStart = position
+            epilogueLocation = location(position)
+            carry = [ByteClass.lf]
+            carryVirtual = true
+            carryStart = position - 1
+        } else {
+            phase = .headers
+            beginHeaders()
+        }
+    }
+
+    var epilogueLocation: (line: Int, column: Int) = (1, 1)
+
+    // MARK: End of input
+
     mutating func finish() -> ValidationReport {
-        ValidationReport(diagnostics: [], parts: [], partCount: 0, boundary: nil, byteCount: 0, counts: [:])
+        if phase == .inferring { finishInference() }
+        let end = position
+        switch phase {
+        case .inferring, .unframed:
+            diagnoseUnframed(end: end)
+        case .scanning(let region):
+            if !carry.isEmpty {
+                let bytes = carry
+                let virtual = carryVirtual
+                carry = []
+                if !virtual { bytes.withUnsafeBytes { content($0, 0..<$0.count, offset: carryStart, region: region) } }
+            }
+            switch region {
+            case .preamble: diagnoseUnframed(end: end)
+            case .body:
+                closeMissing(end: end)
+                endPart(contentEnd: end)
+            case .epilogue: break
+            }
+        case .tail(let state):
+            switch state {
+            case .afterBoundary, .padding(close: false):
+                confirmDelimiterAtEnd(end: end)
+            case .singleDash:
+                confirmDelimiter(close: true)
+                report(.closeDelimiterJunk, at: end - 1, "close delimiter has a single '-' after the boundary; it needs two")
+            case .afterClose, .padding(close: true):
+                report(.closeDelimiterNoFinalCRLF, at: end, "the body ends right after the close delimiter, without '\\r\\n'")
+            case .carriageReturn(let close):
+                if !close && pending != nil { confirmDelimiter(close: false) }
+                report(.delimiterLineEnding, at: end - 1, "'\\r' after the boundary is not followed by '\\n'")
+                if !close { closeMissing(end: end) ; endPart(contentEnd: end) }
+            }
+        case .skipLine(let close):
+            if !close {
+                closeMissing(end: end)
+                endPart(contentEnd: end)
+            }
+        case .headers:
+            finishHeaderLineAtEnd()
+            closeMissing(end: end)
+            endPart(contentEnd: end)
+        }
+        if let start = epilogueStart, end > start {
+            collector.add(.epiloguePresent, offset: start, line: epilogueLocation.line, column: epilogueLocation.column,
+                part: nil, "\(end - start) byte\(end - start == 1 ? "" : "s") follow the close delimiter line")
+        }
+        let finished = collector.finished()
+        return ValidationReport(
+            diagnostics: finished.diagnostics, parts: parts, partCount: partCount, boundary: boundary,
+            byteCount: end, counts: finished.counts)
+    }
+
+    /// The body ended on `--boundary` (and maybe padding): the part before it ends, the body is truncated.
+    mutating func confirmDelimiterAtEnd(end: Int) {
+        if let delimiter = pending, delimiter.region == .preamble {
+            confirmDelimiter(close: false)
+        } else {
+            confirmDelimiter(close: false)
+        }
+        closeMissing(end: end)
+        endPart(contentEnd: end)
+    }
+
+    mutating func closeMissing(end: Int) {
+        if let misplaced = misplacedCloseDelimiter(end: end) {
+            report(.delimiterNotLineStart, at: misplaced.offset, line: misplaced.line, column: misplaced.column,
+                "the close delimiter '\(escapedForMessage(dashBoundary))--' is not at the start of a line",
+                fix: "write '\\r\\n' before '\(escapedForMessage(dashBoundary))--'")
+            return
+        }
+        report(.closeDelimiterMissing, at: end, "the body ends without the close delimiter '\(escapedForMessage(dashBoundary))--'")
+    }
+
+    /// Finds `--boundary--` (plus optional padding and line break) at the very end, not at a line start.
+    func misplacedCloseDelimiter(end: Int) -> (offset: Int, line: Int, column: Int)? {
+        guard !dashBoundary.isEmpty else { return nil }
+        var trimmed = tail[...]
+        if trimmed.last == ByteClass.lf { trimmed = trimmed.dropLast() }
+        if trimmed.last == ByteClass.cr { trimmed = trimmed.dropLast() }
+        while let last = trimmed.last, ByteClass.isWhitespace(last) { trimmed = trimmed.dropLast() }
+        let close = dashBoundary + [ByteClass.dash, ByteClass.dash]
+        guard trimmed.count > close.count, trimmed.suffix(close.count).elementsEqual(close) else { return nil }
+        let before = trimmed[trimmed.endIndex - close.count - 1]
+        guard before != ByteClass.lf else { return nil }
+        let tailStart = end - tail.count
+        let offset = tailStart + (trimmed.endIndex - close.count)
+        let lineFeedsAfter = tail[(offset - tailStart)...].filter { $0 == ByteClass.lf }.count
+        if lineFeedsAfter == 0 { return (offset, lineFeeds + 1, offset - lineStart + 1) }
+        let start = previousLineStart >= 0 ? previousLineStart : offset
+        return (offset, lineFeeds + 1 - lineFeedsAfter, offset - start + 1)
+    }
+
+    /// No delimiter was ever found: explain why, using the start of the body.
+    mutating func diagnoseUnframed(end: Int) {
+        if end == 0 {
+            collector.add(.bodyEmpty, offset: 0, line: 1, column: 1, part: nil, "the body is empty")
+            return
+        }
+        guard !dashBoundary.isEmpty else {
+            collector.add(.delimiterNotFound, offset: 0, line: 1, column: 1, part: nil,
+                "no boundary is known and the first line does not start with '--'")
+            return
+        }
+        if let index = Self.find(dashBoundary, in: head), index > 0 {
+            let lines = head[..<index].filter { $0 == ByteClass.lf }.count
+            let start = head[..<index].lastIndex(of: ByteClass.lf).map { $0 + 1 } ?? 0
+            collector.add(.delimiterNotLineStart, offset: index, line: lines + 1, column: index - start + 1, part: nil,
+                "'\(escapedForMessage(dashBoundary))' appears, but not at the start of a line",
+                fix: "start the body with '\(escapedForMessage(dashBoundary))\\r\\n' and put '\\r\\n' before every delimiter")
+            return
+        }
+        let folded = dashBoundary.map(ByteClass.lowercased)
+        if Self.find(folded, in: head.map(ByteClass.lowercased)) != nil {
+            collector.add(.delimiterNotFound, offset: 0, line: 1, column: 1, part: nil,
+                "no line starts with '\(escapedForMessage(dashBoundary))'; the body uses the boundary in different letter case, and boundaries are case-sensitive")
+            return
+        }
+        collector.add(.delimiterNotFound, offset: 0, line: 1, column: 1, part: nil,
+            "no line starts with '\(escapedForMessage(dashBoundary))'")
+    }
+
+    static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard !needle.isEmpty, haystack.count >= needle.count else { return nil }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return start }
+        }
+        return nil
     }
 }
+

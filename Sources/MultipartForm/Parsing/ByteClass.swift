@@ -1,0 +1,93 @@
+/// Named byte constants and the character classes of RFC 2045, RFC 2046 and RFC 9110.
+enum ByteClass {
+    static let cr = UInt8(ascii: "\r")
+    static let lf = UInt8(ascii: "\n")
+    static let space = UInt8(ascii: " ")
+    static let tab = UInt8(ascii: "\t")
+    static let dash = UInt8(ascii: "-")
+    static let colon = UInt8(ascii: ":")
+    static let semicolon = UInt8(ascii: ";")
+    static let equals = UInt8(ascii: "=")
+    static let quote = UInt8(ascii: "\"")
+    static let apostrophe = UInt8(ascii: "'")
+    static let backslash = UInt8(ascii: "\\")
+    static let slash = UInt8(ascii: "/")
+    static let percent = UInt8(ascii: "%")
+    static let asterisk = UInt8(ascii: "*")
+    static let questionMark = UInt8(ascii: "?")
+    static let dot = UInt8(ascii: ".")
+    static let nul: UInt8 = 0
+    static let delete: UInt8 = 0x7F
+
+    /// RFC 2045 tspecials: `( ) < > @ , ; : \ " / [ ] ? =`.
+    static let tspecials: Set<UInt8> = Set("()<>@,;:\\\"/[]?=".utf8)
+
+    /// RFC 2045 token character: any US-ASCII CHAR except SPACE, CTLs and tspecials.
+    static func isTokenChar(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x7F && !tspecials.contains(byte)
+    }
+
+    /// RFC 2046 `bcharsnospace`: digits, letters and `'()+_,-./:=?`.
+    static func isBoundaryCharNoSpace(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            return true
+        default:
+            return "'()+_,-./:=?".utf8.contains(byte)
+        }
+    }
+
+    /// RFC 2046 `bchars`: `bcharsnospace` plus space.
+    static func isBoundaryChar(_ byte: UInt8) -> Bool { byte == space || isBoundaryCharNoSpace(byte) }
+
+    /// Linear whitespace inside a line: space or horizontal tab.
+    static func isWhitespace(_ byte: UInt8) -> Bool { byte == space || byte == tab }
+
+    /// A control character other than HTAB, CR, LF and NUL (which have rules of their own).
+    static func isOtherControl(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != tab && byte != cr && byte != lf && byte != nul) || byte == delete
+    }
+
+    /// ASCII hexadecimal digit.
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
+            UInt8(ascii: "A")...UInt8(ascii: "F"):
+            return true
+        default: return false
+        }
+    }
+
+    /// Folds `A`–`Z` to lower case and leaves every other byte alone.
+    static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+
+    /// Compares bytes to a lower-case ASCII string, folding only `A`–`Z`.
+    static func equalsIgnoringCase<C: Collection>(_ bytes: C, _ lower: String) -> Bool where C.Element == UInt8 {
+        bytes.count == lower.utf8.count && zip(bytes, lower.utf8).allSatisfy { lowercased($0) == $1 }
+    }
+}
+
+/// Renders bytes for a message: printable ASCII as is, everything else escaped (`\r`, `\n`, `\x00`).
+func escapedForMessage<C: Collection>(_ bytes: C, limit: Int = 60) -> String where C.Element == UInt8 {
+    var out = ""
+    for (index, byte) in bytes.enumerated() {
+        if index == limit {
+            out += "..."
+            break
+        }
+        switch byte {
+        case ByteClass.cr: out += "\\r"
+        case ByteClass.lf: out += "\\n"
+        case ByteClass.tab: out += "\\t"
+        case ByteClass.backslash: out += "\\\\"
+        case 0x20..<0x7F: out.unicodeScalars.append(Unicode.Scalar(byte))
+        default:
+            let hex = String(byte, radix: 16, uppercase: true)
+            out += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+        }
+    }
+    return out
+}

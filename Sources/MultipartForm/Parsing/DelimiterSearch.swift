@@ -1,0 +1,86 @@
+/// A whole-delimiter search for `LF "--" boundary` over raw bytes.
+///
+/// It is a Horspool skip search keyed on the byte under the window's last position, with the
+/// window's first byte (LF) checked before the middle is compared.
+///
+/// Why it is linear: windows advance by at least one byte, and a middle comparison only runs in a
+/// window that starts with LF. A comparison that matches `k` bytes has read `k` bytes of the
+/// pattern after its LF, and the pattern holds no LF after its first byte (a boundary never
+/// contains CR or LF), so no later window starting inside those `k` bytes starts with LF. Every
+/// compared byte is therefore charged to one window only, and the total work is O(n) for any input,
+/// including content dense in `\r\n--` and boundary prefixes.
+struct DelimiterSearch {
+    /// `LF "--" boundary`.
+    let pattern: [UInt8]
+    private var shift: [Int]
+
+    /// Prepares the search for a boundary (without the leading dashes).
+    init(boundary: [UInt8]) {
+        pattern = [ByteClass.lf, ByteClass.dash, ByteClass.dash] + boundary
+        let last = pattern.count - 1
+        var table = [Int](repeating: pattern.count, count: 256)
+        for index in 0..<last {
+            table[Int(pattern[index])] = last - index
+        }
+        shift = table
+    }
+
+    /// Returns the index of the first complete match's LF in `bytes[from..<bytes.count]`, or `nil`.
+    ///
+    /// - Complexity: O(n) where n is `bytes.count - from`.
+    func firstMatch(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        let length = pattern.count
+        let end = bytes.count
+        guard end - start >= length else { return nil }
+        return pattern.withUnsafeBufferPointer { pat in
+            shift.withUnsafeBufferPointer { table in
+                let last = length - 1
+                let lastByte = pat[last]
+                var position = start
+                let limit = end - length
+                while position <= limit {
+                    let byte = bytes[position &+ last]
+                    if byte == lastByte && bytes[position] == ByteClass.lf {
+                        var index = 1
+                        while index < last && bytes[position &+ index] == pat[index] { index &+= 1 }
+                        if index == last { return position }
+                    }
+                    position &+= table[Int(byte)]
+                }
+                return nil
+            }
+        }
+    }
+
+    /// The start of the longest suffix of `bytes[from...]` that could begin a delimiter
+    /// (`CR LF "--" boundary` or `LF "--" boundary`) completed by later bytes, or `nil`.
+    func partialSuffixStart(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        let end = bytes.count
+        guard end > start else { return nil }
+        let windowStart = max(start, end - pattern.count)
+        var lfIndex: Int? = nil
+        var index = end - 1
+        while index >= windowStart {
+            if bytes[index] == ByteClass.lf {
+                lfIndex = index
+                break
+            }
+            index -= 1
+        }
+        if let lfIndex {
+            var matches = true
+            var k = 1
+            while lfIndex + k < end {
+                if bytes[lfIndex + k] != pattern[k] {
+                    matches = false
+                    break
+                }
+                k += 1
+            }
+            if matches {
+                return lfIndex > start && bytes[lfIndex - 1] == ByteClass.cr ? lfIndex - 1 : lfIndex
+            }
+        }
+        return bytes[end - 1] == ByteClass.cr ? end - 1 : nil
+    }
+}

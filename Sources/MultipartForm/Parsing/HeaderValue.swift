@@ -1,0 +1,137 @@
+/// A header field value with the stream offset of each byte, so findings point at real positions
+/// even when the value was unfolded from several lines.
+struct HeaderValue {
+    /// The value's bytes (continuation line breaks removed).
+    var bytes: [UInt8]
+    /// The stream offset of each byte.
+    var offsets: [Int]
+    /// The offset just past the value (where its line ends).
+    var endOffset: Int
+
+    /// The offset of byte `index`, or the end offset when `index` is past the last byte.
+    func offset(_ index: Int) -> Int { index < offsets.count ? offsets[index] : endOffset }
+
+    /// The value without leading and trailing spaces and tabs.
+    func trimmed() -> HeaderValue {
+        var start = 0
+        var end = bytes.count
+        while start < end && ByteClass.isWhitespace(bytes[start]) { start += 1 }
+        while end > start && ByteClass.isWhitespace(bytes[end - 1]) { end -= 1 }
+        return HeaderValue(
+            bytes: Array(bytes[start..<end]), offsets: Array(offsets[start..<end]),
+            endOffset: end < offsets.count ? offsets[end] : endOffset)
+    }
+
+    /// A value built from a plain string, with offsets counting from zero (for Content-Type values).
+    init(plain: [UInt8]) {
+        bytes = plain
+        offsets = Array(0..<plain.count)
+        endOffset = plain.count
+    }
+
+    /// A value with explicit offsets.
+    init(bytes: [UInt8], offsets: [Int], endOffset: Int) {
+        self.bytes = bytes
+        self.offsets = offsets
+        self.endOffset = endOffset
+    }
+}
+
+/// One `attribute=value` parameter as written.
+struct HeaderParameter {
+    /// The attribute name folded to lower case.
+    var name: [UInt8]
+    /// The index of the attribute's first byte in the header value.
+    var nameIndex: Int
+    /// The value with quotes and quoted-pairs removed.
+    var value: [UInt8]
+    /// The index in the header value of each byte of `value`.
+    var valueIndices: [Int]
+    /// The index of the value's first byte as written (the opening quote when quoted).
+    var valueIndex: Int
+    /// Whether the value was a quoted-string.
+    var quoted: Bool
+    /// Index of the first backslash escaping `"` or `\`, if any.
+    var quotedPairIndex: Int?
+    /// Index of the first backslash escaping any other byte, if any.
+    var otherBackslashIndex: Int?
+    /// Index of the first byte of an unquoted value that a token cannot hold, if any.
+    var nonTokenIndex: Int?
+}
+
+/// A lexer for `;`-separated parameters shared by the Content-Type and Content-Disposition parsers.
+struct ParameterLexer {
+    let bytes: [UInt8]
+    var index: Int
+
+    init(_ bytes: [UInt8], from index: Int) {
+        self.bytes = bytes
+        self.index = index
+    }
+
+    var atEnd: Bool { index >= bytes.count }
+    var current: UInt8 { bytes[index] }
+
+    /// Skips spaces and tabs and returns the index of the first one skipped, if any.
+    @discardableResult
+    mutating func skipWhitespace() -> Int? {
+        let start = index
+        while index < bytes.count && ByteClass.isWhitespace(bytes[index]) { index += 1 }
+        return index > start ? start : nil
+    }
+
+    /// Reads a run of token characters.
+    mutating func readToken() -> Range<Int> {
+        let start = index
+        while index < bytes.count && ByteClass.isTokenChar(bytes[index]) { index += 1 }
+        return start..<index
+    }
+
+    /// Skips to the next `;` (or the end) after a syntax error.
+    mutating func skipToSemicolon() {
+        while index < bytes.count && bytes[index] != ByteClass.semicolon { index += 1 }
+    }
+
+    /// Reads a quoted-string starting at the opening quote; `terminated` is false when it runs off the end.
+    mutating func readQuoted() -> (value: [UInt8], indices: [Int], terminated: Bool, pair: Int?, other: Int?) {
+        var value: [UInt8] = []
+        var indices: [Int] = []
+        var pair: Int? = nil
+        var other: Int? = nil
+        index += 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == ByteClass.quote {
+                index += 1
+                return (value, indices, true, pair, other)
+            }
+            if byte == ByteClass.backslash && index + 1 < bytes.count {
+                let escaped = bytes[index + 1]
+                if escaped == ByteClass.quote || escaped == ByteClass.backslash {
+                    if pair == nil { pair = index }
+                } else if other == nil {
+                    other = index
+                }
+                value.append(escaped)
+                indices.append(index + 1)
+                index += 2
+                continue
+            }
+            if byte == ByteClass.backslash && other == nil { other = index }
+            value.append(byte)
+            indices.append(index)
+            index += 1
+        }
+        return (value, indices, false, pair, other)
+    }
+
+    /// Reads an unquoted value up to the next `;`, without trailing whitespace.
+    mutating func readUnquoted() -> (range: Range<Int>, nonToken: Int?) {
+        let start = index
+        while index < bytes.count && bytes[index] != ByteClass.semicolon { index += 1 }
+        var end = index
+        while end > start && ByteClass.isWhitespace(bytes[end - 1]) { end -= 1 }
+        let nonToken = (start..<end).first { !ByteClass.isTokenChar(bytes[$0]) }
+        return (start..<end, nonToken)
+    }
+}

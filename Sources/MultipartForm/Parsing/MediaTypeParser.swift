@@ -1,0 +1,106 @@
+/// A media type (`type/subtype; attribute=value ...`) as parsed from a Content-Type value.
+struct MediaType {
+    /// The type folded to lower case.
+    var type: [UInt8] = []
+    /// The subtype folded to lower case.
+    var subtype: [UInt8] = []
+    /// The parameters in order, duplicates included.
+    var parameters: [HeaderParameter] = []
+    /// The index of the first byte that breaks the grammar, and what was wrong.
+    var syntaxError: (index: Int, message: String)?
+    /// Indices of whitespace next to `=`.
+    var whitespaceAroundEquals: [Int] = []
+    /// Indices of the `;` of empty parameters.
+    var emptyParameters: [Int] = []
+
+    /// Whether the type is `type/subtype` (lower-case comparison).
+    func isType(_ type: String, _ subtype: String) -> Bool {
+        self.type == Array(type.utf8) && self.subtype == Array(subtype.utf8)
+    }
+
+    /// The first parameter with the given lower-case name.
+    func parameter(_ name: String) -> HeaderParameter? {
+        let wanted = Array(name.utf8)
+        return parameters.first { $0.name == wanted }
+    }
+
+    /// Parses a Content-Type value; parsing stops at the first syntax error, keeping what was read.
+    static func parse(_ bytes: [UInt8]) -> MediaType {
+        var result = MediaType()
+        var lexer = ParameterLexer(bytes, from: 0)
+        lexer.skipWhitespace()
+        let typeRange = lexer.readToken()
+        if typeRange.isEmpty {
+            result.syntaxError = (lexer.index, lexer.atEnd ? "expected a media type, found nothing" : "expected a media type")
+            return result
+        }
+        result.type = bytes[typeRange].map(ByteClass.lowercased)
+        guard !lexer.atEnd && lexer.current == ByteClass.slash else {
+            result.syntaxError = (lexer.index, "expected '/' after the type")
+            return result
+        }
+        lexer.index += 1
+        let subtypeRange = lexer.readToken()
+        if subtypeRange.isEmpty {
+            result.syntaxError = (lexer.index, "expected a subtype after '/'")
+            return result
+        }
+        result.subtype = bytes[subtypeRange].map(ByteClass.lowercased)
+        while true {
+            lexer.skipWhitespace()
+            if lexer.atEnd { break }
+            guard lexer.current == ByteClass.semicolon else {
+                result.syntaxError = (lexer.index, "expected ';' before the next parameter")
+                return result
+            }
+            let semicolon = lexer.index
+            lexer.index += 1
+            lexer.skipWhitespace()
+            if lexer.atEnd || lexer.current == ByteClass.semicolon {
+                result.emptyParameters.append(semicolon)
+                if lexer.atEnd { break }
+                continue
+            }
+            let nameRange = lexer.readToken()
+            if nameRange.isEmpty {
+                result.syntaxError = (lexer.index, "expected a parameter name")
+                return result
+            }
+            let spaceBefore = lexer.skipWhitespace()
+            guard !lexer.atEnd && lexer.current == ByteClass.equals else {
+                result.syntaxError = (lexer.index, "expected '=' after the parameter name")
+                return result
+            }
+            lexer.index += 1
+            let spaceAfter = lexer.skipWhitespace()
+            if let space = spaceBefore ?? spaceAfter { result.whitespaceAroundEquals.append(space) }
+            var parameter = HeaderParameter(
+                name: bytes[nameRange].map(ByteClass.lowercased), nameIndex: nameRange.lowerBound, value: [],
+                valueIndices: [], valueIndex: lexer.index, quoted: false)
+            if !lexer.atEnd && lexer.current == ByteClass.quote {
+                let quoted = lexer.readQuoted()
+                parameter.quoted = true
+                parameter.value = quoted.value
+                parameter.valueIndices = quoted.indices
+                parameter.quotedPairIndex = quoted.pair
+                parameter.otherBackslashIndex = quoted.other
+                result.parameters.append(parameter)
+                if !quoted.terminated {
+                    result.syntaxError = (parameter.valueIndex, "unterminated quoted-string")
+                    return result
+                }
+            } else {
+                let unquoted = lexer.readUnquoted()
+                if unquoted.range.isEmpty {
+                    result.syntaxError = (lexer.index, "expected a value after '='")
+                    return result
+                }
+                parameter.value = Array(bytes[unquoted.range])
+                parameter.valueIndices = Array(unquoted.range)
+                parameter.nonTokenIndex = unquoted.nonToken
+                result.parameters.append(parameter)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,60 @@
+/// An incremental UTF-8 validator: feed bytes in pieces, learn the offset of the first invalid sequence.
+struct UTF8Check {
+    private var needed = 0
+    private var lower: UInt8 = 0x80
+    private var upper: UInt8 = 0xBF
+    private var sequenceStart = 0
+    /// The offset of the first byte of the first invalid sequence, once one was seen.
+    private(set) var firstInvalid: Int?
+
+    /// Checks `bytes[range]`, whose first byte sits at `offset` in the stream.
+    mutating func feed(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int) {
+        guard firstInvalid == nil else { return }
+        var index = range.lowerBound
+        let end = range.upperBound
+        while index < end {
+            let byte = bytes[index]
+            if needed == 0 {
+                if byte < 0x80 {
+                    index &+= 1
+                    continue
+                }
+                sequenceStart = offset + (index - range.lowerBound)
+                switch byte {
+                case 0xC2...0xDF: needed = 1
+                case 0xE0: needed = 2; lower = 0xA0
+                case 0xE1...0xEC, 0xEE...0xEF: needed = 2
+                case 0xED: needed = 2; upper = 0x9F
+                case 0xF0: needed = 3; lower = 0x90
+                case 0xF1...0xF3: needed = 3
+                case 0xF4: needed = 3; upper = 0x8F
+                default:
+                    firstInvalid = sequenceStart
+                    return
+                }
+            } else {
+                guard byte >= lower && byte <= upper else {
+                    firstInvalid = sequenceStart
+                    return
+                }
+                lower = 0x80
+                upper = 0xBF
+                needed -= 1
+            }
+            index &+= 1
+        }
+    }
+
+    /// Ends the input: an unfinished sequence is invalid.
+    mutating func finish() {
+        if firstInvalid == nil && needed > 0 { firstInvalid = sequenceStart }
+    }
+
+    /// The index of the first invalid sequence in a complete byte array, or `nil` when it is valid UTF-8.
+    static func firstInvalidIndex(_ bytes: [UInt8]) -> Int? {
+        var check = UTF8Check()
+        bytes.withUnsafeBytes { check.feed($0, 0..<$0.count, offset: 0) }
+        check.finish()
+        return check.firstInvalid
+    }
+}

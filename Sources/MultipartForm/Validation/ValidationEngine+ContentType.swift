@@ -1,0 +1,134 @@
+extension ValidationEngine {
+    /// Checks a Content-Type's media type and boundary parameter; returns the boundary to frame with.
+    ///
+    /// For the outer header (`outer`), findings point into the Content-Type value; for a nested part
+    /// they point into the body through `locate`.
+    mutating func checkBoundaryParameters(
+        _ media: MediaType, value: HeaderValue, outer: Bool, locate: ((Int) -> Located)? = nil
+    ) -> [UInt8]? {
+        func add(_ rule: Rule.ID, _ index: Int, _ message: String) {
+            if outer {
+                collector.add(rule, origin: .contentType, offset: index, line: 1, column: index + 1, part: nil, message)
+            } else if let place = locate?(index) {
+                collector.add(rule, offset: place.offset, line: place.line, column: place.column, part: part?.index, message)
+            }
+        }
+        if outer {
+            if let error = media.syntaxError { add(.contentTypeSyntax, error.index, error.message) }
+            if !media.type.isEmpty && !media.isType("multipart", "form-data") {
+                let shown = escapedForMessage(media.type + [ByteClass.slash] + media.subtype)
+                add(.contentTypeNotFormData, 0, "media type is '\(shown)', not 'multipart/form-data'")
+            }
+            for index in media.whitespaceAroundEquals {
+                add(.contentTypeParameterWhitespace, index, "whitespace around '=' in a Content-Type parameter")
+            }
+            for index in media.emptyParameters {
+                add(.contentTypeParameterWhitespace, index, "empty Content-Type parameter")
+            }
+        }
+        var seen: Set<[UInt8]> = []
+        for parameter in media.parameters {
+            let name = parameter.name
+            if seen.contains(name) {
+                if outer {
+                    add(.contentTypeParameterDuplicate, parameter.nameIndex,
+                        "parameter '\(escapedForMessage(name))' is given more than once; the first is used")
+                }
+                continue
+            }
+            seen.insert(name)
+            if name.starts(with: Array("boundary*".utf8)) {
+                add(.boundaryExtended, parameter.nameIndex, "boundary given with RFC 2231 syntax ('\(escapedForMessage(name))')")
+            } else if name != Array("boundary".utf8) && outer {
+                add(.contentTypeParameterUnexpected, parameter.nameIndex,
+                    "multipart/form-data takes no '\(escapedForMessage(name))' parameter")
+            }
+        }
+        guard let parameter = media.parameter("boundary") else {
+            if outer || locate != nil {
+                add(.boundaryMissing, value.bytes.count, "Content-Type has no boundary parameter")
+            }
+            return nil
+        }
+        let boundary = parameter.value
+        if parameter.quoted && outer {
+            add(.boundaryQuoted, parameter.valueIndex, "the boundary is quoted; the quotes are not part of it")
+        }
+        if boundary.isEmpty {
+            add(.boundaryEmpty, parameter.valueIndex, "the boundary is empty")
+            return boundary
+        }
+        if boundary.count > 70 {
+            add(.boundaryTooLong, parameter.valueIndices[70], "the boundary is \(boundary.count) characters long; the limit is 70")
+        }
+        if let bad = boundary.firstIndex(where: { !ByteClass.isBoundaryChar($0) }) {
+            add(.boundaryInvalidCharacter, parameter.valueIndices[bad],
+                "'\(escapedForMessage([boundary[bad]]))' is not allowed in a boundary")
+        }
+        if boundary.last == ByteClass.space {
+            add(.boundaryTrailingSpace, parameter.valueIndices[boundary.count - 1], "the boundary ends with a space")
+        }
+        if !parameter.quoted, let bad = parameter.nonTokenIndex,
+            let position = parameter.valueIndices.firstIndex(of: bad), ByteClass.isBoundaryChar(boundary[position])
+        {
+            add(.boundaryNeedsQuotes, bad, "'\(escapedForMessage([boundary[position]]))' in an unquoted boundary; quote the value")
+        }
+        return boundary
+    }
+
+    // MARK: Inferring the boundary
+
+    /// Collects the first line of a body whose boundary is unknown.
+    mutating func collectInferenceLine(_ chunk: UnsafeRawBufferPointer, _ start: Int) -> Int {
+        var index = start
+        while index < chunk.count {
+            let byte = chunk[index]
+            inferenceBuffer.append(byte)
+            index += 1
+            if byte == ByteClass.lf || inferenceBuffer.count >= 200 {
+                position += index - start
+                finishInference()
+                return index
+            }
+        }
+        position += index - start
+        return index
+    }
+
+    /// Takes the boundary from the first line and replays the bytes read so far.
+    mutating func finishInference() {
+        let line = inferenceBuffer
+        inferenceBuffer = []
+        var candidate = line[...]
+        if candidate.last == ByteClass.lf { candidate = candidate.dropLast() }
+        if candidate.last == ByteClass.cr { candidate = candidate.dropLast() }
+        while let last = candidate.last, ByteClass.isWhitespace(last) { candidate = candidate.dropLast() }
+        var inferred: [UInt8]? = nil
+        if candidate.starts(with: [ByteClass.dash, ByteClass.dash]) {
+            var name = candidate.dropFirst(2)
+            if name.count > 2 && name.hasSuffix([ByteClass.dash, ByteClass.dash]) { name = name.dropLast(2) }
+            if !name.isEmpty && name.count <= 200 { inferred = Array(name) }
+        }
+        let replayed = position
+        position = 0
+        if let inferred {
+            if boundary == nil && formData && depth == 0 && !hadContentType {
+                collector.add(.boundaryInferred, offset: 0, line: 1, column: 1, part: nil,
+                    "no Content-Type given; the boundary '\(escapedForMessage(inferred))' was taken from the first line")
+            }
+            setBoundary(inferred)
+            phase = .scanning(.preamble)
+        } else {
+            phase = .unframed
+        }
+        line.withUnsafeBytes { bytes in
+            var index = 0
+            while index < bytes.count { index = step(bytes, index) }
+        }
+        precondition(position == replayed, "replaying the first line must end where reading stopped")
+    }
+}
+
+extension ArraySlice where Element == UInt8 {
+    fileprivate func hasSuffix(_ suffix: [UInt8]) -> Bool { count >= suffix.count && self.suffix(suffix.count).elementsEqual(suffix) }
+}

@@ -1,0 +1,460 @@
+extension ValidationEngine {
+    // MARK: Part lifecycle
+
+    mutating func startPart(delimiterOffset: Int, line: Int) {
+        partCount += 1
+        let index = partCount - 1
+        if partCount == options.maxParts + 1 {
+            collector.add(.limitParts, offset: delimiterOffset, line: line, column: 1, part: index,
+                "more than \(options.maxParts) parts; further parts are checked but not collected")
+        }
+        part = PartState(index: index, collect: collecting && partCount <= options.maxParts)
+    }
+
+    mutating func beginHeaders() {
+        guard part != nil else { return }
+        part!.headerStart = position
+        let here = location(position)
+        part!.headerLocation = Located(offset: position, line: here.line, column: here.column)
+        part!.lineStartOffset = position
+    }
+
+    /// Reads header bytes up to the end of the current line.
+    mutating func headerBytes(_ chunk: UnsafeRawBufferPointer, _ start: Int) -> Int {
+        let base = position - start
+        var end = start
+        while end < chunk.count && chunk[end] != ByteClass.lf { end += 1 }
+        let room = options.maxHeaderLineLength + 2 - part!.line.count
+        if room > 0 { part!.line.append(contentsOf: chunk[start..<min(end, start + room)]) }
+        guard end < chunk.count else {
+            position = base + end
+            return end
+        }
+        position = base + end + 1
+        let outcome = headerLineEnded(lfOffset: base + end)
+        passByte(ByteClass.lf, at: base + end)
+        switch outcome {
+        case .header: break
+        case .blank: break
+        case .delimiter(let close): lineEnded(close: close)
+        }
+        return end + 1
+    }
+
+    /// At the end of input inside the headers, the unfinished line is still checked.
+    mutating func finishHeaderLineAtEnd() {
+        guard part != nil else { return }
+        flushField()
+        finishHeaders(end: position)
+    }
+
+    enum HeaderLineOutcome {
+        case header
+        case blank
+        case delimiter(close: Bool)
+    }
+
+    mutating func headerLineEnded(lfOffset: Int) -> HeaderLineOutcome {
+        var content = part!.line
+        part!.line = []
+        let start = part!.lineStartOffset
+        part!.lineStartOffset = lfOffset + 1
+        let length = lfOffset - start
+        var bareLF = true
+        if content.last == ByteClass.cr && length <= options.maxHeaderLineLength + 1 {
+            content.removeLast()
+            bareLF = false
+        }
+        if content.starts(with: dashBoundary), isDelimiterRest(content[dashBoundary.count...]) {
+            return delimiterInHeaders(content: content, start: start, lfOffset: lfOffset, bareLF: bareLF)
+        }
+        if bareLF {
+            report(.headerBareLF, at: lfOffset, "header line ends with '\\n' without a preceding '\\r'")
+        }
+        if content.isEmpty {
+            endHeaders(lfOffset: lfOffset)
+            return .blank
+        }
+        part!.lineCount += 1
+        part!.sectionBytes += length + 1
+        if part!.skipping { return .header }
+        if part!.lineCount > options.maxHeaderLines {
+            flushField()
+            part!.skipping = true
+            report(.limitHeaderLines, at: start, "more than \(options.maxHeaderLines) header lines in one part; the rest are skipped")
+            return .header
+        }
+        if part!.sectionBytes > options.maxHeaderBytes {
+            flushField()
+            part!.skipping = true
+            report(.limitHeaderBytes, at: part!.headerStart + options.maxHeaderBytes,
+                "the part's headers exceed \(options.maxHeaderBytes) bytes; the rest are skipped")
+            return .header
+        }
+        if length > options.maxHeaderLineLength {
+            flushField()
+            report(.limitHeaderLineLength, at: start, "header line of \(length) bytes exceeds the limit of \(options.maxHeaderLineLength); it is skipped")
+            return .header
+        }
+        let number = lineFeeds + 1
+        if content.count > 998 {
+            report(.headerLineTooLong, at: start, "header line is \(content.count) bytes long; the limit is 998")
+        }
+        if ByteClass.isWhitespace(content[0]) {
+            if part!.field == nil && part!.lineCount == 1 {
+                report(.headerLeadingWhitespace, at: start, "the part's first header line starts with whitespace")
+                var stripped = 0
+                while stripped < content.count && ByteClass.isWhitespace(content[stripped]) { stripped += 1 }
+                part!.field = PendingField(lines: [(content, start, number)], strippedLeading: stripped)
+                checkLineBytes(content, start: start, fieldLine: 0)
+            } else {
+                report(.headerFolded, at: start, "header field continues on a line starting with whitespace (folding)")
+                if part!.field != nil {
+                    part!.field!.lines.append((content, start, number))
+                    checkLineBytes(content, start: start, fieldLine: part!.field!.lines.count - 1)
+                }
+            }
+            return .header
+        }
+        flushField()
+        part!.field = PendingField(lines: [(content, start, number)])
+        checkLineBytes(content, start: start, fieldLine: 0)
+        return .header
+    }
+
+    /// Whether the bytes after `--boundary` on a line make it a (possibly malformed) delimiter line.
+    func isDelimiterRest(_ rest: ArraySlice<UInt8>) -> Bool {
+        guard let first = rest.first else { return true }
+        if first == ByteClass.dash {
+            guard rest.count > 1 else { return true }
+            let second = rest[rest.startIndex + 1]
+            return second == ByteClass.dash || !ByteClass.isBoundaryCharNoSpace(second)
+        }
+        return !ByteClass.isBoundaryCharNoSpace(first)
+    }
+
+    /// A delimiter line arrived while reading headers: the part ends without a body.
+    mutating func delimiterInHeaders(content: [UInt8], start: Int, lfOffset: Int, bareLF: Bool) -> HeaderLineOutcome {
+        report(.partHeadersUnterminated, at: start, "a delimiter line arrived before the blank line that ends the part's headers")
+        flushField()
+        finishHeaders(end: start)
+        endPart(contentEnd: start)
+        delimiterCount += 1
+        var index = dashBoundary.count
+        var close = false
+        if index < content.count && content[index] == ByteClass.dash {
+            close = true
+            if index + 1 < content.count && content[index + 1] == ByteClass.dash {
+                index += 2
+            } else {
+                report(.closeDelimiterJunk, at: start + index, "close delimiter has a single '-' after the boundary; it needs two")
+                index = content.count
+            }
+        }
+        if index < content.count && ByteClass.isWhitespace(content[index]) {
+            report(.transportPadding, at: start + index, "whitespace after the boundary on a delimiter line (transport padding)")
+            while index < content.count && ByteClass.isWhitespace(content[index]) { index += 1 }
+        }
+        if index < content.count {
+            let rule: Rule.ID = close ? .closeDelimiterJunk : .delimiterLineEnding
+            report(rule, at: start + index, "unexpected '\(escapedForMessage([content[index]]))' after the boundary on a delimiter line")
+        } else if bareLF {
+            report(.delimiterLineEnding, at: lfOffset, "delimiter line ends with '\\n' without a preceding '\\r'")
+        }
+        if close {
+            sawClose = true
+        } else {
+            startPart(delimiterOffset: start, line: lineFeeds + 1)
+        }
+        return .delimiter(close: close)
+    }
+
+    /// Byte-class checks on one physical header line, each at most once.
+    mutating func checkLineBytes(_ content: [UInt8], start: Int, fieldLine: Int) {
+        if let nul = content.firstIndex(of: ByteClass.nul) {
+            report(.headerNUL, at: start + nul, "NUL byte in a part header")
+        }
+        if let cr = content.firstIndex(of: ByteClass.cr) {
+            report(.headerBareCR, at: start + cr, "'\\r' in a part header is not followed by '\\n'")
+        }
+        let field = part!.field!
+        let first = field.lines[0].content
+        let colon = first.firstIndex(of: ByteClass.colon)
+        let valueFrom = fieldLine == 0 ? (colon.map { $0 + 1 } ?? content.count) : 0
+        if valueFrom < content.count, let control = content[valueFrom...].firstIndex(where: ByteClass.isOtherControl) {
+            report(.headerControlCharacter, at: start + control,
+                "control character '\(escapedForMessage([content[control]]))' in a part header value")
+        }
+        if let high = content.firstIndex(where: { $0 >= 0x80 }) {
+            if let invalid = UTF8Check.firstInvalidIndex(content) {
+                report(.headerInvalidUTF8, at: start + invalid,
+                    "'\(escapedForMessage(content[invalid...].prefix(4)))' is not valid UTF-8")
+            } else {
+                let name = colon.map { trimmedName(first[field.strippedLeading..<$0]) } ?? []
+                if !ByteClass.equalsIgnoringCase(name, "content-disposition") {
+                    report(.headerNonASCII, at: start + high, "non-ASCII bytes in a part header")
+                }
+            }
+        }
+    }
+
+    func trimmedName(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var name = bytes
+        while let last = name.last, ByteClass.isWhitespace(last) { name = name.dropLast() }
+        return name
+    }
+
+    // MARK: Header fields
+
+    /// Interprets the pending header field, if any.
+    mutating func flushField() {
+        guard let field = part?.field else { return }
+        part!.field = nil
+        let first = field.lines[0]
+        let content = first.content
+        func at(_ offset: Int) -> Located { field.locate(offset) }
+        func add(_ rule: Rule.ID, _ offset: Int, _ message: String) {
+            let place = at(offset)
+            collector.add(rule, offset: offset, line: place.line, column: place.column, part: part!.index, message)
+        }
+        guard let colon = content.firstIndex(of: ByteClass.colon) else {
+            add(.headerMissingColon, first.start, "header line has no ':'; a blank line must separate the headers from the value")
+            return
+        }
+        let nameStart = field.strippedLeading
+        var nameEnd = colon
+        while nameEnd > nameStart && ByteClass.isWhitespace(content[nameEnd - 1]) { nameEnd -= 1 }
+        if nameEnd < colon {
+            add(.headerWhitespaceBeforeColon, first.start + nameEnd, "whitespace between the header name and ':'")
+        }
+        let name = content[nameStart..<nameEnd]
+        if name.isEmpty {
+            add(.headerNameInvalid, first.start + colon, "header field name is empty")
+            return
+        }
+        if let bad = name.firstIndex(where: { !(($0 > 0x20 && $0 < 0x7F) || $0 == ByteClass.cr || $0 == ByteClass.nul) }) {
+            add(.headerNameInvalid, first.start + bad, "'\(escapedForMessage([content[bad]]))' is not allowed in a header field name")
+            return
+        }
+        var bytes: [UInt8] = []
+        var offsets: [Int] = []
+        for (lineIndex, line) in field.lines.enumerated() {
+            let from = lineIndex == 0 ? colon + 1 : 0
+            for index in from..<line.content.count {
+                bytes.append(line.content[index])
+                offsets.append(line.start + index)
+            }
+        }
+        let last = field.lines[field.lines.count - 1]
+        let value = HeaderValue(bytes: bytes, offsets: offsets, endOffset: last.start + last.content.count)
+        let nameLocation = at(first.start + nameStart)
+        if ByteClass.equalsIgnoringCase(name, "content-disposition") {
+            if part!.sawDisposition {
+                add(.contentDispositionDuplicate, first.start + nameStart, "second Content-Disposition field in one part; the first is used")
+            } else {
+                part!.sawDisposition = true
+                part!.dispositionName = nameLocation
+                if formData { readDisposition(value, field: field) }
+            }
+        } else if ByteClass.equalsIgnoringCase(name, "content-type") {
+            if part!.contentType != nil {
+                add(.headerDuplicate, first.start + nameStart, "second Content-Type field in one part; the first is used")
+            } else {
+                part!.contentTypeName = nameLocation
+                readPartContentType(value, field: field)
+            }
+        } else if ByteClass.equalsIgnoringCase(name, "content-transfer-encoding") {
+            if part!.sawTransferEncoding {
+                add(.headerDuplicate, first.start + nameStart, "second Content-Transfer-Encoding field in one part; the first is used")
+            } else {
+                part!.sawTransferEncoding = true
+                if formData {
+                    add(.contentTransferEncodingPresent, first.start + nameStart, "part carries Content-Transfer-Encoding")
+                }
+                let trimmed = value.trimmed()
+                part!.transferEncoding = trimmed.bytes
+                part!.transferEncodingValue = at(trimmed.offset(0))
+                let mechanism = String(decoding: trimmed.bytes.map(ByteClass.lowercased), as: UTF8.self)
+                let known = ["7bit", "8bit", "binary", "quoted-printable", "base64"].contains(mechanism)
+                let isToken = !trimmed.bytes.isEmpty && trimmed.bytes.allSatisfy(ByteClass.isTokenChar)
+                if !isToken || !(known || mechanism.hasPrefix("x-")) {
+                    add(.contentTransferEncodingInvalid, trimmed.offset(0),
+                        "'\(escapedForMessage(trimmed.bytes))' is not a Content-Transfer-Encoding mechanism")
+                    part!.transferEncoding = nil
+                }
+            }
+        } else if formData {
+            add(.headerNotAllowed, first.start + nameStart, "header field '\(escapedForMessage(name))' is not allowed in a form-data part")
+        }
+    }
+
+    mutating func readPartContentType(_ value: HeaderValue, field: PendingField) {
+        let trimmed = value.trimmed()
+        part!.contentType = trimmed.bytes
+        let media = MediaType.parse(value.bytes)
+        part!.media = media
+        func add(_ rule: Rule.ID, _ index: Int, _ message: String) {
+            let offset = value.offset(index)
+            let place = field.locate(offset)
+            collector.add(rule, offset: offset, line: place.line, column: place.column, part: part!.index, message)
+        }
+        if let error = media.syntaxError {
+            add(.partContentTypeSyntax, error.index, error.message)
+        }
+        if let charset = media.parameter("charset"), !charset.value.isEmpty, !Charsets.isKnown(charset.value) {
+            add(.charsetUnknown, charset.valueIndex, "'\(escapedForMessage(charset.value))' is not a known charset")
+        }
+        guard media.type == Array("multipart".utf8) else { return }
+        add(.nestedMultipart, trimmed.bytes.isEmpty ? value.bytes.count : value.bytes.firstIndex(where: { !ByteClass.isWhitespace($0) }) ?? 0,
+            "part is itself a multipart body ('\(escapedForMessage(trimmed.bytes))'); send one part per file instead")
+        let located = { (index: Int) -> Located in field.locate(value.offset(index)) }
+        let nestedBoundary = checkBoundaryParameters(media, value: value, outer: false, locate: located)
+        if let nestedBoundary, let outer = boundary, nestedBoundary.starts(with: outer), let parameter = media.parameter("boundary") {
+            add(.nestedBoundaryPrefix, parameter.valueIndex, "the nested boundary begins with the enclosing boundary '\(escapedForMessage(outer))'")
+        }
+        if depth + 1 > options.maxNestingDepth {
+            let start = value.bytes.firstIndex(where: { !ByteClass.isWhitespace($0) }) ?? 0
+            add(.limitNestingDepth, start, "multipart nesting deeper than \(options.maxNestingDepth); the nested body is not checked")
+            return
+        }
+        part!.nested = NestedValidation(ValidationEngine(nestedBoundary: nestedBoundary, options: options, depth: depth + 1))
+    }
+
+    // MARK: End of headers
+
+    mutating func endHeaders(lfOffset: Int) {
+        flushField()
+        finishHeaders(end: lfOffset + 1)
+        part!.bodyStart = lfOffset + 1
+        part!.bodyLocation = Located(offset: lfOffset + 1, line: lineFeeds + 2, column: 1)
+        part!.contentEndLineFeeds = lineFeeds + 1
+        part!.contentEndLineStart = lfOffset + 1
+        phase = .scanning(.body)
+        carry = [ByteClass.lf]
+        carryVirtual = true
+        carryStart = lfOffset
+    }
+
+    /// Part-level checks once the header section is complete (or cut short).
+    mutating func finishHeaders(end: Int) {
+        guard var state = part, !state.headersDone else { return }
+        state.headersDone = true
+        state.headerEnd = end
+        state.bodyStart = end
+        part = state
+        func add(_ rule: Rule.ID, _ place: Located, _ message: String) {
+            collector.add(rule, offset: place.offset, line: place.line, column: place.column, part: state.index, message)
+        }
+        let mediaType = state.media
+        let isMultipart = mediaType?.type == Array("multipart".utf8)
+        if let encoding = state.transferEncoding, isMultipart,
+            !["7bit", "8bit", "binary"].contains(String(decoding: encoding.map(ByteClass.lowercased), as: UTF8.self)),
+            let place = state.transferEncodingValue
+        {
+            add(.contentTransferEncodingInvalid, place, "a multipart part may only use 7bit, 8bit or binary, not '\(escapedForMessage(encoding))'")
+        }
+        guard formData else { return }
+        if !state.sawDisposition {
+            add(.contentDispositionMissing, state.headerLocation, "part has no Content-Disposition header field")
+        }
+        if state.filename != nil, state.contentType == nil, let place = state.filenameParameter {
+            add(.fileContentTypeMissing, place, "file part has no Content-Type; it defaults to text/plain")
+        }
+        if state.filename == nil, let media = mediaType, let place = state.contentTypeName, !isMultipart {
+            add(.fieldContentTypePresent, place, "non-file part carries Content-Type '\(escapedForMessage(state.contentType ?? []))'")
+            if media.type != Array("text".utf8) && media.syntaxError == nil, let cd = state.dispositionName {
+                add(.filenameMissing, cd, "part with Content-Type '\(escapedForMessage(state.contentType ?? []))' has no filename")
+            }
+        }
+        let isText = state.filename == nil && (mediaType == nil || mediaType!.type == Array("text".utf8))
+        if isText {
+            var checkUTF8 = formCharsetIsUTF8
+            if let charset = mediaType?.parameter("charset"), !charset.value.isEmpty {
+                checkUTF8 = Charsets.isUTF8(charset.value)
+            }
+            if checkUTF8 { part!.utf8 = UTF8Check() }
+            if state.name == Array("_charset_".utf8) { part!.charsetValue = [] }
+        }
+    }
+
+    // MARK: Content
+
+    /// Hands content bytes of the current part to the checks that read content.
+    mutating func feedPart(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int) {
+        guard part != nil, !range.isEmpty else { return }
+        if part!.utf8 != nil && !part!.utf8Reported {
+            part!.utf8!.feed(bytes, range, offset: offset)
+            if let invalid = part!.utf8!.firstInvalid {
+                part!.utf8Reported = true
+                let before = LineCounter.count(in: bytes, range.lowerBound..<(range.lowerBound + invalid - offset))
+                let line = lineFeeds + before.count + 1
+                let start = before.lastLF.map { offset + ($0 - range.lowerBound) + 1 } ?? lineStart
+                collector.add(.valueNotUTF8, offset: invalid, line: line, column: invalid - start + 1, part: part!.index,
+                    "the value of text field '\(escapedForMessage(part!.name ?? []))' is not valid UTF-8 at '\(escapedForMessage(bytes[(range.lowerBound + invalid - offset)...].prefix(4)))'")
+            }
+        }
+        if part!.charsetValue != nil && part!.charsetValue!.count < 64 {
+            part!.charsetValue!.append(contentsOf: bytes[range].prefix(64 - part!.charsetValue!.count))
+        }
+        if let nested = part!.nested {
+            nested.engine.consume(UnsafeRawBufferPointer(rebasing: bytes[range]))
+        }
+    }
+
+    /// Records where the part's content currently ends, after its bytes were passed.
+    mutating func noteContentEnd() {
+        guard part != nil else { return }
+        part!.contentEndLineFeeds = lineFeeds + 1
+        part!.contentEndLineStart = lineStart
+    }
+
+    /// Ends the current part: its content stops at `contentEnd`.
+    mutating func endPart(contentEnd: Int) {
+        guard var state = part else { return }
+        part = nil
+        if !state.headersDone {
+            part = state
+            finishHeaders(end: contentEnd)
+            state = part!
+            part = nil
+        }
+        let bodyStart = min(state.bodyStart, contentEnd)
+        if var check = state.utf8, !state.utf8Reported {
+            check.finish()
+            if let invalid = check.firstInvalid {
+                collector.add(.valueNotUTF8, offset: invalid, line: state.contentEndLineFeeds,
+                    column: invalid - state.contentEndLineStart + 1, part: state.index,
+                    "the value of text field '\(escapedForMessage(state.name ?? []))' ends inside a UTF-8 sequence")
+            }
+        }
+        if let value = state.charsetValue {
+            if Charsets.isKnown(value) {
+                formCharsetIsUTF8 = Charsets.isUTF8(value)
+            } else {
+                formCharsetIsUTF8 = false
+                collector.add(.charsetFieldUnknown, offset: state.bodyLocation.offset, line: state.bodyLocation.line,
+                    column: state.bodyLocation.column, part: state.index,
+                    "_charset_ names '\(escapedForMessage(value))', which is not a known charset")
+            }
+        }
+        if let nested = state.nested {
+            let report = nested.engine.finish()
+            for diagnostic in report.diagnostics {
+                let line = state.bodyLocation.line + diagnostic.line - 1
+                let column = diagnostic.line == 1 ? state.bodyLocation.column + diagnostic.column - 1 : diagnostic.column
+                collector.add(
+                    Diagnostic(
+                        rule: diagnostic.rule, severity: diagnostic.severity, origin: .body,
+                        offset: state.bodyStart + diagnostic.offset, line: line, column: column, partIndex: state.index,
+                        message: "in the nested body: " + diagnostic.message, fixHint: diagnostic.fixHint))
+            }
+        }
+        if state.collect {
+            parts.append(
+                DecodedPart(
+                    index: state.index, name: state.name, filename: state.filename, contentType: state.contentType,
+                    headerRange: state.headerStart..<max(state.headerStart, state.headerEnd),
+                    bodyRange: bodyStart..<max(bodyStart, contentEnd)))
+        }
+    }
+}
