@@ -36,7 +36,6 @@ struct ValidationEngine {
         var bodyAbsent: Bool
         /// Bytes of the delimiter that are content again if the line turns out not to be one.
         var bytes: [UInt8]
-        var paddingReported = false
     }
 
     let options: ValidationOptions
@@ -60,6 +59,7 @@ struct ValidationEngine {
     var pending: PendingDelimiter?
     var tailBytes: [UInt8] = []
     var delimiterCount = 0
+    var paddingReported = false
     var sawClose = false
     var epilogueStart: Int?
         var inferenceBuffer: [UInt8] = []
@@ -188,9 +188,7 @@ struct ValidationEngine {
         case .scanning(let region):
             return scan(chunk, index, region: region)
         case .tail(let state):
-            guard tailStep(chunk[index], state: state) else { return index }
-            position += 1
-            return index + 1
+            return tailStep(chunk[index], state: state) ? index + 1 : index
         case .skipLine(let close):
             var end = index
             while end < chunk.count && chunk[end] != ByteClass.lf { end += 1 }
@@ -313,6 +311,7 @@ struct ValidationEngine {
             report(.epilogueContainsDelimiter, at: dashOffset, "a delimiter line follows the close delimiter; conforming receivers ignore it")
             return
         }
+        paddingReported = false
         pending = PendingDelimiter(
             dashOffset: dashOffset, dashLine: dashLine, region: region, bareLF: bareLF, contentEnd: contentEnd,
             bodyAbsent: virtual && region == .body, bytes: passed)
@@ -324,6 +323,7 @@ struct ValidationEngine {
     /// Classifies one byte after the boundary; returns false when the byte belongs to what follows.
     mutating func tailStep(_ byte: UInt8, state: TailState) -> Bool {
         let offset = position
+        position += 1
         switch state {
         case .afterBoundary:
             if byte == ByteClass.dash {
@@ -341,6 +341,7 @@ struct ValidationEngine {
                 passByte(byte, at: offset)
                 lineEnded(close: false)
             } else if ByteClass.isBoundaryCharNoSpace(byte) {
+                position -= 1
                 notADelimiter(resumeAt: byte)
                 return false
             } else {
@@ -362,6 +363,7 @@ struct ValidationEngine {
                     phase = .skipLine(close: true)
                 }
             } else {
+                position -= 1
                 notADelimiter(resumeAt: byte)
                 return false
             }
@@ -398,6 +400,7 @@ struct ValidationEngine {
                 passByte(byte, at: offset)
                 lineEnded(close: close)
             } else {
+                position -= 1
                 report(.delimiterLineEnding, at: offset - 1, "'\\r' after the boundary is not followed by '\\n'")
                 lineEnded(close: close)
                 // The byte after the lone CR starts the next section.
@@ -416,8 +419,8 @@ struct ValidationEngine {
     }
 
     mutating func reportPadding(at offset: Int) {
-        guard let current = pending, !current.paddingReported else { return }
-        pending!.paddingReported = true
+        guard !paddingReported else { return }
+        paddingReported = true
         report(.transportPadding, at: offset, "whitespace after the boundary on a delimiter line (transport padding)")
     }
 

@@ -1,0 +1,87 @@
+import MultipartForm
+import Testing
+
+/// Behaviour of the streaming validator on small bodies written byte by byte.
+@Suite struct MultipartValidatorTests {
+    static let contentType = "multipart/form-data; boundary=AaB03x"
+
+    func validate(_ text: String, contentType: String? = contentType, chunk: Int = .max) -> ValidationReport {
+        let bytes = Array(text.utf8)
+        var validator = MultipartValidator(contentType: contentType)
+        var index = 0
+        while index < bytes.count {
+            let end = min(bytes.count, index + max(1, min(chunk, bytes.count)))
+            validator.consume(bytes[index..<end])
+            index = end
+        }
+        return validator.finish()
+    }
+
+    func findings(_ report: ValidationReport) -> [String] {
+        report.diagnostics.map { "\($0.rule)@\($0.offset)" }
+    }
+
+    @Test func browserShapedBodyHasNoFindings() {
+        let report = validate("--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--AaB03x--\r\n")
+        #expect(findings(report) == [])
+        #expect(report.parts.count == 1)
+        #expect(report.parts.first?.nameString == "a")
+        #expect(report.parts.first?.bodyRange == 54..<55)
+    }
+
+    @Test func valueEndingInCRLFKeepsItsLineBreak() {
+        let body = "--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nx\r\n\r\n--AaB03x--\r\n"
+        let report = validate(body)
+        #expect(findings(report) == [])
+        #expect(report.parts.first?.bodyRange.count == 3)
+    }
+
+    @Test func missingBlankLineAfterHeadersIsReported() {
+        let body = "--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\nvalue\r\n--AaB03x--\r\n"
+        let report = validate(body)
+        #expect(findings(report) == ["header-missing-colon@52", "part-headers-unterminated@59"])
+    }
+
+    @Test func bareLFDelimiterIsReportedAndStillFrames() {
+        let body = "--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\n--AaB03x--\r\n"
+        let report = validate(body)
+        #expect(findings(report) == ["delimiter-bare-lf@55"])
+        #expect(report.parts.first?.bodyRange == 54..<55)
+    }
+
+    @Test func truncatedBodyReportsMissingCloseDelimiter() {
+        let body = "--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--AaB0"
+        #expect(findings(validate(body)) == ["close-delimiter-missing@63"])
+    }
+
+    @Test func closeDelimiterWithoutLineBreakBeforeItIsPinpointed() {
+        let body = "--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nvalue--AaB03x--\r\n"
+        #expect(findings(validate(body)) == ["delimiter-not-line-start@59"])
+    }
+
+    @Test func emptyBodyIsReported() {
+        #expect(findings(validate("")) == ["body-empty@0"])
+    }
+
+    @Test func boundaryIsInferredWithoutContentType() {
+        let body = "--xyz\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--xyz--\r\n"
+        let report = validate(body, contentType: nil)
+        #expect(findings(report) == ["boundary-inferred@0"])
+        #expect(report.parts.count == 1)
+    }
+
+    @Test func prefixLineIsContent() {
+        let body = "--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nx\r\n--AaB03xZ\r\n--AaB03x--\r\n"
+        let report = validate(body)
+        #expect(findings(report) == ["boundary-prefix-line@57"])
+        #expect(report.parts.first?.bodyRange == 54..<66)
+    }
+
+    @Test(arguments: [1, 2, 3, 5, 7, 13])
+    func everyChunkingGivesTheSameReport(chunk: Int) {
+        let body =
+            "pre\r\n--AaB03x \r\ncontent-disposition: Form-Data; name=a; filename=\"C:\\\\x\\y.txt\"\r\n X-A: 1\r\n\r\n\r\n--AaB03\r\n--AaB03x\n"
+            + "Content-Disposition: form-data; name=\"b\"\r\nContent-Type: text/plain; charset=klingon\r\n\r\n\u{E9}\r\n--AaB03x--  \r\nepi\r\n--AaB03x\r\n"
+        #expect(validate(body, chunk: chunk) == validate(body))
+    }
+}
