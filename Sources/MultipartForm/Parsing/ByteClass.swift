@@ -1,5 +1,18 @@
 /// Named byte constants and the character classes of RFC 2045, RFC 2046 and RFC 9110.
 enum ByteClass {
+    static let contentDisposition = Array("content-disposition".utf8)
+    static let contentType = Array("content-type".utf8)
+    static let contentTransferEncoding = Array("content-transfer-encoding".utf8)
+    static let formData = Array("form-data".utf8)
+    static let multipart = Array("multipart".utf8)
+    static let text = Array("text".utf8)
+    static let nameParameter = Array("name".utf8)
+    static let filenameParameter = Array("filename".utf8)
+    static let filenameStar = Array("filename*".utf8)
+    static let boundaryParameter = Array("boundary".utf8)
+    static let charsetParameter = Array("charset".utf8)
+    static let charsetField = Array("_charset_".utf8)
+
     static let cr = UInt8(ascii: "\r")
     static let lf = UInt8(ascii: "\n")
     static let space = UInt8(ascii: " ")
@@ -19,12 +32,15 @@ enum ByteClass {
     static let nul: UInt8 = 0
     static let delete: UInt8 = 0x7F
 
-    /// RFC 2045 tspecials: `( ) < > @ , ; : \ " / [ ] ? =`.
-    static let tspecials: Set<UInt8> = Set("()<>@,;:\\\"/[]?=".utf8)
+    /// RFC 2045 token characters: any US-ASCII CHAR except SPACE, CTLs and the tspecials `()<>@,;:\"/[]?=`.
+    private static let tokenTable: [Bool] = (0..<256).map { byte in
+        byte > 0x20 && byte < 0x7F && !"()<>@,;:\\\"/[]?=".utf8.contains(UInt8(byte))
+    }
 
     /// RFC 2045 token character: any US-ASCII CHAR except SPACE, CTLs and tspecials.
+    @inline(__always)
     static func isTokenChar(_ byte: UInt8) -> Bool {
-        byte > 0x20 && byte < 0x7F && !tspecials.contains(byte)
+        tokenTable.withUnsafeBufferPointer { $0[Int(byte)] }
     }
 
     /// RFC 2046 `bcharsnospace`: digits, letters and `'()+_,-./:=?`.
@@ -64,9 +80,20 @@ enum ByteClass {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 
-    /// Compares bytes to a lower-case ASCII string, folding only `A`–`Z`.
-    static func equalsIgnoringCase<C: Collection>(_ bytes: C, _ lower: String) -> Bool where C.Element == UInt8 {
-        bytes.count == lower.utf8.count && zip(bytes, lower.utf8).allSatisfy { lowercased($0) == $1 }
+    /// Compares bytes to lower-case ASCII bytes, folding only `A`–`Z` in `bytes`.
+    static func equalsIgnoringCase(_ bytes: ArraySlice<UInt8>, _ lower: [UInt8]) -> Bool {
+        guard bytes.count == lower.count else { return false }
+        var index = bytes.startIndex
+        for expected in lower {
+            if lowercased(bytes[index]) != expected { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// Compares bytes to lower-case ASCII bytes, folding only `A`–`Z` in `bytes`.
+    static func equalsIgnoringCase(_ bytes: [UInt8], _ lower: [UInt8]) -> Bool {
+        equalsIgnoringCase(bytes[...], lower)
     }
 }
 

@@ -19,9 +19,8 @@ struct MediaType {
     }
 
     /// The first parameter with the given lower-case name.
-    func parameter(_ name: String) -> HeaderParameter? {
-        let wanted = Array(name.utf8)
-        return parameters.first { $0.name == wanted }
+    func parameter(_ name: [UInt8]) -> HeaderParameter? {
+        parameters.first { $0.name == name }
     }
 
     /// Parses a Content-Type value; parsing stops at the first syntax error, keeping what was read.

@@ -26,7 +26,7 @@ extension ValidationEngine {
                 add(.contentTypeParameterWhitespace, index, "empty Content-Type parameter")
             }
         }
-        var seen: Set<[UInt8]> = []
+        var seen: [[UInt8]] = []
         for parameter in media.parameters {
             let name = parameter.name
             if seen.contains(name) {
@@ -36,15 +36,15 @@ extension ValidationEngine {
                 }
                 continue
             }
-            seen.insert(name)
+            seen.append(name)
             if name.starts(with: Array("boundary*".utf8)) {
                 add(.boundaryExtended, parameter.nameIndex, "boundary given with RFC 2231 syntax ('\(escapedForMessage(name))')")
-            } else if name != Array("boundary".utf8) && outer {
+            } else if name != ByteClass.boundaryParameter && outer {
                 add(.contentTypeParameterUnexpected, parameter.nameIndex,
                     "multipart/form-data takes no '\(escapedForMessage(name))' parameter")
             }
         }
-        guard let parameter = media.parameter("boundary") else {
+        guard let parameter = media.parameter(ByteClass.boundaryParameter) else {
             if outer || locate != nil {
                 add(.boundaryMissing, value.bytes.count, "Content-Type has no boundary parameter")
             }

@@ -12,10 +12,10 @@ extension ValidationEngine {
             add(.contentDispositionTypeQuoted, disposition.typeIndex, "the disposition type is quoted")
         }
         if !disposition.type.isEmpty {
-            if !ByteClass.equalsIgnoringCase(disposition.type, "form-data") {
+            if !ByteClass.equalsIgnoringCase(disposition.type, ByteClass.formData) {
                 add(.contentDispositionNotFormData, disposition.typeIndex,
                     "disposition type is '\(escapedForMessage(disposition.type))', not 'form-data'")
-            } else if disposition.type != Array("form-data".utf8) && !disposition.typeQuoted {
+            } else if disposition.type != ByteClass.formData && !disposition.typeQuoted {
                 add(.contentDispositionTypeCase, disposition.typeIndex,
                     "disposition type '\(escapedForMessage(disposition.type))' is not lower case")
             }
@@ -26,7 +26,7 @@ extension ValidationEngine {
         for index in disposition.emptyParameters {
             add(.parameterEmpty, index, "empty parameter")
         }
-        var seen: Set<[UInt8]> = []
+        var seen: [[UInt8]] = []
         var nameParameter: HeaderParameter?
         var filenameParameter: HeaderParameter?
         for parameter in disposition.parameters {
@@ -36,14 +36,14 @@ extension ValidationEngine {
                 add(.parameterDuplicate, parameter.nameIndex, "parameter '\(shown)' is given more than once; the first is used")
                 continue
             }
-            seen.insert(name)
-            if name == Array("filename*".utf8) {
+            seen.append(name)
+            if name == ByteClass.filenameStar {
                 add(.filenameStar, parameter.nameIndex, "'filename*' must not be used in multipart/form-data")
             } else if name.contains(ByteClass.asterisk) {
                 add(.parameterExtended, parameter.nameIndex, "RFC 2231 parameter '\(shown)' must not be used in multipart/form-data")
-            } else if name == Array("name".utf8) {
+            } else if name == ByteClass.nameParameter {
                 nameParameter = parameter
-            } else if name == Array("filename".utf8) {
+            } else if name == ByteClass.filenameParameter {
                 filenameParameter = parameter
                 if nameParameter == nil {
                     add(.parameterOrder, parameter.nameIndex, "'filename' comes before 'name'")
@@ -53,7 +53,7 @@ extension ValidationEngine {
             }
         }
         for parameter in [nameParameter, filenameParameter].compactMap({ $0 }) {
-            checkNameValue(parameter, isName: parameter.name == Array("name".utf8), add: add)
+            checkNameValue(parameter, isName: parameter.name == ByteClass.nameParameter, add: add)
         }
         if let nameParameter {
             part!.name = nameParameter.value

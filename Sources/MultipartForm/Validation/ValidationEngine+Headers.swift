@@ -191,7 +191,7 @@ extension ValidationEngine {
                     "'\(escapedForMessage(content[invalid...].prefix(4)))' is not valid UTF-8")
             } else {
                 let name = colon.map { trimmedName(first[field.strippedLeading..<$0]) } ?? []
-                if !ByteClass.equalsIgnoringCase(name, "content-disposition") {
+                if !ByteClass.equalsIgnoringCase(name, ByteClass.contentDisposition) {
                     report(.headerNonASCII, at: start + high, "non-ASCII bytes in a part header")
                 }
             }
@@ -248,7 +248,7 @@ extension ValidationEngine {
         let last = field.lines[field.lines.count - 1]
         let value = HeaderValue(bytes: bytes, offsets: offsets, endOffset: last.start + last.content.count)
         let nameLocation = at(first.start + nameStart)
-        if ByteClass.equalsIgnoringCase(name, "content-disposition") {
+        if ByteClass.equalsIgnoringCase(name, ByteClass.contentDisposition) {
             if part!.sawDisposition {
                 add(.contentDispositionDuplicate, first.start + nameStart, "second Content-Disposition field in one part; the first is used")
             } else {
@@ -256,14 +256,14 @@ extension ValidationEngine {
                 part!.dispositionName = nameLocation
                 if formData { readDisposition(value, field: field) }
             }
-        } else if ByteClass.equalsIgnoringCase(name, "content-type") {
+        } else if ByteClass.equalsIgnoringCase(name, ByteClass.contentType) {
             if part!.contentType != nil {
                 add(.headerDuplicate, first.start + nameStart, "second Content-Type field in one part; the first is used")
             } else {
                 part!.contentTypeName = nameLocation
                 readPartContentType(value, field: field)
             }
-        } else if ByteClass.equalsIgnoringCase(name, "content-transfer-encoding") {
+        } else if ByteClass.equalsIgnoringCase(name, ByteClass.contentTransferEncoding) {
             if part!.sawTransferEncoding {
                 add(.headerDuplicate, first.start + nameStart, "second Content-Transfer-Encoding field in one part; the first is used")
             } else {
@@ -301,15 +301,15 @@ extension ValidationEngine {
         if let error = media.syntaxError {
             add(.partContentTypeSyntax, error.index, error.message)
         }
-        if let charset = media.parameter("charset"), !charset.value.isEmpty, !Charsets.isKnown(charset.value) {
+        if let charset = media.parameter(ByteClass.charsetParameter), !charset.value.isEmpty, !Charsets.isKnown(charset.value) {
             add(.charsetUnknown, charset.valueIndex, "'\(escapedForMessage(charset.value))' is not a known charset")
         }
-        guard media.type == Array("multipart".utf8) else { return }
+        guard media.type == ByteClass.multipart else { return }
         add(.nestedMultipart, trimmed.bytes.isEmpty ? value.bytes.count : value.bytes.firstIndex(where: { !ByteClass.isWhitespace($0) }) ?? 0,
             "part is itself a multipart body ('\(escapedForMessage(trimmed.bytes))'); send one part per file instead")
         let located = { (index: Int) -> Located in field.locate(value.offset(index)) }
         let nestedBoundary = checkBoundaryParameters(media, value: value, outer: false, locate: located)
-        if let nestedBoundary, let outer = boundary, nestedBoundary.starts(with: outer), let parameter = media.parameter("boundary") {
+        if let nestedBoundary, let outer = boundary, nestedBoundary.starts(with: outer), let parameter = media.parameter(ByteClass.boundaryParameter) {
             add(.nestedBoundaryPrefix, parameter.valueIndex, "the nested boundary begins with the enclosing boundary '\(escapedForMessage(outer))'")
         }
         if depth + 1 > options.maxNestingDepth {
@@ -346,7 +346,7 @@ extension ValidationEngine {
             collector.add(rule, offset: place.offset, line: place.line, column: place.column, part: state.index, message)
         }
         let mediaType = state.media
-        let isMultipart = mediaType?.type == Array("multipart".utf8)
+        let isMultipart = mediaType?.type == ByteClass.multipart
         if let encoding = state.transferEncoding, isMultipart,
             !["7bit", "8bit", "binary"].contains(String(decoding: encoding.map(ByteClass.lowercased), as: UTF8.self)),
             let place = state.transferEncodingValue
@@ -362,18 +362,18 @@ extension ValidationEngine {
         }
         if state.filename == nil, let media = mediaType, let place = state.contentTypeName, !isMultipart {
             add(.fieldContentTypePresent, place, "non-file part carries Content-Type '\(escapedForMessage(state.contentType ?? []))'")
-            if media.type != Array("text".utf8) && media.syntaxError == nil, let cd = state.dispositionName {
+            if media.type != ByteClass.text && media.syntaxError == nil, let cd = state.dispositionName {
                 add(.filenameMissing, cd, "part with Content-Type '\(escapedForMessage(state.contentType ?? []))' has no filename")
             }
         }
-        let isText = state.filename == nil && (mediaType == nil || mediaType!.type == Array("text".utf8))
+        let isText = state.filename == nil && (mediaType == nil || mediaType!.type == ByteClass.text)
         if isText {
             var checkUTF8 = formCharsetIsUTF8
-            if let charset = mediaType?.parameter("charset"), !charset.value.isEmpty {
+            if let charset = mediaType?.parameter(ByteClass.charsetParameter), !charset.value.isEmpty {
                 checkUTF8 = Charsets.isUTF8(charset.value)
             }
             if checkUTF8 { part!.utf8 = UTF8Check() }
-            if state.name == Array("_charset_".utf8) { part!.charsetValue = [] }
+            if state.name == ByteClass.charsetField { part!.charsetValue = [] }
         }
     }
 
