@@ -1,0 +1,70 @@
+import Foundation
+import MultipartForm
+import MultipartFormConformance
+import Testing
+
+/// The corpus, loaded once per test process; every parameterized test draws its vectors from here.
+enum Fixtures {
+    /// The result of loading the corpus; a failure is rethrown by every test that needs it.
+    static let corpus: Result<Corpus, any Error> = Result { try Corpus.load() }
+
+    /// Every vector, or the loader's error (a missing or empty corpus fails, never skips).
+    static func vectors() throws -> [ConformanceVector] {
+        try corpus.get().vectors
+    }
+
+    /// The vectors whose bodies are short enough to replay split at every offset.
+    static func smallVectors() throws -> [ConformanceVector] {
+        try vectors().filter { $0.body.count < 512 }
+    }
+
+    /// The package root, found from this file's path (`Tests/MultipartFormConformanceTests/Fixtures.swift`).
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Validates `body` fed as the chunks between consecutive `boundaries` (offsets into the body).
+    static func validate(_ vector: ConformanceVector, chunkBoundaries boundaries: [Int]) -> ValidationReport {
+        var validator = MultipartValidator(contentType: vector.contentType, options: vector.validationOptions)
+        vector.body.withUnsafeBytes { raw in
+            var start = 0
+            for end in boundaries + [raw.count] {
+                validator.consume(UnsafeRawBufferPointer(rebasing: raw[start..<end]))
+                start = end
+            }
+        }
+        return validator.finish()
+    }
+
+    /// Validates the vector's body fed in chunks of `chunkSize` bytes (the last one may be shorter).
+    static func validate(_ vector: ConformanceVector, chunkSize: Int) -> ValidationReport {
+        precondition(chunkSize > 0)
+        let count = vector.body.count
+        guard chunkSize < count else { return validate(vector, chunkBoundaries: []) }
+        return validate(vector, chunkBoundaries: Array(stride(from: chunkSize, to: count, by: chunkSize)))
+    }
+
+    /// Makes a fresh temporary directory for loader tests.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("multipart-conformance-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Writes `files` (relative path to bytes) below `directory`, creating subdirectories.
+    static func write(_ files: [String: [UInt8]], in directory: URL) throws {
+        for (path, bytes) in files {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
+        }
+    }
+}
+
+extension ConformanceVector: CustomTestStringConvertible {
+    /// The vector's id, so each parameterized case is named after the vector it replays.
+    public var testDescription: String { id }
+}

@@ -1,0 +1,46 @@
+import MultipartForm
+import MultipartFormConformance
+import Testing
+
+@Suite("Vector replay")
+struct VectorReplayTests {
+    /// Every vector fed whole and in chunks of 1, 2, 3, 7 and 64 bytes; each pair is its own test case.
+    @Test(
+        "strict validator reports exactly the expected findings and parts",
+        arguments: try Fixtures.vectors(), [1, 2, 3, 7, 64, Int.max])
+    func replay(vector: ConformanceVector, chunkSize: Int) {
+        let report = Fixtures.validate(vector, chunkSize: chunkSize)
+        let mismatches = VectorExpectation(vector).mismatches(in: report)
+        guard !mismatches.isEmpty else { return }
+        let chunking = chunkSize == Int.max ? "whole body" : "\(chunkSize)-byte chunks"
+        Issue.record(
+            """
+            \(vector.id) (\(chunking)): \(mismatches.count) mismatch\(mismatches.count == 1 ? "" : "es")
+            \(mismatches.map { "  " + $0.description }.joined(separator: "\n"))
+            """)
+    }
+
+    /// Small vectors fed as two chunks split at every offset give the same report as the whole body.
+    @Test("report does not depend on where the body is split", arguments: try Fixtures.smallVectors())
+    func splitAtEveryOffset(vector: ConformanceVector) {
+        let whole = Fixtures.validate(vector, chunkBoundaries: [])
+        var differing: [Int] = []
+        var firstDifference: String?
+        for offset in 0...vector.body.count {
+            let split = Fixtures.validate(vector, chunkBoundaries: [offset])
+            if split != whole {
+                differing.append(offset)
+                if firstDifference == nil {
+                    firstDifference = ReportDifference.describe(expected: whole, actual: split)
+                }
+            }
+        }
+        guard !differing.isEmpty else { return }
+        Issue.record(
+            """
+            \(vector.id): split reports differ from the whole-body report at offsets \(differing)
+            first difference (split at \(differing.first ?? -1)):
+            \(firstDifference ?? "")
+            """)
+    }
+}
