@@ -45,12 +45,12 @@ extension ValidationEngine {
                 nameParameter = parameter
             } else if name == ByteClass.filenameParameter {
                 filenameParameter = parameter
-                if nameParameter == nil {
-                    add(.parameterOrder, parameter.nameIndex, "'filename' comes before 'name'")
-                }
             } else {
                 add(.parameterUnknown, parameter.nameIndex, "unknown parameter '\(shown)'")
             }
+        }
+        if let nameParameter, let filenameParameter, filenameParameter.nameIndex < nameParameter.nameIndex {
+            add(.parameterOrder, filenameParameter.nameIndex, "'filename' comes before 'name'")
         }
         for parameter in [nameParameter, filenameParameter].compactMap({ $0 }) {
             checkNameValue(parameter, isName: parameter.name == ByteClass.nameParameter, add: add)

@@ -230,11 +230,8 @@ extension ValidationEngine {
         let name = content[nameStart..<nameEnd]
         if name.isEmpty {
             add(.headerNameInvalid, first.start + colon, "header field name is empty")
-            return
-        }
-        if let bad = name.firstIndex(where: { !(($0 > 0x20 && $0 < 0x7F) || $0 == ByteClass.cr || $0 == ByteClass.nul) }) {
+        } else if let bad = name.firstIndex(where: { !($0 > 0x20 && $0 < 0x7F) }) {
             add(.headerNameInvalid, first.start + bad, "'\(escapedForMessage([content[bad]]))' is not allowed in a header field name")
-            return
         }
         var bytes: [UInt8] = []
         var offsets: [Int] = []

@@ -533,9 +533,23 @@ struct ValidationEngine {
                 endPart(contentEnd: end)
             }
         case .headers:
-            finishHeaderLineAtEnd()
-            closeMissing(end: end)
-            endPart(contentEnd: end)
+            if let line = part?.line, line.starts(with: dashBoundary), isDelimiterRest(line[dashBoundary.count...]) {
+                // The last line is an unfinished delimiter line inside the headers.
+                let start = part!.lineStartOffset
+                part!.line = []
+                if case .delimiter(let close) = delimiterInHeaders(content: line, start: start, lfOffset: end, bareLF: false),
+                    close
+                {
+                    report(.closeDelimiterNoFinalCRLF, at: end, "the body ends right after the close delimiter, without '\\r\\n'")
+                } else {
+                    closeMissing(end: end)
+                    endPart(contentEnd: end)
+                }
+            } else {
+                finishHeaderLineAtEnd()
+                closeMissing(end: end)
+                endPart(contentEnd: end)
+            }
         }
         if let start = epilogueStart, end > start {
             collector.add(.epiloguePresent, offset: start, line: epilogueLocation.line, column: epilogueLocation.column,
