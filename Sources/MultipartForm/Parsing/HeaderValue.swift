@@ -96,6 +96,9 @@ struct ParameterLexer {
     mutating func readQuoted() -> (value: [UInt8], indices: [Int], terminated: Bool, pair: Int?, other: Int?) {
         var value: [UInt8] = []
         var indices: [Int] = []
+        let remaining = bytes.count - index
+        value.reserveCapacity(remaining)
+        indices.reserveCapacity(remaining)
         var pair: Int? = nil
         var other: Int? = nil
         index += 1

@@ -31,7 +31,7 @@ extension ValidationEngine {
         var filenameParameter: HeaderParameter?
         for parameter in disposition.parameters {
             let name = parameter.name
-            let shown = escapedForMessage(name)
+            var shown: String { escapedForMessage(name) }
             if seen.contains(name) {
                 add(.parameterDuplicate, parameter.nameIndex, "parameter '\(shown)' is given more than once; the first is used")
                 continue

@@ -235,6 +235,9 @@ extension ValidationEngine {
         }
         var bytes: [UInt8] = []
         var offsets: [Int] = []
+        let total = field.lines.reduce(0) { $0 + $1.content.count }
+        bytes.reserveCapacity(total)
+        offsets.reserveCapacity(total)
         for (lineIndex, line) in field.lines.enumerated() {
             let from = lineIndex == 0 ? colon + 1 : 0
             for index in from..<line.content.count {
