@@ -1,7 +1,62 @@
 /// The `multipart-check` command line, as a library so it can be tested in-process.
+///
+/// ``run(arguments:standardInput:stdout:stderr:)`` does all the work and returns the exit status;
+/// ``main(arguments:)`` wires it to the process's standard streams. Nothing below calls `exit` or
+/// `print`.
 public enum MultipartCheck {
+    /// The version printed by `--version`.
+    public static let version = "0.1.0"
+
+    /// The command's name as shown in help and error messages.
+    public static let commandName = "multipart-check"
+
     /// Runs the command with the process's standard streams and returns the exit status.
     public static func main(arguments: [String]) -> Int32 {
-        0
+        var stdout = FileDescriptorOutputStream.standardOutput
+        var stderr = FileDescriptorOutputStream.standardError
+        return run(arguments: arguments, standardInput: .process, stdout: &stdout, stderr: &stderr)
     }
+
+    /// Runs the command on the given arguments (without the program name) and returns the exit status.
+    ///
+    /// Results go to `stdout`; usage errors and unreadable inputs go to `stderr`. A `-` file reads
+    /// `standardInput`.
+    public static func run(
+        arguments: [String], standardInput: StandardInput = .process,
+        stdout: inout some TextOutputStream, stderr: inout some TextOutputStream
+    ) -> Int32 {
+        let invocation: Invocation
+        do {
+            invocation = try Invocation.parse(arguments)
+        } catch {
+            stderr.write(error.rendered())
+            return ExitCode.usage
+        }
+        switch invocation {
+        case .help(let command):
+            stdout.write(HelpRenderer.help(for: command))
+            return ExitCode.success
+        case .version:
+            stdout.write(version + "\n")
+            return ExitCode.success
+        case .validate(let command):
+            return command.run(standardInput: standardInput, stdout: &stdout, stderr: &stderr)
+        case .rules(let command):
+            return command.run(stdout: &stdout)
+        case .explain(let command):
+            return command.run(stdout: &stdout)
+        }
+    }
+}
+
+/// The exit statuses of `multipart-check`, following `sysexits.h` for usage and input errors.
+public enum ExitCode {
+    /// Every body conforms, or a help, catalog or explanation was printed.
+    public static let success: Int32 = 0
+    /// At least one body does not conform (has an error, or a warning under `--warnings-as-errors`).
+    public static let failure: Int32 = 1
+    /// The command line was wrong (`EX_USAGE`).
+    public static let usage: Int32 = 64
+    /// An input could not be read: missing file, directory, permission (`EX_NOINPUT`).
+    public static let noInput: Int32 = 66
 }

@@ -85,3 +85,20 @@ import Testing
         #expect(validate(body, chunk: chunk) == validate(body))
     }
 }
+
+extension MultipartValidatorTests {
+    @Test func unfinishedDelimiterAtTheEndStartsNoPart() {
+        let body = "--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--AaB03x"
+        let report = validate(body)
+        #expect(findings(report) == ["close-delimiter-missing@65"])
+        #expect(report.partCount == 1)
+        #expect(report.parts.first?.bodyRange == 54..<55)
+    }
+
+    @Test func paddedDelimiterAtTheEndStartsNoPart() {
+        let body = "--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--AaB03x  "
+        let report = validate(body)
+        #expect(findings(report) == ["transport-padding@65", "close-delimiter-missing@67"])
+        #expect(report.partCount == 1)
+    }
+}

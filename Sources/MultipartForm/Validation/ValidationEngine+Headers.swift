@@ -164,7 +164,7 @@ extension ValidationEngine {
         if close {
             sawClose = true
         } else {
-            startPart(delimiterOffset: start, line: lineFeeds + 1)
+            partStart = (start, lineFeeds + 1)
         }
         return .delimiter(close: close)
     }

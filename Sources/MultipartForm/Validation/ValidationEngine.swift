@@ -60,6 +60,8 @@ struct ValidationEngine {
     var tailBytes: [UInt8] = []
     var delimiterCount = 0
     var paddingReported = false
+    /// A delimiter was confirmed; its part starts when the delimiter line ends.
+    var partStart: (offset: Int, line: Int)?
     var sawClose = false
     var epilogueStart: Int?
         var inferenceBuffer: [UInt8] = []
@@ -470,9 +472,11 @@ struct ValidationEngine {
         if close {
             sawClose = true
         } else {
-            startPart(delimiterOffset: delimiter.dashOffset, line: delimiter.dashLine)
+            partStart = (delimiter.dashOffset, delimiter.dashLine)
         }
     }
+
+
 
     /// The delimiter line (including its line break) has been read.
     mutating func lineEnded(close: Bool) {
@@ -484,6 +488,10 @@ struct ValidationEngine {
             carryVirtual = true
             carryStart = position - 1
         } else {
+            if let start = partStart {
+                partStart = nil
+                startPart(delimiterOffset: start.offset, line: start.line)
+            }
             phase = .headers
             beginHeaders()
         }

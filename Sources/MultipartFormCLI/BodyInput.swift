@@ -1,0 +1,161 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An input that could not be opened or read, with the reason as `strerror` gives it.
+struct InputError: Error, Sendable {
+    /// The path as the user gave it.
+    var path: String
+    /// The reason, lower-case, for example `no such file or directory`.
+    var reason: String
+
+    init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    init(path: String, errorNumber: Int32) {
+        self.init(path: path, reason: Self.describe(errorNumber))
+    }
+
+    /// `strerror`'s text with a lower-case first letter, as compiler-style messages are written.
+    static func describe(_ errorNumber: Int32) -> String {
+        guard let text = strerror(errorNumber) else { return "error \(errorNumber)" }
+        let reason = String(cString: text)
+        return reason.prefix(1).lowercased() + reason.dropFirst()
+    }
+}
+
+/// A body being validated: where its bytes come from, and how to get a region back for a snippet.
+///
+/// Regular files are read twice: once streamed through the validator, then a few hundred bytes
+/// around each finding with `pread`. Pipes and standard input cannot be re-read, so their bytes are
+/// kept in memory while they stream.
+final class BodyInput {
+    /// The size of each chunk handed to the validator.
+    static let chunkSize = 64 * 1024
+
+    private enum Storage {
+        case file(fileDescriptor: Int32)
+        case memory([UInt8])
+    }
+
+    /// The path as the user gave it (`-` for standard input).
+    let path: String
+    private var storage: Storage
+    private let ownsDescriptor: Bool
+    private let descriptor: Int32?
+    private let keepsBytes: Bool
+
+    /// Opens a file for reading; refuses directories and anything `open` refuses.
+    ///
+    /// `keepBytes: false` says no snippet will be asked for, so a pipe's bytes need not be kept.
+    init(path: String, keepBytes: Bool = true) throws(InputError) {
+        self.path = path
+        keepsBytes = keepBytes
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw InputError(path: path, errorNumber: errno) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else {
+            let error = errno
+            close(fd)
+            throw InputError(path: path, errorNumber: error)
+        }
+        let fileType = status.st_mode & Self.fileTypeMask
+        if fileType == Self.directoryType {
+            close(fd)
+            throw InputError(path: path, errorNumber: EISDIR)
+        }
+        descriptor = fd
+        ownsDescriptor = true
+        storage = fileType == Self.regularFileType ? .file(fileDescriptor: fd) : .memory([])
+    }
+
+    /// Reads the process's standard input, keeping its bytes unless `keepBytes` is false.
+    init(standardInput: StandardInput, keepBytes: Bool = true) {
+        path = "-"
+        keepsBytes = keepBytes
+        ownsDescriptor = false
+        switch standardInput {
+        case .process:
+            descriptor = 0
+            storage = .memory([])
+        case .bytes(let bytes):
+            descriptor = nil
+            storage = .memory(bytes)
+        }
+    }
+
+    deinit {
+        if ownsDescriptor, let descriptor { close(descriptor) }
+    }
+
+    /// Streams every byte of the input to `body` in chunks of at most ``chunkSize`` bytes.
+    ///
+    /// Called once. Bytes from a descriptor that cannot be re-read are kept for ``bytes(in:)``.
+    func forEachChunk(_ body: (UnsafeRawBufferPointer) -> Void) throws(InputError) {
+        guard let descriptor else {
+            // Bytes given in memory: hand them over in the same chunk size a file would get.
+            guard case .memory(let bytes) = storage else { return }
+            bytes.withUnsafeBytes { all in
+                var start = 0
+                while start < all.count {
+                    let end = min(start + Self.chunkSize, all.count)
+                    body(UnsafeRawBufferPointer(rebasing: all[start..<end]))
+                    start = end
+                }
+            }
+            return
+        }
+        let keep: Bool
+        if case .memory = storage { keep = keepsBytes } else { keep = false }
+        var kept: [UInt8] = []
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 1)
+        defer { buffer.deallocate() }
+        while true {
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw InputError(path: path, errorNumber: errno)
+            }
+            if count == 0 { break }
+            let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+            if keep { kept.append(contentsOf: chunk) }
+            body(chunk)
+        }
+        if keep { storage = .memory(kept) }
+    }
+
+    /// The bytes in `range`, clamped to the input; fewer (or none) if the file shrank or cannot be read.
+    func bytes(in range: Range<Int>) -> [UInt8] {
+        let lower = max(0, range.lowerBound)
+        guard range.upperBound > lower else { return [] }
+        switch storage {
+        case .memory(let bytes):
+            let upper = min(range.upperBound, bytes.count)
+            return lower < upper ? Array(bytes[lower..<upper]) : []
+        case .file(let fd):
+            let wanted = range.upperBound - lower
+            var result = [UInt8](repeating: 0, count: wanted)
+            var filled = 0
+            result.withUnsafeMutableBytes { buffer in
+                while filled < wanted {
+                    let count = pread(fd, buffer.baseAddress! + filled, wanted - filled, off_t(lower + filled))
+                    if count < 0, errno == EINTR { continue }
+                    if count <= 0 { break }
+                    filled += count
+                }
+            }
+            result.removeLast(wanted - filled)
+            return result
+        }
+    }
+
+    private static let fileTypeMask: mode_t = 0o170000
+    private static let directoryType: mode_t = 0o040000
+    private static let regularFileType: mode_t = 0o100000
+}

@@ -1,0 +1,164 @@
+/// The static description of one (sub)command: what it does, its arguments and its options.
+///
+/// Help text, usage lines and "Did you mean" suggestions are all derived from it, so they cannot drift
+/// from what the parser accepts.
+struct CommandSpec: Sendable {
+    /// One option, `--name` or `--name <value>`.
+    struct Option: Sendable {
+        /// The long name with its dashes, for example `--format`.
+        var name: String
+        /// A short spelling with its dash, for example `-h`.
+        var shortName: String? = nil
+        /// The placeholder of the option's value, or `nil` for a flag.
+        var valueName: String? = nil
+        /// The only values accepted, if the option is an enumeration.
+        var allowedValues: [String]? = nil
+        /// The value used when the option is absent, shown in help.
+        var defaultValue: String? = nil
+        /// One or two sentences of help.
+        var help: String
+
+        /// Whether the option takes a value.
+        var takesValue: Bool { valueName != nil }
+
+        /// The option as shown in errors and usage, for example `--format <format>`.
+        var synopsis: String {
+            valueName.map { "\(name) <\($0)>" } ?? name
+        }
+    }
+
+    /// One positional argument.
+    struct Argument: Sendable {
+        /// The placeholder, without angle brackets, for example `file`.
+        var valueName: String
+        /// Whether the argument may be given more than once.
+        var isRepeating: Bool = false
+        /// Whether the argument may be left out.
+        var isOptional: Bool = false
+        /// One or two sentences of help.
+        var help: String
+
+        /// The argument as shown in usage, for example `<file> ...`.
+        var synopsis: String {
+            let core = "<\(valueName)>" + (isRepeating ? " ..." : "")
+            return isOptional ? "[\(core)]" : core
+        }
+    }
+
+    /// The subcommand's name, or `nil` for the root command.
+    var name: String?
+    /// One sentence saying what the command does.
+    var abstract: String
+    /// Paragraphs printed after the overview.
+    var discussion: String? = nil
+    /// The positional arguments, in order.
+    var arguments: [Argument] = []
+    /// The options, in help order (the help flag is added by the renderer).
+    var options: [Option] = []
+
+    /// The full command path, for example `multipart-check validate`.
+    var commandPath: String {
+        name.map { "\(MultipartCheck.commandName) \($0)" } ?? MultipartCheck.commandName
+    }
+
+    /// The usage line without the `USAGE:` label.
+    var usage: String {
+        if name == nil { return "\(MultipartCheck.commandName) <subcommand>" }
+        var words = [commandPath]
+        for option in options {
+            words.append("[\(option.synopsis)]")
+        }
+        for argument in arguments {
+            words.append(argument.synopsis)
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// The help flag every command accepts.
+    static let helpOption = Option(name: "--help", shortName: "-h", help: "Show help information.")
+
+    /// Every option the command accepts, including `--help`.
+    var allOptions: [Option] { options + [Self.helpOption] }
+
+    /// Finds an option by its long or short spelling.
+    func option(named name: String) -> Option? {
+        allOptions.first { $0.name == name || $0.shortName == name }
+    }
+}
+
+extension CommandSpec {
+    /// The root command: lists the subcommands.
+    static let root = CommandSpec(
+        name: nil,
+        abstract: "Check multipart/form-data bodies against RFC 7578 and RFC 2046.",
+        options: [
+            Option(name: "--version", help: "Show the version.")
+        ])
+
+    /// `validate`: the default subcommand.
+    static let validate = CommandSpec(
+        name: "validate",
+        abstract: "Validate multipart/form-data bodies and report every finding.",
+        discussion: """
+            Each finding names its rule, its line and column, the offending bytes with CR, LF and \
+            other controls shown as escapes, the specification it comes from and how to fix it. \
+            Run 'multipart-check explain <rule-id>' for the full story of a rule.
+
+            Exit status: 0 when every body conforms, 1 when one does not, 64 for a usage error and \
+            66 when an input cannot be read.
+            """,
+        arguments: [
+            Argument(
+                valueName: "file", isRepeating: true,
+                help: "The raw bodies to validate; '-' reads standard input.")
+        ],
+        options: [
+            Option(
+                name: "--content-type", valueName: "content-type",
+                help:
+                    "The Content-Type header value the bodies were sent with, for example 'multipart/form-data; boundary=AaB03x'. Without it the boundary is inferred from each body's first line."
+            ),
+            Option(
+                name: "--format", valueName: "format", allowedValues: ValidateCommand.Format.allCases.map(\.rawValue),
+                defaultValue: "text", help: "The output format."),
+            Option(
+                name: "--max-diagnostics", valueName: "n",
+                defaultValue: String(ValidateCommand.defaultMaxDiagnostics),
+                help: "The most findings kept per body; the rest are counted, not shown."),
+            Option(name: "--warnings-as-errors", help: "Fail (exit 1) when a body has warnings."),
+            Option(name: "--quiet", help: "Print only the summary line of each body (text format)."),
+        ])
+
+    /// `rules`: the rule catalog.
+    static let rules = CommandSpec(
+        name: "rules",
+        abstract: "Print the catalog of rules the validator checks.",
+        discussion: "The markdown format is the table in CONFORMANCE.md.",
+        options: [
+            Option(
+                name: "--format", valueName: "format", allowedValues: RulesCommand.formatNames,
+                defaultValue: "text", help: "The output format.")
+        ])
+
+    /// `explain`: one rule in full.
+    static let explain = CommandSpec(
+        name: "explain",
+        abstract: "Explain one rule: what it requires, why, and how to fix it.",
+        arguments: [
+            Argument(valueName: "rule-id", help: "The rule's id, for example 'header-bare-lf'.")
+        ])
+
+    /// `help`: help about a subcommand.
+    static let help = CommandSpec(
+        name: "help",
+        abstract: "Show subcommand help information.",
+        arguments: [
+            Argument(valueName: "subcommand", isOptional: true, help: "The subcommand to explain.")
+        ])
+
+    /// The subcommands, in help order.
+    static let subcommands: [CommandSpec] = [validate, rules, explain, help]
+
+    /// The subcommand run when the first argument names none.
+    static let defaultSubcommandName = "validate"
+}

@@ -1,0 +1,49 @@
+import MultipartForm
+
+/// `multipart-check explain RULE`: one rule with its summary, severity, citation, rationale, location and fix.
+struct ExplainCommand {
+    /// The rule to explain.
+    var rule: Rule
+
+    /// Every rule id in catalog order, for suggestions.
+    static var ruleIDs: [String] { Rule.catalog.map(\.id.rawValue) }
+
+    /// The catalog rule an argument names: its exact id, ignoring ASCII case and surrounding brackets.
+    ///
+    /// Brackets are dropped so a rule id copied with them from the text output (`[header-bare-lf]`)
+    /// works too.
+    static func rule(matching query: String) -> Rule? {
+        var id = query.lowercased()
+        if id.hasPrefix("["), id.hasSuffix("]"), id.count >= 2 {
+            id = String(id.dropFirst().dropLast())
+        }
+        return Rule.named(Rule.ID(rawValue: id))
+    }
+
+    /// Prints the explanation and returns the exit status.
+    func run(stdout: inout some TextOutputStream) -> Int32 {
+        stdout.write(Self.render(rule))
+        return ExitCode.success
+    }
+
+    /// The explanation of a rule, in labelled blocks like a help screen.
+    static func render(_ rule: Rule) -> String {
+        func block(_ label: String, _ text: String) -> String {
+            label + ":\n" + HelpRenderer.wrap(text, indent: 2, hangingIndent: 2)
+        }
+        var blocks = [
+            HelpRenderer.wrap("\(rule.id): \(rule.summary)", indent: 0, hangingIndent: 2),
+            """
+            SEVERITY: \(rule.severity.rawValue)
+            AREA: \(rule.area.rawValue)
+            CITATION: \(rule.citation)
+            """,
+            block("RATIONALE", rule.rationale),
+            block("LOCATION", rule.location),
+        ]
+        if let fix = rule.fixHint {
+            blocks.append(block("FIX", fix))
+        }
+        return blocks.joined(separator: "\n\n") + "\n"
+    }
+}

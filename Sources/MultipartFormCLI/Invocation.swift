@@ -1,0 +1,223 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a command line asks for, after parsing and checking every argument.
+enum Invocation {
+    /// Print the help of a command.
+    case help(CommandSpec)
+    /// Print the version.
+    case version
+    /// Validate bodies.
+    case validate(ValidateCommand)
+    /// Print the rule catalog.
+    case rules(RulesCommand)
+    /// Explain one rule.
+    case explain(ExplainCommand)
+
+    /// Parses the arguments (without the program name); throws a usage error for anything wrong.
+    ///
+    /// `validate` is the default subcommand: a first argument that names no subcommand starts the
+    /// list of files, as in `multipart-check body.txt`.
+    static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+        guard let first = arguments.first else {
+            throw UsageError(
+                "Missing expected argument '<file> ...'", command: .validate,
+                helpCommand: MultipartCheck.commandName)
+        }
+        let rest = arguments.dropFirst()
+        switch first {
+        case "-h", "--help":
+            return .help(.root)
+        case "--version":
+            return .version
+        case "help":
+            return try parseHelp(rest)
+        case "validate":
+            return try parseValidate(rest, helpCommand: CommandSpec.validate.commandPath)
+        case "rules":
+            return try parseRules(rest)
+        case "explain":
+            return try parseExplain(rest)
+        default:
+            if let meant = misspelledSubcommand(first) {
+                throw UsageError(
+                    "Unknown subcommand '\(first)'. Did you mean '\(meant)'?", command: .root)
+            }
+            return try parseValidate(arguments[...], helpCommand: MultipartCheck.commandName)
+        }
+    }
+
+    private static func parseHelp(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+        let parsed = try ParsedArguments(arguments, command: .help)
+        if parsed.wantsHelp { return .help(.help) }
+        guard let name = parsed.positionals.first else { return .help(.root) }
+        guard let command = CommandSpec.subcommands.first(where: { $0.name == name }) else {
+            let names = CommandSpec.subcommands.compactMap(\.name)
+            throw UsageError(
+                "Unknown subcommand '\(name)'.\(Suggestion.didYouMean(name, among: names))",
+                command: .help)
+        }
+        return .help(command)
+    }
+
+    private static func parseValidate(
+        _ arguments: ArraySlice<String>, helpCommand: String
+    ) throws(UsageError) -> Invocation {
+        let spec = CommandSpec.validate
+        let parsed = try ParsedArguments(arguments, command: spec, helpCommand: helpCommand)
+        if parsed.wantsHelp { return .help(spec) }
+        var command = ValidateCommand(paths: parsed.positionals)
+        command.contentType = parsed.values["--content-type"]
+        if let format = parsed.values["--format"] {
+            command.format = ValidateCommand.Format(rawValue: format) ?? .text
+        }
+        if let text = parsed.values["--max-diagnostics"] {
+            guard let n = Int(text), n >= 0 else {
+                throw UsageError(
+                    "The value '\(text)' is invalid for '--max-diagnostics <n>'. Please provide a non-negative integer.",
+                    command: spec, helpCommand: helpCommand)
+            }
+            command.maxDiagnostics = n
+        }
+        command.warningsAsErrors = parsed.flags.contains("--warnings-as-errors")
+        command.quiet = parsed.flags.contains("--quiet")
+        return .validate(command)
+    }
+
+    private static func parseRules(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+        let parsed = try ParsedArguments(arguments, command: .rules)
+        if parsed.wantsHelp { return .help(.rules) }
+        var command = RulesCommand()
+        if let format = parsed.values["--format"] {
+            command.formatName = format
+        }
+        return .rules(command)
+    }
+
+    private static func parseExplain(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+        let spec = CommandSpec.explain
+        let parsed = try ParsedArguments(arguments, command: spec)
+        if parsed.wantsHelp { return .help(spec) }
+        let query = parsed.positionals[0]
+        guard let rule = ExplainCommand.rule(matching: query) else {
+            let suggestion = Suggestion.didYouMean(query, among: ExplainCommand.ruleIDs)
+            throw UsageError("Unknown rule '\(query)'.\(suggestion)", command: spec)
+        }
+        return .explain(ExplainCommand(rule: rule))
+    }
+
+    /// The subcommand a first argument was probably meant to be, when it is not a file that exists.
+    ///
+    /// Only a bare word (no `/`, `.` or leading `-`) within two edits of a subcommand counts, so
+    /// `multipart-check valdate x` is a usage error while `multipart-check body` validates `body`.
+    private static func misspelledSubcommand(_ word: String) -> String? {
+        guard !word.hasPrefix("-"), !word.contains("/"), !word.contains("."), access(word, F_OK) != 0 else {
+            return nil
+        }
+        let names = CommandSpec.subcommands.compactMap(\.name)
+        for name in names where Suggestion.distance(word, name) <= 2 {
+            return name
+        }
+        return nil
+    }
+}
+
+/// The tokens of a command line sorted into option values, flags and positional arguments.
+struct ParsedArguments {
+    /// The value of each value option, by long name; the last occurrence wins.
+    var values: [String: String] = [:]
+    /// The flags given, by long name.
+    var flags: Set<String> = []
+    /// The positional arguments, in order.
+    var positionals: [String] = []
+    /// Whether `--help` or `-h` appeared (before any `--`); then nothing else is checked.
+    var wantsHelp = false
+
+    /// Sorts the tokens against the command's options and checks the number of positional arguments.
+    ///
+    /// Accepts `--name value` and `--name=value`; `-` is a positional argument (standard input) and
+    /// everything after `--` is positional.
+    init(
+        _ tokens: ArraySlice<String>, command: CommandSpec, helpCommand: String? = nil
+    ) throws(UsageError) {
+        func failure(_ message: String) -> UsageError {
+            UsageError(message, command: command, helpCommand: helpCommand)
+        }
+        let beforeTerminator = tokens.prefix { $0 != "--" }
+        if beforeTerminator.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            wantsHelp = true
+            return
+        }
+        var index = tokens.startIndex
+        var onlyPositionals = false
+        while index < tokens.endIndex {
+            let token = tokens[index]
+            index += 1
+            if onlyPositionals || token == "-" || !token.hasPrefix("-") {
+                positionals.append(token)
+                continue
+            }
+            if token == "--" {
+                onlyPositionals = true
+                continue
+            }
+            var name = token
+            var inlineValue: String?
+            if token.hasPrefix("--"), let equals = token.firstIndex(of: "=") {
+                name = String(token[..<equals])
+                inlineValue = String(token[token.index(after: equals)...])
+            }
+            guard let option = command.option(named: name) else {
+                let names = command.allOptions.map(\.name)
+                throw failure("Unknown option '\(name)'.\(Suggestion.didYouMean(name, among: names))")
+            }
+            guard option.takesValue else {
+                if let inlineValue {
+                    throw failure("Unexpected value '\(inlineValue)' for '\(option.name)'")
+                }
+                flags.insert(option.name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else if index < tokens.endIndex, !Self.looksLikeOption(tokens[index]) {
+                value = tokens[index]
+                index += 1
+            } else {
+                throw failure("Missing value for '\(option.synopsis)'")
+            }
+            if let allowed = option.allowedValues, !allowed.contains(value) {
+                let hint =
+                    Suggestion.closest(to: value, among: allowed).map { "Did you mean '\($0)'?" }
+                    ?? "Please provide one of \(Self.list(allowed))."
+                throw failure("The value '\(value)' is invalid for '\(option.synopsis)'. \(hint)")
+            }
+            values[option.name] = value
+        }
+        let maximum = command.arguments.contains(where: \.isRepeating) ? Int.max : command.arguments.count
+        if positionals.count > maximum {
+            throw failure("Unexpected argument '\(positionals[maximum])'")
+        }
+        let required = command.arguments.filter { !$0.isOptional }
+        if positionals.count < required.count {
+            throw failure("Missing expected argument '\(required[positionals.count].synopsis)'")
+        }
+    }
+
+    private static func looksLikeOption(_ token: String) -> Bool {
+        token.count > 1 && token.hasPrefix("-")
+    }
+
+    /// `'a', 'b' or 'c'`.
+    static func list(_ words: [String]) -> String {
+        let quoted = words.map { "'\($0)'" }
+        guard quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
+    }
+}

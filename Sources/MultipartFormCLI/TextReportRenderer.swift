@@ -1,0 +1,98 @@
+import MultipartForm
+
+/// Compiler-style text for one validated body: each finding with its snippet, then a summary line.
+///
+/// ```
+/// upload.bin:2:41: warning: found '\n' without a preceding '\r' [header-bare-lf]
+/// 2 | Content-Disposition: form-data; name="a"\n
+///   |                                         ^
+///   = see: RFC 2046 §5.1.1
+///   = help: end every header line with CRLF
+/// ```
+struct TextReportRenderer {
+    /// The path shown before each finding (`<stdin>` for standard input).
+    var displayPath: String
+    /// The outer Content-Type value, for snippets of findings in it.
+    var contentType: String?
+
+    /// One finding: the location line, the snippet with its caret, the citation and the fix.
+    func render(_ diagnostic: Diagnostic, body: BodyInput, bodyLength: Int) -> String {
+        let location: String
+        let snippet: Snippet
+        switch diagnostic.origin {
+        case .contentType:
+            location = "\(displayPath): content-type:1:\(diagnostic.column)"
+            let value = Array((contentType ?? "").utf8)
+            snippet = Snippet(region: value, regionStart: 0, offset: diagnostic.offset, totalLength: value.count)
+        case .body:
+            location = "\(displayPath):\(diagnostic.line):\(diagnostic.column)"
+            let start = max(0, diagnostic.offset - Snippet.context)
+            let region = body.bytes(in: start..<diagnostic.offset + Snippet.context)
+            snippet = Snippet(region: region, regionStart: start, offset: diagnostic.offset, totalLength: bodyLength)
+        }
+        let endMarker = diagnostic.origin == .contentType ? " end of value" : " end of input"
+        let lineLabel = diagnostic.origin == .contentType ? "1" : String(diagnostic.line)
+        let gutter = String(repeating: " ", count: lineLabel.count)
+        var lines = [
+            "\(location): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule)]",
+            "\(lineLabel) | \(snippet.text)",
+            "\(gutter) | \(String(repeating: " ", count: snippet.caretColumn))^" + (snippet.isAtEnd ? endMarker : ""),
+        ]
+        let citation = diagnostic.citation
+        if !citation.isEmpty {
+            lines.append("\(gutter) = see: \(citation)")
+        }
+        if let fix = diagnostic.fixHint ?? Rule.named(diagnostic.rule)?.fixHint {
+            lines.append("\(gutter) = help: \(fix)")
+        }
+        return lines.joined(separator: "\n") + "\n\n"
+    }
+
+    /// The summary line: `PATH: N parts, E errors, W warnings, N notes; conforming`.
+    func summary(_ report: ValidationReport, verdict: Verdict) -> String {
+        let counts = [
+            Self.count(report.partCount, "part"),
+            Self.count(report.errorCount, "error"),
+            Self.count(report.warningCount, "warning"),
+            Self.count(report.noteCount, "note"),
+        ].joined(separator: ", ")
+        return "\(displayPath): \(counts); \(verdict.description)\n"
+    }
+
+    /// `1 part`, `2 parts`.
+    static func count(_ n: Int, _ noun: String) -> String {
+        "\(n) \(noun)\(n == 1 ? "" : "s")"
+    }
+}
+
+/// Whether a body passes, under the command's flags.
+enum Verdict: Equatable {
+    /// No error (and no warning under `--warnings-as-errors`).
+    case conforming
+    /// At least one error.
+    case notConforming
+    /// No error, but warnings while `--warnings-as-errors` is on.
+    case failedOnWarnings
+
+    init(_ report: ValidationReport, warningsAsErrors: Bool) {
+        if !report.isConforming {
+            self = .notConforming
+        } else if warningsAsErrors, report.warningCount > 0 {
+            self = .failedOnWarnings
+        } else {
+            self = .conforming
+        }
+    }
+
+    /// Whether the body passes.
+    var passes: Bool { self == .conforming }
+
+    /// The verdict as the summary line says it.
+    var description: String {
+        switch self {
+        case .conforming: "conforming"
+        case .notConforming: "not conforming"
+        case .failedOnWarnings: "not conforming (warnings are treated as errors)"
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import MultipartForm
+
+/// `multipart-check validate FILE...`: streams each body through the strict validator and reports.
+struct ValidateCommand {
+    /// The output formats of `validate`.
+    enum Format: String, CaseIterable {
+        /// Compiler-style findings with snippets, and a summary line per file.
+        case text
+        /// One JSON document for all files (see ``JSONReportRenderer``).
+        case json
+    }
+
+    /// The validator's default finding limit, shown in help.
+    static let defaultMaxDiagnostics = ValidationOptions().maxDiagnostics
+
+    /// The files to validate, `-` for standard input.
+    var paths: [String]
+    /// The outer Content-Type value, or `nil` to infer the boundary.
+    var contentType: String?
+    /// The output format.
+    var format: Format = .text
+    /// The finding limit per file, or `nil` for the validator's default.
+    var maxDiagnostics: Int?
+    /// Whether warnings fail a body.
+    var warningsAsErrors = false
+    /// Whether text output is only the summary lines.
+    var quiet = false
+
+    /// Whether findings are printed with snippets, so unseekable inputs must keep their bytes.
+    var showsSnippets: Bool { format == .text && !quiet }
+
+    /// The validator options for every file.
+    var options: ValidationOptions {
+        var options = ValidationOptions()
+        options.collectParts = format == .json
+        if let maxDiagnostics { options.maxDiagnostics = maxDiagnostics }
+        return options
+    }
+
+    /// Validates every file in order and returns the exit status.
+    ///
+    /// Unreadable files are reported on `stderr` and skipped; the status is 66 if any file could not
+    /// be read, else 1 if any body failed, else 0.
+    func run(
+        standardInput: StandardInput, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream
+    ) -> Int32 {
+        var anyUnreadable = false
+        var anyFailed = false
+        var wroteJSONFile = false
+        if format == .json {
+            stdout.write("{\n  \"version\": \(JSONReportRenderer.schemaVersion),\n  \"files\": [")
+        }
+        for path in paths {
+            let input: BodyInput
+            let report: ValidationReport
+            do throws(InputError) {
+                input =
+                    path == "-"
+                    ? BodyInput(standardInput: standardInput, keepBytes: showsSnippets)
+                    : try BodyInput(path: path, keepBytes: showsSnippets)
+                report = try validate(input)
+            } catch {
+                stderr.write("Error: cannot read '\(path)': \(error.reason)\n")
+                anyUnreadable = true
+                continue
+            }
+            let verdict = Verdict(report, warningsAsErrors: warningsAsErrors)
+            if !verdict.passes { anyFailed = true }
+            let displayPath = path == "-" ? "<stdin>" : path
+            switch format {
+            case .text:
+                let renderer = TextReportRenderer(displayPath: displayPath, contentType: contentType)
+                if !quiet {
+                    for diagnostic in report.diagnostics {
+                        stdout.write(renderer.render(diagnostic, body: input, bodyLength: report.byteCount))
+                    }
+                }
+                stdout.write(renderer.summary(report, verdict: verdict))
+            case .json:
+                let file = JSONReportRenderer.file(path: displayPath, report: report, verdict: verdict)
+                stdout.write((wroteJSONFile ? ",\n    " : "\n    ") + file.rendered(level: 2))
+                wroteJSONFile = true
+            }
+        }
+        if format == .json {
+            stdout.write(wroteJSONFile ? "\n  ]\n}\n" : "]\n}\n")
+        }
+        if anyUnreadable { return ExitCode.noInput }
+        return anyFailed ? ExitCode.failure : ExitCode.success
+    }
+
+    /// Streams one input through a fresh validator.
+    func validate(_ input: BodyInput) throws(InputError) -> ValidationReport {
+        var validator = MultipartValidator(contentType: contentType, options: options)
+        try input.forEachChunk { validator.consume($0) }
+        return validator.finish()
+    }
+}

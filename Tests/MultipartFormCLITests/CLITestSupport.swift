@@ -1,0 +1,65 @@
+import Foundation
+import MultipartFormCLI
+
+/// What one in-process run of the command printed and returned.
+struct CLIResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs `multipart-check` in-process with the given arguments and standard input.
+func runCLI(_ arguments: [String], stdin: [UInt8] = []) -> CLIResult {
+    var stdout = ""
+    var stderr = ""
+    let status = MultipartCheck.run(
+        arguments: arguments, standardInput: .bytes(stdin), stdout: &stdout, stderr: &stderr)
+    return CLIResult(status: status, stdout: stdout, stderr: stderr)
+}
+
+/// A fresh temporary directory, removed when the value is deinitialized.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("multipart-check-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// Writes `bytes` to a file in the directory and returns its path.
+    func write(_ bytes: [UInt8], named name: String) throws -> String {
+        let file = url.appendingPathComponent(name)
+        try Data(bytes).write(to: file)
+        return file.path
+    }
+}
+
+/// Test bodies, written with explicit escapes.
+enum Bodies {
+    static let browserContentType = "multipart/form-data; boundary=AaB03x"
+
+    /// One text field, framed the way browsers frame it.
+    static let browser = Array("--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--AaB03x--\r\n".utf8)
+
+    static let blogContentType = "multipart/form-data; boundary=Boundary-1234"
+
+    /// The classic hand-rolled URLSession upload: no blank line after the part's headers, and the
+    /// body ends with an open delimiter instead of the close delimiter.
+    static let blog = Array(
+        ("--Boundary-1234\r\n"
+            + "Content-Disposition: form-data; name=\"file\"; filename=\"photo.jpg\"\r\n"
+            + "Content-Type: image/jpeg\r\n"
+            + "JFIFDATA\r\n"
+            + "--Boundary-1234\r\n").utf8)
+}
+
+/// The package's root directory, found from this file's path.
+let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()  // MultipartFormCLITests
+    .deletingLastPathComponent()  // Tests
+    .deletingLastPathComponent()

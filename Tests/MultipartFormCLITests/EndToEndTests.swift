@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// Runs of the built `multipart-check` binary, checking exit status and output exactly.
+@Suite struct EndToEndTests {
+    /// The built executable, next to the test bundle in the products directory; `nil` if absent.
+    static let executable: URL? = {
+        var directories: [URL] = []
+        #if os(macOS)
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            directories.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        #endif
+        // On Linux the test bundle is an executable in the products directory.
+        if let main = Bundle.main.executableURL { directories.append(main.deletingLastPathComponent()) }
+        directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        for directory in directories {
+            let candidate = directory.appendingPathComponent("multipart-check")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }()
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    func run(_ arguments: [String], stdin: [UInt8]? = nil) throws -> Run {
+        let executable: URL = try #require(Self.executable)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        let error = Pipe()
+        let input = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
+        try process.run()
+        if let stdin {
+            input.fileHandleForWriting.write(Data(stdin))
+            try input.fileHandleForWriting.close()
+        }
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// `Vectors/structure/y-single-field`: the vector's body and its sidecar's Content-Type.
+    func singleFieldVector() throws -> (path: String, contentType: String) {
+        let body = packageRoot.appendingPathComponent("Vectors/structure/y-single-field.body")
+        let sidecar = packageRoot.appendingPathComponent("Vectors/structure/y-single-field.json")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: sidecar)) as? [String: Any]
+        let contentType = try #require(object?["content_type"] as? String)
+        return (body.path, contentType)
+    }
+
+    @Test(
+        .enabled(
+            if: executable != nil, "multipart-check was not found next to the test bundle; build it with `swift build`")
+    )
+    func builtBinaryAcceptsAConformingVector() throws {
+        let vector = try singleFieldVector()
+        let result = try run(["validate", vector.path, "--content-type", vector.contentType])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout == "\(vector.path): 1 part, 0 errors, 0 warnings, 0 notes; conforming\n")
+    }
+
+    @Test(
+        .enabled(
+            if: executable != nil, "multipart-check was not found next to the test bundle; build it with `swift build`")
+    )
+    func builtBinaryValidatesStandardInput() throws {
+        let result = try run(["-", "--content-type", Bodies.blogContentType], stdin: Bodies.blog)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("<stdin>:5:1: error: "))
+        #expect(result.stdout.contains("[part-headers-unterminated]"))
+        #expect(result.stdout.contains("[close-delimiter-missing]"))
+    }
+
+    @Test(
+        .enabled(
+            if: executable != nil, "multipart-check was not found next to the test bundle; build it with `swift build`")
+    )
+    func builtBinaryExitsWithUsageAndInputStatuses() throws {
+        let usage = try run(["--fromat", "json", "x"])
+        #expect(usage.status == 64)
+        #expect(usage.stdout == "")
+        #expect(
+            usage.stderr.hasPrefix(
+                "Error: Unknown option '--fromat'. Did you mean '--format'?\nUsage: multipart-check validate "))
+        #expect(usage.stderr.hasSuffix("\n  See 'multipart-check --help' for more information.\n"))
+        let missing = try run(["/nonexistent/body"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr == "Error: cannot read '/nonexistent/body': no such file or directory\n")
+        let version = try run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout == "0.1.0\n")
+    }
+}

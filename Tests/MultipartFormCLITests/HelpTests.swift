@@ -1,0 +1,70 @@
+import Testing
+
+@testable import MultipartFormCLI
+
+@Suite struct HelpTests {
+    @Test(arguments: [["--help"], ["-h"], ["help"]])
+    func rootHelpShowsOverviewUsageOptionsAndSubcommands(arguments: [String]) {
+        let result = runCLI(arguments)
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.hasPrefix("OVERVIEW: "))
+        #expect(result.stdout.contains("\n\nUSAGE: multipart-check <subcommand>\n\n"))
+        #expect(result.stdout.contains("\nOPTIONS:\n  --version               Show the version.\n"))
+        #expect(result.stdout.contains("\n  -h, --help              Show help information.\n"))
+        #expect(result.stdout.contains("\nSUBCOMMANDS:\n  validate (default)      "))
+        #expect(result.stdout.contains("\n  rules                   "))
+        #expect(result.stdout.contains("\n  explain                 "))
+        #expect(result.stdout.hasSuffix("  See 'multipart-check help <subcommand>' for detailed help.\n"))
+    }
+
+    @Test(arguments: [
+        ["validate", "--help"], ["help", "validate"], ["body.txt", "-h"], ["validate", "x", "--fromat", "--help"],
+    ])
+    func validateHelpShowsArgumentsAndEveryOption(arguments: [String]) {
+        let result = runCLI(arguments)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("OVERVIEW: Validate multipart/form-data bodies"))
+        #expect(
+            result.stdout.contains(
+                "\nUSAGE: multipart-check validate [--content-type <content-type>] [--format <format>] [--max-diagnostics <n>] [--warnings-as-errors] [--quiet] <file> ...\n"
+            ))
+        #expect(result.stdout.contains("\nARGUMENTS:\n  <file>                  "))
+        #expect(
+            result.stdout.contains(
+                "\nOPTIONS:\n  --content-type <content-type>\n                          The Content-Type"))
+        #expect(
+            result.stdout.contains(
+                "\n  --format <format>       The output format. (values: text, json; default: text)\n"))
+        #expect(result.stdout.contains("\n  --max-diagnostics <n>   "))
+        #expect(result.stdout.contains("\n  --warnings-as-errors    "))
+        #expect(result.stdout.contains("\n  --quiet                 "))
+        #expect(!result.stdout.contains("SUBCOMMANDS:"))
+    }
+
+    @Test func helpLinesFitInEightyColumnsExceptTheUsageLine() {
+        for command in CommandSpec.subcommands + [CommandSpec.root] {
+            for line in HelpRenderer.help(for: command).split(separator: "\n") where !line.hasPrefix("USAGE:") {
+                #expect(line.count <= 80, "\(command.commandPath): \(line)")
+            }
+        }
+    }
+
+    @Test func rulesAndExplainHaveTheirOwnHelp() {
+        let rules = runCLI(["rules", "--help"])
+        #expect(rules.status == 0)
+        #expect(rules.stdout.contains("USAGE: multipart-check rules [--format <format>]\n"))
+        let words = rules.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("--format <format> The output format. (values: text, markdown, json; default: text)"))
+        let explain = runCLI(["help", "explain"])
+        #expect(explain.status == 0)
+        #expect(explain.stdout.contains("USAGE: multipart-check explain <rule-id>\n"))
+        #expect(explain.stdout.contains("ARGUMENTS:\n  <rule-id>"))
+    }
+
+    @Test func versionPrintsTheVersionNumber() {
+        let result = runCLI(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "0.1.0\n")
+    }
+}
