@@ -1,5 +1,4 @@
 import MultipartForm
-import MultipartFormConformance
 
 /// `multipart-check rules`: prints the rule catalog as text, markdown (the CONFORMANCE.md table) or JSON.
 struct RulesCommand {

@@ -1,4 +1,3 @@
-import MultipartForm
 
 /// The output formats of the rule catalog (`multipart-check rules --format <format>`).
 public enum RuleCatalogFormat: String, Sendable, Hashable, CaseIterable {
