@@ -1,3 +1,4 @@
+import MultipartForm
 import Foundation
 import MultipartFormConformance
 import Testing

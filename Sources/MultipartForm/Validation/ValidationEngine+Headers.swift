@@ -386,11 +386,13 @@ extension ValidationEngine {
             part!.utf8!.feed(bytes, range, offset: offset)
             if let invalid = part!.utf8!.firstInvalid {
                 part!.utf8Reported = true
-                let before = LineCounter.count(in: bytes, range.lowerBound..<(range.lowerBound + invalid - offset))
+                // The sequence may have started in earlier content; it holds no LF, so it is on the current line.
+                let local = range.lowerBound + max(0, invalid - offset)
+                let before = LineCounter.count(in: bytes, range.lowerBound..<local)
                 let line = lineFeeds + before.count + 1
                 let start = before.lastLF.map { offset + ($0 - range.lowerBound) + 1 } ?? lineStart
                 collector.add(.valueNotUTF8, offset: invalid, line: line, column: invalid - start + 1, part: part!.index,
-                    "the value of text field '\(escapedForMessage(part!.name ?? []))' is not valid UTF-8 at '\(escapedForMessage(bytes[(range.lowerBound + invalid - offset)...].prefix(4)))'")
+                    "the value of text field '\(escapedForMessage(part!.name ?? []))' is not valid UTF-8")
             }
         }
         if part!.charsetValue != nil && part!.charsetValue!.count < 64 {

@@ -244,8 +244,9 @@ struct ValidationEngine {
                 let offset = carryStart
                 carry = []
                 carryVirtual = false
-                if !virtual {
-                    bytes.withUnsafeBytes { content($0, 0..<$0.count, offset: offset, region: region) }
+                // A virtual carry's LF was already passed; the bytes matched after it are content.
+                bytes.withUnsafeBytes {
+                    content($0, (virtual ? 1 : 0)..<$0.count, offset: virtual ? offset + 1 : offset, region: region)
                 }
                 position = base + index
                 return index
@@ -404,8 +405,8 @@ struct ValidationEngine {
             } else {
                 position -= 1
                 report(.delimiterLineEnding, at: offset - 1, "'\\r' after the boundary is not followed by '\\n'")
-                lineEnded(close: close)
-                // The byte after the lone CR starts the next section.
+                // The rest of the line, up to LF, is skipped.
+                phase = .skipLine(close: close)
                 return false
             }
         }
@@ -512,7 +513,10 @@ struct ValidationEngine {
                 let bytes = carry
                 let virtual = carryVirtual
                 carry = []
-                if !virtual { bytes.withUnsafeBytes { content($0, 0..<$0.count, offset: carryStart, region: region) } }
+                let start = carryStart
+                bytes.withUnsafeBytes {
+                    content($0, (virtual ? 1 : 0)..<$0.count, offset: virtual ? start + 1 : start, region: region)
+                }
             }
             switch region {
             case .preamble: diagnoseUnframed(end: end)
