@@ -65,39 +65,26 @@ struct Disposition {
             lexer.index += 1
             let spaceAfter = lexer.skipWhitespace()
             if let space = spaceBefore ?? spaceAfter { result.whitespaceAroundEquals.append(space) }
-            var parameter = HeaderParameter(
-                name: bytes[nameRange].map(ByteClass.lowercased), nameIndex: nameRange.lowerBound, value: [],
-                valueIndices: [], valueIndex: lexer.index, quoted: false)
-            if !lexer.atEnd && lexer.current == ByteClass.quote {
-                let quoted = lexer.readQuoted()
-                parameter.quoted = true
-                parameter.value = quoted.value
-                parameter.valueIndices = quoted.indices
-                parameter.quotedPairIndex = quoted.pair
-                parameter.otherBackslashIndex = quoted.other
-                result.parameters.append(parameter)
-                if !quoted.terminated {
-                    result.syntaxErrors.append((parameter.valueIndex, "unterminated quoted-string"))
-                    continue
-                }
+            guard let read = lexer.readParameter(nameRange: nameRange) else {
+                result.syntaxErrors.append((lexer.index, "expected a value after '='"))
+                continue
+            }
+            let parameter = read.parameter
+            result.parameters.append(parameter)
+            if !read.terminated {
+                result.syntaxErrors.append((parameter.valueIndex, "unterminated quoted-string"))
+                continue
+            }
+            if let bad = parameter.nonTokenIndex {
+                result.syntaxErrors.append((bad, "'\(escapedForMessage([bytes[bad]]))' is not allowed in an unquoted value"))
+            }
+            if parameter.quoted {
                 lexer.skipWhitespace()
                 if !lexer.atEnd && lexer.current != ByteClass.semicolon {
-                    result.syntaxErrors.append((lexer.index, "unexpected '\(escapedForMessage([lexer.current]))' after the closing quote"))
+                    result.syntaxErrors.append(
+                        (lexer.index, "unexpected '\(escapedForMessage([lexer.current]))' after the closing quote; an unescaped '\"' inside the value ends it early (browsers send '%22')"))
                     lexer.skipToSemicolon()
                 }
-            } else {
-                let unquoted = lexer.readUnquoted()
-                if unquoted.range.isEmpty {
-                    result.syntaxErrors.append((lexer.index, "expected a value after '='"))
-                    continue
-                }
-                parameter.value = Array(bytes[unquoted.range])
-                parameter.valueIndices = Array(unquoted.range)
-                parameter.nonTokenIndex = unquoted.nonToken
-                if let bad = unquoted.nonToken {
-                    result.syntaxErrors.append((bad, "'\(escapedForMessage([bytes[bad]]))' is not allowed in an unquoted value"))
-                }
-                result.parameters.append(parameter)
             }
         }
         return result

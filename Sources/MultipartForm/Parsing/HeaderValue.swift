@@ -128,6 +128,30 @@ struct ParameterLexer {
         return (value, indices, false, pair, other)
     }
 
+    /// Reads the value of the attribute at `nameRange`: a quoted-string or an unquoted run up to `;`.
+    ///
+    /// Returns `nil` for an empty unquoted value; `terminated` is false for an unterminated quoted-string.
+    mutating func readParameter(nameRange: Range<Int>) -> (parameter: HeaderParameter, terminated: Bool)? {
+        var parameter = HeaderParameter(
+            name: bytes[nameRange].map(ByteClass.lowercased), nameIndex: nameRange.lowerBound, value: [],
+            valueIndices: [], valueIndex: index, quoted: false)
+        if !atEnd && current == ByteClass.quote {
+            let quoted = readQuoted()
+            parameter.quoted = true
+            parameter.value = quoted.value
+            parameter.valueIndices = quoted.indices
+            parameter.quotedPairIndex = quoted.pair
+            parameter.otherBackslashIndex = quoted.other
+            return (parameter, quoted.terminated)
+        }
+        let unquoted = readUnquoted()
+        guard !unquoted.range.isEmpty else { return nil }
+        parameter.value = Array(bytes[unquoted.range])
+        parameter.valueIndices = Array(unquoted.range)
+        parameter.nonTokenIndex = unquoted.nonToken
+        return (parameter, true)
+    }
+
     /// Reads an unquoted value up to the next `;`, without trailing whitespace.
     mutating func readUnquoted() -> (range: Range<Int>, nonToken: Int?) {
         let start = index

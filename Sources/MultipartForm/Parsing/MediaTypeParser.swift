@@ -73,31 +73,14 @@ struct MediaType {
             lexer.index += 1
             let spaceAfter = lexer.skipWhitespace()
             if let space = spaceBefore ?? spaceAfter { result.whitespaceAroundEquals.append(space) }
-            var parameter = HeaderParameter(
-                name: bytes[nameRange].map(ByteClass.lowercased), nameIndex: nameRange.lowerBound, value: [],
-                valueIndices: [], valueIndex: lexer.index, quoted: false)
-            if !lexer.atEnd && lexer.current == ByteClass.quote {
-                let quoted = lexer.readQuoted()
-                parameter.quoted = true
-                parameter.value = quoted.value
-                parameter.valueIndices = quoted.indices
-                parameter.quotedPairIndex = quoted.pair
-                parameter.otherBackslashIndex = quoted.other
-                result.parameters.append(parameter)
-                if !quoted.terminated {
-                    result.syntaxError = (parameter.valueIndex, "unterminated quoted-string")
-                    return result
-                }
-            } else {
-                let unquoted = lexer.readUnquoted()
-                if unquoted.range.isEmpty {
-                    result.syntaxError = (lexer.index, "expected a value after '='")
-                    return result
-                }
-                parameter.value = Array(bytes[unquoted.range])
-                parameter.valueIndices = Array(unquoted.range)
-                parameter.nonTokenIndex = unquoted.nonToken
-                result.parameters.append(parameter)
+            guard let read = lexer.readParameter(nameRange: nameRange) else {
+                result.syntaxError = (lexer.index, "expected a value after '='")
+                return result
+            }
+            result.parameters.append(read.parameter)
+            if !read.terminated {
+                result.syntaxError = (read.parameter.valueIndex, "unterminated quoted-string")
+                return result
             }
         }
         return result
