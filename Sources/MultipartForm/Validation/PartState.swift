@@ -37,6 +37,8 @@ struct PartState {
 
     // Header reading.
     var line: [UInt8] = []
+    /// Whether the last byte read on the current header line is CR.
+    var lineEndsWithCR = false
     var lineStartOffset = 0
     var lineCount = 0
     var sectionBytes = 0

@@ -26,6 +26,7 @@ extension ValidationEngine {
         while end < chunk.count && chunk[end] != ByteClass.lf { end += 1 }
         let room = options.maxHeaderLineLength + 2 - part!.line.count
         if room > 0 { part!.line.append(contentsOf: chunk[start..<min(end, start + room)]) }
+        if end > start { part!.lineEndsWithCR = chunk[end - 1] == ByteClass.cr }
         guard end < chunk.count else {
             position = base + end
             return end
@@ -60,11 +61,10 @@ extension ValidationEngine {
         let start = part!.lineStartOffset
         part!.lineStartOffset = lfOffset + 1
         let length = lfOffset - start
-        var bareLF = true
-        if content.last == ByteClass.cr && length <= options.maxHeaderLineLength + 1 {
-            content.removeLast()
-            bareLF = false
-        }
+        let endsWithCR = part!.lineEndsWithCR && length > 0
+        part!.lineEndsWithCR = false
+        let bareLF = !endsWithCR
+        if endsWithCR && content.count == length { content.removeLast() }
         if content.starts(with: dashBoundary), isDelimiterRest(content[dashBoundary.count...]) {
             return delimiterInHeaders(content: content, start: start, lfOffset: lfOffset, bareLF: bareLF)
         }
