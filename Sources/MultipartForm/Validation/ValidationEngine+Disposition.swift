@@ -52,8 +52,11 @@ extension ValidationEngine {
         if let nameParameter, let filenameParameter, filenameParameter.nameIndex < nameParameter.nameIndex {
             add(.parameterOrder, filenameParameter.nameIndex, "'filename' comes before 'name'")
         }
-        for parameter in [nameParameter, filenameParameter].compactMap({ $0 }) {
-            checkNameValue(parameter, isName: parameter.name == ByteClass.nameParameter, add: add)
+        if let nameParameter {
+            for finding in Self.nameValueFindings(nameParameter, isName: true) { add(finding.rule, finding.index, finding.message) }
+        }
+        if let filenameParameter {
+            for finding in Self.nameValueFindings(filenameParameter, isName: false) { add(finding.rule, finding.index, finding.message) }
         }
         if let nameParameter {
             part!.name = nameParameter.value
@@ -68,8 +71,10 @@ extension ValidationEngine {
         }
     }
 
-    /// The value checks shared by `name` and `filename`.
-    func checkNameValue(_ parameter: HeaderParameter, isName: Bool, add: (Rule.ID, Int, String) -> Void) {
+    /// The value checks shared by `name` and `filename`: each finding's rule, value index and message.
+    static func nameValueFindings(_ parameter: HeaderParameter, isName: Bool) -> [(rule: Rule.ID, index: Int, message: String)] {
+        var findings: [(rule: Rule.ID, index: Int, message: String)] = []
+        func add(_ rule: Rule.ID, _ index: Int, _ message: String) { findings.append((rule, index, message)) }
         let value = parameter.value
         let label = isName ? "name" : "filename"
         let start = parameter.valueIndex
@@ -88,7 +93,7 @@ extension ValidationEngine {
         }
         if value.isEmpty {
             add(isName ? .nameEmpty : .filenameEmpty, start, "the \(label) is empty")
-            return
+            return findings
         }
         if value.count >= 4 && value.starts(with: Array("=?".utf8)) && value.suffix(2).elementsEqual("?=".utf8) {
             add(.parameterEncodedWord, start, "the \(label) is an RFC 2047 encoded-word")
@@ -112,5 +117,6 @@ extension ValidationEngine {
                 add(.filenamePath, start, "the filename '\(escapedForMessage(value))' contains directory information")
             }
         }
+        return findings
     }
 }

@@ -330,18 +330,19 @@ extension ValidationEngine {
         part!.contentEndLineFeeds = lineFeeds + 1
         part!.contentEndLineStart = lfOffset + 1
         phase = .scanning(.body)
-        carry = [ByteClass.lf]
+        carry.removeAll(keepingCapacity: true)
+        carry.append(ByteClass.lf)
         carryVirtual = true
         carryStart = lfOffset
     }
 
     /// Part-level checks once the header section is complete (or cut short).
     mutating func finishHeaders(end: Int) {
-        guard var state = part, !state.headersDone else { return }
-        state.headersDone = true
-        state.headerEnd = end
-        state.bodyStart = end
-        part = state
+        guard part != nil, !part!.headersDone else { return }
+        part!.headersDone = true
+        part!.headerEnd = end
+        part!.bodyStart = end
+        let state = part!
         func add(_ rule: Rule.ID, _ place: Located, _ message: String) {
             collector.add(rule, offset: place.offset, line: place.line, column: place.column, part: state.index, message)
         }

@@ -114,7 +114,8 @@ struct ValidationEngine {
         search = DelimiterSearch(boundary: value)
         dashBoundary = [ByteClass.dash, ByteClass.dash] + value
         // The start of the body counts as the start of a line.
-        carry = [ByteClass.lf]
+        carry.removeAll(keepingCapacity: true)
+        carry.append(ByteClass.lf)
         carryVirtual = true
         carryStart = -1
     }
@@ -485,7 +486,8 @@ struct ValidationEngine {
             phase = .scanning(.epilogue)
             epilogueStart = position
             epilogueLocation = location(position)
-            carry = [ByteClass.lf]
+            carry.removeAll(keepingCapacity: true)
+        carry.append(ByteClass.lf)
             carryVirtual = true
             carryStart = position - 1
         } else {
