@@ -1,35 +1,44 @@
 import Foundation
 import Testing
 
-/// The core must stay Foundation-free so it runs anywhere Swift does, with nothing else linked in.
+/// The core must stay Foundation-free so it runs anywhere Swift does, with nothing else linked in; so must the
+/// command-line tool, whose memory use when validating huge bodies would otherwise start at Foundation's load cost.
 @Suite("Foundation linkage")
 struct FoundationLinkageTests {
-    /// `Sources/MultipartForm`, found from this file's path (`Tests/MultipartFormTests/FoundationLinkageTests.swift`).
-    static let coreSources = URL(fileURLWithPath: #filePath)
+    /// The package root, found from this file's path (`Tests/MultipartFormTests/FoundationLinkageTests.swift`).
+    static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()
         .deletingLastPathComponent()
         .deletingLastPathComponent()
-        .appendingPathComponent("Sources/MultipartForm", isDirectory: true)
 
-    @Test func coreSourcesNeverImportFoundation() throws {
-        let enumerator = try #require(FileManager.default.enumerator(atPath: Self.coreSources.path))
+    @Test(arguments: ["Sources/MultipartForm", "Sources/MultipartFormCLI", "Sources/multipart-check"])
+    func sourcesNeverImportFoundation(directory: String) throws {
+        let sources = Self.packageRoot.appendingPathComponent(directory, isDirectory: true)
+        let enumerator = try #require(FileManager.default.enumerator(atPath: sources.path))
         var swiftFiles = 0
         var offenders: [String] = []
         while let path = enumerator.nextObject() as? String {
             guard path.hasSuffix(".swift") else { continue }
             swiftFiles += 1
-            let text = try String(contentsOf: Self.coreSources.appendingPathComponent(path), encoding: .utf8)
+            let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
             for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
                 // `import Foundation`, `@_exported import FoundationEssentials`, `import struct Foundation.URL`...
                 guard let importIndex = words.firstIndex(of: "import"), words.first.map({ $0.hasPrefix("//") }) != true
                 else { continue }
                 if words[(importIndex + 1)...].contains(where: { $0.hasPrefix("Foundation") }) {
-                    offenders.append("Sources/MultipartForm/\(path):\(index + 1): \(line)")
+                    offenders.append("\(directory)/\(path):\(index + 1): \(line)")
                 }
             }
         }
-        #expect(swiftFiles > 0, "no Swift files found under \(Self.coreSources.path)")
-        #expect(offenders.isEmpty, "the core must not import Foundation:\n\(offenders.joined(separator: "\n"))")
+        #expect(swiftFiles > 0, "no Swift files found under \(sources.path)")
+        #expect(offenders.isEmpty, "\(directory) must not import Foundation:\n\(offenders.joined(separator: "\n"))")
+    }
+
+    /// A dependency on a Foundation-using module would link Foundation into the tool even without an import.
+    @Test func commandLineTargetDependsOnlyOnTheCore() throws {
+        let manifest = try String(contentsOf: Self.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let line = try #require(manifest.split(separator: "\n").first { $0.contains("name: \"MultipartFormCLI\"") && $0.contains(".target(") })
+        #expect(line.contains("dependencies: [\"MultipartForm\"]"), "MultipartFormCLI must depend on the core only: \(line)")
     }
 }
