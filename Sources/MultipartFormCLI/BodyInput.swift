@@ -98,6 +98,14 @@ final class BodyInput {
     ///
     /// Called once. Bytes from a descriptor that cannot be re-read are kept for ``bytes(in:)``.
     func forEachChunk(_ body: (UnsafeRawBufferPointer) -> Void) throws(InputError) {
+        try forEachChunk(stoppingEarly: { chunk in
+            body(chunk)
+            return true
+        })
+    }
+
+    /// Streams the input like ``forEachChunk(_:)`` until `body` returns `false`.
+    func forEachChunk(stoppingEarly body: (UnsafeRawBufferPointer) -> Bool) throws(InputError) {
         guard let descriptor else {
             // Bytes given in memory: hand them over in the same chunk size a file would get.
             guard case .memory(let bytes) = storage else { return }
@@ -105,7 +113,7 @@ final class BodyInput {
                 var start = 0
                 while start < all.count {
                     let end = min(start + Self.chunkSize, all.count)
-                    body(UnsafeRawBufferPointer(rebasing: all[start..<end]))
+                    if !body(UnsafeRawBufferPointer(rebasing: all[start..<end])) { return }
                     start = end
                 }
             }
@@ -125,7 +133,7 @@ final class BodyInput {
             if count == 0 { break }
             let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
             if keep { kept.append(contentsOf: chunk) }
-            body(chunk)
+            if !body(chunk) { break }
         }
         if keep { storage = .memory(kept) }
     }

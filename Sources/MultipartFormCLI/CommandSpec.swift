@@ -104,19 +104,38 @@ extension CommandSpec {
             other controls shown as escapes, the specification it comes from and how to fix it. \
             Run 'multipart-check explain <rule-id>' for the full story of a rule.
 
-            Exit status: 0 when every body conforms, 1 when one does not, 64 for a usage error and \
-            66 when an input cannot be read.
+            Inputs: a raw body; a raw HTTP/1.x request as a proxy or 'nc' captures it (request \
+            line, header fields, then a body framed by Content-Length or 'Transfer-Encoding: \
+            chunked'; its Content-Type header is used unless --content-type is given, and \
+            positions point into the capture); or a HAR file from browser developer tools, where \
+            every request whose Content-Type is multipart/form-data is validated as \
+            'FILE#entry-N (METHOD URL)' with positions relative to the decoded postData.text. \
+            --input auto (the default) tells them apart by their first bytes: JSON starting with \
+            '{' and containing "log" is HAR, a first line 'METHOD target HTTP/1.x' is HTTP, \
+            anything else is a body. Notes and warnings about an input (bare LF line ends, a \
+            Content-Length that disagrees with the bytes present, a HAR body the browser could not \
+            store exactly) go to standard error.
+
+            Exit status: 0 when every body conforms, 1 when one does not or a HAR file holds no \
+            multipart/form-data request, 64 for a usage error and 66 when an input cannot be read \
+            (including malformed HAR JSON and a malformed or truncated HTTP capture).
             """,
         arguments: [
             Argument(
                 valueName: "file", isRepeating: true,
-                help: "The raw bodies to validate; '-' reads standard input.")
+                help: "The bodies, HTTP captures or HAR files to validate; '-' reads standard input.")
         ],
         options: [
             Option(
                 name: "--content-type", valueName: "content-type",
                 help:
                     "The Content-Type header value the bodies were sent with, for example 'multipart/form-data; boundary=AaB03x'. Without it the boundary is inferred from each body's first line."
+            ),
+            Option(
+                name: "--input", valueName: "input", allowedValues: InputFormat.allCases.map(\.rawValue),
+                defaultValue: "auto",
+                help:
+                    "What the files hold: 'body', a raw multipart body; 'http', a raw HTTP/1.x request; 'har', a HAR file; 'auto', detect from the first bytes."
             ),
             Option(
                 name: "--format", valueName: "format", allowedValues: ValidateCommand.Format.allCases.map(\.rawValue),

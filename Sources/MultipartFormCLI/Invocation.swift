@@ -73,6 +73,9 @@ enum Invocation {
         if parsed.wantsHelp { return .help(spec) }
         var command = ValidateCommand(paths: parsed.positionals)
         command.contentType = parsed.values["--content-type"]
+        if let input = parsed.values["--input"] {
+            command.inputFormat = InputFormat(rawValue: input) ?? .auto
+        }
         if let format = parsed.values["--format"] {
             command.format = ValidateCommand.Format(rawValue: format) ?? .text
         }

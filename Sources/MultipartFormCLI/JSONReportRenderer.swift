@@ -38,6 +38,29 @@ enum JSONReportRenderer {
         ])
     }
 
+    /// The file object with what the input was: `input` (`http` or `har`), `label`, `offsets`
+    /// (`capture` or `decoded-body`: what diagnostic offsets count into), `request` and `messages`.
+    static func addingInput(of body: ValidatedBody, to file: JSONValue) -> JSONValue {
+        guard case .object(var members) = file else { return file }
+        members += [
+            ("input", .string(body.format.rawValue)),
+            ("label", .string(body.label)),
+            ("offsets", .string(body.format == .har ? "decoded-body" : "capture")),
+            (
+                "request",
+                body.request.map { .object([("method", .string($0.method)), ("url", .string($0.url))]) } ?? .null
+            ),
+            (
+                "messages",
+                .array(
+                    body.messages.map {
+                        .object([("severity", .string($0.severity.rawValue)), ("message", .string($0.text))])
+                    })
+            ),
+        ]
+        return .object(members)
+    }
+
     static func diagnostic(_ diagnostic: Diagnostic) -> JSONValue {
         let citation = diagnostic.citation
         return .object([

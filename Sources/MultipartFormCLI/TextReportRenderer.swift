@@ -14,6 +14,8 @@ struct TextReportRenderer {
     var displayPath: String
     /// The outer Content-Type value, for snippets of findings in it.
     var contentType: String?
+    /// The name in the summary line, when it differs from ``displayPath`` (a HAR entry's request).
+    var summaryLabel: String? = nil
 
     /// One finding: the location line, the snippet with its caret, the citation and the fix.
     func render(_ diagnostic: Diagnostic, body: BodyInput, bodyLength: Int) -> String {
@@ -56,7 +58,7 @@ struct TextReportRenderer {
             Self.count(report.warningCount, "warning"),
             Self.count(report.noteCount, "note"),
         ].joined(separator: ", ")
-        return "\(displayPath): \(counts); \(verdict.description)\n"
+        return "\(summaryLabel ?? displayPath): \(counts); \(verdict.description)\n"
     }
 
     /// `1 part`, `2 parts`.

@@ -15,8 +15,10 @@ struct ValidateCommand {
 
     /// The files to validate, `-` for standard input.
     var paths: [String]
-    /// The outer Content-Type value, or `nil` to infer the boundary.
+    /// The outer Content-Type value, or `nil` to infer the boundary (or take it from the request).
     var contentType: String?
+    /// What the inputs hold: raw bodies, HTTP captures, HAR files, or detect it.
+    var inputFormat: InputFormat = .auto
     /// The output format.
     var format: Format = .text
     /// The finding limit per file, or `nil` for the validator's default.
@@ -52,34 +54,60 @@ struct ValidateCommand {
         }
         for path in paths {
             let input: BodyInput
-            let report: ValidationReport
-            do throws(InputError) {
-                input =
-                    path == "-"
-                    ? BodyInput(standardInput: standardInput, keepBytes: showsSnippets)
-                    : try BodyInput(path: path, keepBytes: showsSnippets)
-                report = try validate(input)
+            let bodies: [ValidatedBody]
+            let displayPath = path == "-" ? "<stdin>" : path
+            do throws(InputFailure) {
+                do throws(InputError) {
+                    input =
+                        path == "-"
+                        ? BodyInput(standardInput: standardInput, keepBytes: showsSnippets)
+                        : try BodyInput(path: path, keepBytes: showsSnippets)
+                } catch {
+                    throw .unreadable(error)
+                }
+                bodies = try InputPipeline(format: inputFormat, contentType: contentType, options: options)
+                    .run(input, displayPath: displayPath)
             } catch {
-                stderr.write("Error: cannot read '\(path)': \(error.reason)\n")
-                anyUnreadable = true
+                switch error {
+                case .unreadable(let error):
+                    stderr.write("Error: cannot read '\(path)': \(error.reason)\n")
+                    anyUnreadable = true
+                case .malformed(let format, let message):
+                    let what = format == .har ? "a HAR file" : "an HTTP request"
+                    stderr.write("Error: cannot read '\(path)' as \(what): \(message)\n")
+                    anyUnreadable = true
+                case .noMultipartRequest(let entries):
+                    stderr.write(
+                        "error: no multipart/form-data request in HAR file '\(path)' (\(entries == 1 ? "1 entry" : "\(entries) entries"))\n"
+                    )
+                    anyFailed = true
+                }
                 continue
             }
-            let verdict = Verdict(report, warningsAsErrors: warningsAsErrors)
-            if !verdict.passes { anyFailed = true }
-            let displayPath = path == "-" ? "<stdin>" : path
-            switch format {
-            case .text:
-                let renderer = TextReportRenderer(displayPath: displayPath, contentType: contentType)
-                if !quiet {
-                    for diagnostic in report.diagnostics {
-                        stdout.write(renderer.render(diagnostic, body: input, bodyLength: report.byteCount))
-                    }
+            for body in bodies {
+                let report = body.report
+                let verdict = Verdict(report, warningsAsErrors: warningsAsErrors)
+                if !verdict.passes { anyFailed = true }
+                for message in body.messages {
+                    stderr.write("\(body.displayPath): \(message.severity.rawValue): \(message.text)\n")
                 }
-                stdout.write(renderer.summary(report, verdict: verdict))
-            case .json:
-                let file = JSONReportRenderer.file(path: displayPath, report: report, verdict: verdict)
-                stdout.write((wroteJSONFile ? ",\n    " : "\n    ") + file.rendered(level: 2))
-                wroteJSONFile = true
+                switch format {
+                case .text:
+                    var renderer = TextReportRenderer(displayPath: body.displayPath, contentType: body.contentType)
+                    renderer.summaryLabel = body.label
+                    if !quiet {
+                        if let header = body.header { stdout.write(header + "\n") }
+                        for diagnostic in report.diagnostics {
+                            stdout.write(renderer.render(diagnostic, body: body.source, bodyLength: body.sourceLength))
+                        }
+                    }
+                    stdout.write(renderer.summary(report, verdict: verdict))
+                case .json:
+                    var file = JSONReportRenderer.file(path: body.displayPath, report: report, verdict: verdict)
+                    if body.format != .body { file = JSONReportRenderer.addingInput(of: body, to: file) }
+                    stdout.write((wroteJSONFile ? ",\n    " : "\n    ") + file.rendered(level: 2))
+                    wroteJSONFile = true
+                }
             }
         }
         if format == .json {

@@ -27,7 +27,7 @@ import Testing
         #expect(result.stdout.hasPrefix("OVERVIEW: Validate multipart/form-data bodies"))
         #expect(
             result.stdout.contains(
-                "\nUSAGE: multipart-check validate [--content-type <content-type>] [--format <format>] [--max-diagnostics <n>] [--warnings-as-errors] [--quiet] <file> ...\n"
+                "\nUSAGE: multipart-check validate [--content-type <content-type>] [--input <input>] [--format <format>] [--max-diagnostics <n>] [--warnings-as-errors] [--quiet] <file> ...\n"
             ))
         #expect(result.stdout.contains("\nARGUMENTS:\n  <file>                  "))
         #expect(
