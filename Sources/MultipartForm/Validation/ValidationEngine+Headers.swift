@@ -91,9 +91,10 @@ extension ValidationEngine {
                 "the part's headers exceed \(options.maxHeaderBytes) bytes; the rest are skipped")
             return .header
         }
-        if length > options.maxHeaderLineLength {
+        let lineLength = endsWithCR ? length - 1 : length
+        if lineLength > options.maxHeaderLineLength {
             flushField()
-            report(.limitHeaderLineLength, at: start, "header line of \(length) bytes exceeds the limit of \(options.maxHeaderLineLength); it is skipped")
+            report(.limitHeaderLineLength, at: start, "header line of \(lineLength) bytes exceeds the limit of \(options.maxHeaderLineLength); it is skipped")
             return .header
         }
         let number = lineFeeds + 1
