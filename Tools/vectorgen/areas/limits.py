@@ -133,3 +133,308 @@ vector("limits/n-diagnostics-limit", body,
         d("transport-padding", _o(body, b"--AaB03x \r\n", 1, plus=8, expect=b" ")),
         d("limit-diagnostics", _o(body, b"--AaB03x-- \r\n", plus=10, expect=b" "))],
        [p("a", "1"), p("b", "2")], options={"max_diagnostics": 2})
+
+
+# =============================================================================================
+# More limits: at, just under and just over each limit, limits combined, floods at small scale.
+# =============================================================================================
+
+CT_LINE = b"Content-Type: text/plain\r\n"
+CTE_QP = b"Content-Transfer-Encoding: quoted-printable\r\n"
+CTE_8 = b"Content-Transfer-Encoding: 8bit\r\n"
+assert len(CD_A) == 42 and len(CT_LINE) == 26 and len(CTE_QP) - 2 == 43
+
+
+def raw(headers, value, name_line=CD_A):
+    """A part with the Content-Disposition line name_line followed by extra header lines."""
+    return DELIM + name_line + headers + b"\r\n" + value + b"\r\n"
+
+
+def cd(name):
+    return b'Content-Disposition: form-data; name="' + name.encode() + b'"\r\n'
+
+
+def reject_or_accept(parts):
+    return [accept(parts), {"outcome": "reject", "because": REJECT_LIMIT}]
+
+
+# ---------------------------------------------------------------------------------------------
+# Parts
+# ---------------------------------------------------------------------------------------------
+
+body = part("a", "1") + part("b", "2") + close()
+vector("limits/y-parts-under-limit", body,
+       "max_parts 3 and two parts: no finding",
+       [S_LIMITS], [], [p("a", "1"), p("b", "2")], options={"max_parts": 3})
+
+body = part("a", "1") + close()
+vector("limits/i-parts-zero-limit", body,
+       "max_parts 0 and one part: the first delimiter is already past the limit; nothing is collected",
+       [S_LIMITS],
+       [d("limit-parts", 0)],
+       [], options={"max_parts": 0}, outcomes=reject_or_accept([p("a", "1")]))
+
+names = "abcdefghij"
+body = b"".join(part(n, "") for n in names) + close()
+vector("limits/i-parts-flood-tiny", body,
+       "max_parts 4 and a flood of ten tiny empty fields: one limit-parts finding at the fifth delimiter",
+       [S_LIMITS, "RFC 2046 §5.1.1"],
+       [d("limit-parts", _o(body, DELIM, 4, expect=b"--"))],
+       [p(n, "") for n in names[:4]], options={"max_parts": 4},
+       outcomes=reject_or_accept([p(n, "") for n in names]))
+
+vector("limits/y-parts-flood-at-limit", body,
+       "max_parts 10 and ten tiny empty fields: exactly at the limit, no finding",
+       [S_LIMITS], [], [p(n, "") for n in names], options={"max_parts": 10})
+
+body = part("a", "1") + raw(b"X-Upload-Id: 7\r\n", b"2", cd("b")) + close()
+vector("limits/n-parts-over-limit-still-checked", body,
+       "max_parts 1: the second part is not collected but its headers are still checked (X-Upload-Id)",
+       [S_LIMITS, "RFC 7578 §4.8"],
+       [d("limit-parts", _o(body, DELIM, 1, expect=b"--")),
+        d("header-not-allowed", _o(body, b"X-Upload-Id", expect=b"X"))],
+       [p("a", "1")], options={"max_parts": 1})
+
+# ---------------------------------------------------------------------------------------------
+# Header lines
+# ---------------------------------------------------------------------------------------------
+
+body = file_part("f", "a.txt", "text/plain", "hello") + close()
+vector("limits/y-header-lines-under-limit", body,
+       "max_header_lines 3 and a file part with two header lines",
+       [S_LIMITS], [], [p("f", "hello", filename="a.txt", content_type="text/plain")],
+       options={"max_header_lines": 3})
+
+body = raw(CT_LINE, b"1") + close()
+# Judgement (as in i-header-line-length-over-limit): a skipped Content-Type is not recorded, so the
+# part has no Content-Type and field-content-type-present is not reported.
+vector("limits/i-header-lines-one", body,
+       "max_header_lines 1: a text field's Content-Type line is the second line and is skipped",
+       [S_LIMITS],
+       [d("limit-header-lines", _o(body, CT_LINE, expect=b"C"))],
+       [p("a", "1")], options={"max_header_lines": 1},
+       outcomes=reject_or_accept([p("a", "1", content_type="text/plain")]))
+
+body = part("a", "1") + close()
+# The only header line is past the limit, so the part is read without Content-Disposition.
+vector("limits/n-header-lines-zero", body,
+       "max_header_lines 0: even the Content-Disposition line is skipped, so the part has none",
+       [S_LIMITS, "RFC 7578 §4.2"],
+       [d("limit-header-lines", len(DELIM)),
+        d("content-disposition-missing", len(DELIM))],
+       [p(None, "1")], options={"max_header_lines": 0})
+
+body = raw(b"X-A: b\r\n" * 20, b"1") + close()
+vector("limits/n-header-lines-flood", body,
+       "max_header_lines 4 and twenty X-A lines: three are read (and rejected), the rest are skipped",
+       [S_LIMITS, "RFC 7578 §4.8"],
+       [d("header-not-allowed", _o(body, b"X-A", 0, expect=b"X")),
+        d("header-not-allowed", _o(body, b"X-A", 1, expect=b"X")),
+        d("header-not-allowed", _o(body, b"X-A", 2, expect=b"X")),
+        d("limit-header-lines", _o(body, b"X-A", 3, expect=b"X"))],
+       [p("a", "1")], options={"max_header_lines": 4})
+
+body = (DELIM + b"Content-Disposition: form-data;\r\n" + b' name="a"\r\n' + CT_LINE + b"\r\n1\r\n" + close())
+# Judgement: a continuation line counts as a header line.
+vector("limits/i-header-lines-folded-counts", body,
+       "max_header_lines 2: a folded continuation line counts, so the Content-Type line is the third and is skipped",
+       [S_LIMITS, "RFC 5322 §2.2.3"],
+       [d("header-folded", _o(body, b' name="a"', expect=b" ")),
+        d("limit-header-lines", _o(body, CT_LINE, expect=b"C"))],
+       [p("a", "1")], options={"max_header_lines": 2},
+       outcomes=reject_or_accept([p("a", "1", content_type="text/plain")]))
+
+# ---------------------------------------------------------------------------------------------
+# Header bytes: the section is the header lines with their CRLFs (68 bytes here), not the
+# empty line that ends it
+# ---------------------------------------------------------------------------------------------
+
+body = raw(CT_LINE, b"1") + close()
+assert len(CD_A + CT_LINE) == 68
+vector("limits/y-header-bytes-at-limit", body,
+       "max_header_bytes 68 and a 68-byte header section (two lines with their CRLFs)",
+       [S_LIMITS],
+       [d("field-content-type-present", _o(body, CT_LINE, expect=b"C"))],
+       [p("a", "1", content_type="text/plain")], options={"max_header_bytes": 68})
+
+vector("limits/y-header-bytes-under-limit", body,
+       "max_header_bytes 69 and a 68-byte header section",
+       [S_LIMITS],
+       [d("field-content-type-present", _o(body, CT_LINE, expect=b"C"))],
+       [p("a", "1", content_type="text/plain")], options={"max_header_bytes": 69})
+
+vector("limits/i-header-bytes-just-over", body,
+       "max_header_bytes 67 and a 68-byte header section: the 68th byte (the Content-Type line's LF) is past it",
+       [S_LIMITS],
+       [d("limit-header-bytes", len(DELIM) + 67)],
+       [p("a", "1")], options={"max_header_bytes": 67},
+       outcomes=reject_or_accept([p("a", "1", content_type="text/plain")]))
+
+# ---------------------------------------------------------------------------------------------
+# Header line length: a line's length excludes its CRLF (RFC 5322 §2.1.1, as header-line-too-long
+# measures it); the Content-Transfer-Encoding line is 43 bytes
+# ---------------------------------------------------------------------------------------------
+
+body = raw(CTE_QP, b"1") + close()
+vector("limits/y-header-line-length-at-limit", body,
+       "max_header_line_length 43 and a 43-byte Content-Transfer-Encoding line: at the limit, read",
+       [S_LIMITS, "RFC 5322 §2.1.1", "RFC 7578 §4.7"],
+       [d("content-transfer-encoding-present", _o(body, CTE_QP, expect=b"C"))],
+       [p("a", "1")], options={"max_header_line_length": 43})
+
+vector("limits/y-header-line-length-under-limit", body,
+       "max_header_line_length 44 and a 43-byte Content-Transfer-Encoding line: read",
+       [S_LIMITS, "RFC 5322 §2.1.1", "RFC 7578 §4.7"],
+       [d("content-transfer-encoding-present", _o(body, CTE_QP, expect=b"C"))],
+       [p("a", "1")], options={"max_header_line_length": 44})
+
+vector("limits/i-header-line-length-just-over", body,
+       "max_header_line_length 42 and a 43-byte Content-Transfer-Encoding line: skipped unchecked",
+       [S_LIMITS, "RFC 5322 §2.1.1"],
+       [d("limit-header-line-length", _o(body, CTE_QP, expect=b"C"))],
+       [p("a", "1")], options={"max_header_line_length": 42},
+       outcomes=reject_or_accept([p("a", "1")]))
+
+# ---------------------------------------------------------------------------------------------
+# Nesting depth: the outer body is depth 0, a nested body depth 1
+# ---------------------------------------------------------------------------------------------
+
+
+def nested(inner, boundary=b"BbC04y"):
+    ct = b"multipart/mixed; boundary=" + boundary
+    return (DELIM + b'Content-Disposition: form-data; name="files"\r\n' + b"Content-Type: " + ct + b"\r\n\r\n"
+            + inner + b"\r\n" + close()), ct.decode()
+
+
+inner = (b"--BbC04y\r\n" b"Content-Type: text/plain\r\n\r\n" b"hello\r\n" b"--BbC04y--\r\n")
+body, nct = nested(inner)
+vector("limits/n-nesting-depth-one-checked", body,
+       "max_nesting_depth 1 and one well-formed nested multipart/mixed body: checked, nothing found inside",
+       [S_LIMITS, "RFC 7578 §4.3"],
+       [d("nested-multipart", _o(body, b"multipart/mixed", expect=b"m"))],
+       [p("files", inner, content_type=nct)], options={"max_nesting_depth": 1})
+
+inner = (b"--BbC04y \r\n" b"Content-Type: text/plain\r\n\r\n" b"hello\r\n" b"--BbC04y--\r\n")
+body, nct = nested(inner)
+vector("limits/n-nesting-depth-one-inner-finding", body,
+       "max_nesting_depth 1: the nested body is checked, so its transport padding is reported",
+       [S_LIMITS, "RFC 7578 §4.3", "RFC 2046 §5.1.1"],
+       [d("nested-multipart", _o(body, b"multipart/mixed", expect=b"m")),
+        d("transport-padding", _o(body, b"--BbC04y \r\n", plus=8, expect=b" "))],
+       [p("files", inner, content_type=nct)], options={"max_nesting_depth": 1})
+
+vector("limits/n-nesting-depth-zero-inner-unchecked", body,
+       "max_nesting_depth 0: the same nested body is not checked, so its transport padding is not reported",
+       [S_LIMITS, "RFC 7578 §4.3"],
+       [d("nested-multipart", _o(body, b"multipart/mixed", expect=b"m")),
+        d("limit-nesting-depth", _o(body, b"multipart/mixed", expect=b"m"))],
+       [p("files", inner, content_type=nct)], options={"max_nesting_depth": 0})
+
+deep = (b"--CcD05z\r\n" b"Content-Type: text/plain\r\n\r\n" b"deep\r\n" b"--CcD05z--\r\n")
+inner = (b"--BbC04y\r\n" b"Content-Type: multipart/mixed; boundary=CcD05z\r\n\r\n" + deep
+         + b"\r\n--BbC04y--\r\n")
+body, nct = nested(inner)
+vector("limits/n-nesting-two-levels-limit-one", body,
+       "max_nesting_depth 1 and a multipart inside a multipart: the depth-2 body is not checked",
+       [S_LIMITS, "RFC 7578 §4.3"],
+       [d("nested-multipart", _o(body, b"multipart/mixed", 0, expect=b"m")),
+        d("nested-multipart", _o(body, b"multipart/mixed", 1, expect=b"m")),
+        d("limit-nesting-depth", _o(body, b"multipart/mixed", 1, expect=b"m"))],
+       [p("files", inner, content_type=nct)], options={"max_nesting_depth": 1})
+
+vector("limits/n-nesting-two-levels-limit-two", body,
+       "max_nesting_depth 2 and a multipart inside a multipart: both nested bodies are checked",
+       [S_LIMITS, "RFC 7578 §4.3"],
+       [d("nested-multipart", _o(body, b"multipart/mixed", 0, expect=b"m")),
+        d("nested-multipart", _o(body, b"multipart/mixed", 1, expect=b"m"))],
+       [p("files", inner, content_type=nct)], options={"max_nesting_depth": 2})
+
+# ---------------------------------------------------------------------------------------------
+# Diagnostics: the first findings in emission order are kept, the rest counted and dropped; the
+# note sits at the first dropped finding's offset
+# ---------------------------------------------------------------------------------------------
+
+body = raw(CTE_8, b"1", cd("a")) + raw(CTE_8, b"2", cd("b")) + close()
+vector("limits/y-diagnostics-at-limit", body,
+       "max_diagnostics 2 and exactly two warnings (Content-Transfer-Encoding twice): both kept, no note",
+       [S_LIMITS, "RFC 7578 §4.7"],
+       [d("content-transfer-encoding-present", _o(body, CTE_8, 0, expect=b"C")),
+        d("content-transfer-encoding-present", _o(body, CTE_8, 1, expect=b"C"))],
+       [p("a", "1"), p("b", "2")], options={"max_diagnostics": 2})
+
+body = raw(CTE_8, b"1", cd("a")) + raw(CTE_8, b"2", cd("b")) + raw(CTE_8, b"3", cd("c")) + close()
+vector("limits/y-diagnostics-over-by-one", body,
+       "max_diagnostics 2 and three warnings: the third is dropped and the note takes its offset",
+       [S_LIMITS, "RFC 7578 §4.7"],
+       [d("content-transfer-encoding-present", _o(body, CTE_8, 0, expect=b"C")),
+        d("content-transfer-encoding-present", _o(body, CTE_8, 1, expect=b"C")),
+        d("limit-diagnostics", _o(body, CTE_8, 2, expect=b"C"))],
+       [p("a", "1"), p("b", "2"), p("c", "3")], options={"max_diagnostics": 2})
+
+body = raw(CTE_8, b"1") + close()
+vector("limits/y-diagnostics-zero", body,
+       "max_diagnostics 0 and one warning: only the note is listed, at the warning's offset",
+       [S_LIMITS, "RFC 7578 §4.7"],
+       [d("limit-diagnostics", _o(body, CTE_8, expect=b"C"))],
+       [p("a", "1")], options={"max_diagnostics": 0})
+
+body = (DELIM + b'Content-Disposition: form-data; name="f"; filename="a.txt"\r\n' + b"X-Upload-Id: 7\r\n"
+        + b"\r\nhello\r\n" + close())
+# Emission order: header-not-allowed is found when the header section ends, before the part-level
+# file-content-type-missing, although that one has the smaller offset. The kept finding is the
+# first emitted; the note names the dropped one's offset and so sorts first.
+vector("limits/n-diagnostics-emission-order", body,
+       "max_diagnostics 1: the header-line error is kept, the earlier-offset part-level warning is dropped",
+       [S_LIMITS, "RFC 7578 §4.8", "RFC 7578 §4.4"],
+       [d("limit-diagnostics", _o(body, b"filename=", expect=b"f")),
+        d("header-not-allowed", _o(body, b"X-Upload-Id", expect=b"X"))],
+       [p("f", "hello", filename="a.txt")], options={"max_diagnostics": 1})
+
+bare = DELIM + b"\r\nx\r\n"
+body = bare * 8 + close()
+vector("limits/n-diagnostics-flood-missing-disposition", body,
+       "max_diagnostics 3 and max_parts 5, eight parts without headers: three findings kept, the rest dropped",
+       [S_LIMITS, "RFC 7578 §4.2"],
+       [d("content-disposition-missing", _o(body, DELIM, 0, plus=len(DELIM), expect=b"\r\nx")),
+        d("content-disposition-missing", _o(body, DELIM, 1, plus=len(DELIM), expect=b"\r\nx")),
+        d("content-disposition-missing", _o(body, DELIM, 2, plus=len(DELIM), expect=b"\r\nx")),
+        d("limit-diagnostics", _o(body, DELIM, 3, plus=len(DELIM), expect=b"\r\nx"))],
+       [p(None, "x")] * 5, options={"max_diagnostics": 3, "max_parts": 5})
+
+# ---------------------------------------------------------------------------------------------
+# Limits combined
+# ---------------------------------------------------------------------------------------------
+
+body = raw(CT_LINE, b"1", cd("a")) + raw(CT_LINE, b"2", cd("b")) + raw(CT_LINE, b"3", cd("c")) + close()
+# Emission: part a's and part b's skipped Content-Type lines, then limit-parts when part c starts;
+# part c's skipped line is the first dropped finding.
+vector("limits/i-combined-parts-lines-diagnostics", body,
+       "max_parts 2, max_header_lines 1, max_diagnostics 3: three parts with two header lines each",
+       [S_LIMITS],
+       [d("limit-header-lines", _o(body, CT_LINE, 0, expect=b"C")),
+        d("limit-header-lines", _o(body, CT_LINE, 1, expect=b"C")),
+        d("limit-parts", _o(body, DELIM, 2, expect=b"--")),
+        d("limit-diagnostics", _o(body, CT_LINE, 2, expect=b"C"))],
+       [p("a", "1"), p("b", "2")], options={"max_parts": 2, "max_header_lines": 1, "max_diagnostics": 3},
+       outcomes=reject_or_accept([p("a", "1", content_type="text/plain"), p("b", "2", content_type="text/plain"),
+                                  p("c", "3", content_type="text/plain")]))
+
+body = raw(CT_LINE + CTE_8, b"1") + close()
+# Judgement: once the byte limit has cut the section, the rest is skipped and no further limit is
+# reported for it, although the third line is also past max_header_lines.
+vector("limits/i-combined-bytes-then-lines", body,
+       "max_header_bytes 60 and max_header_lines 2: the byte limit falls in line 2; line 3 adds no finding",
+       [S_LIMITS],
+       [d("limit-header-bytes", len(DELIM) + 60)],
+       [p("a", "1")], options={"max_header_bytes": 60, "max_header_lines": 2},
+       outcomes=reject_or_accept([p("a", "1", content_type="text/plain")]))
+
+body = raw(CTE_QP + CT_LINE, b"1") + close()
+# Judgement: a line skipped for its length still counts toward max_header_lines.
+vector("limits/i-combined-length-and-lines", body,
+       "max_header_line_length 42 and max_header_lines 2: the long line 2 is skipped but counted, so line 3 is past the line limit",
+       [S_LIMITS, "RFC 5322 §2.1.1"],
+       [d("limit-header-line-length", _o(body, CTE_QP, expect=b"C")),
+        d("limit-header-lines", _o(body, CT_LINE, expect=b"C"))],
+       [p("a", "1")], options={"max_header_line_length": 42, "max_header_lines": 2},
+       outcomes=reject_or_accept([p("a", "1", content_type="text/plain")]))
