@@ -1,0 +1,33 @@
+extension Form {
+    /// Appends a field at the end of the form.
+    public mutating func append(_ field: Field) {
+        fields.append(field)
+    }
+
+    /// Appends a text field (a part with no filename and no `Content-Type`).
+    public mutating func append(name: String, text: String) {
+        fields.append(Field(name: name, value: .text(text)))
+    }
+
+    /// Appends an integer as a text field in decimal, e.g. `-42`.
+    public mutating func append(name: String, integer: some BinaryInteger) {
+        fields.append(Field(name: name, value: .text(String(integer))))
+    }
+
+    /// Appends bytes held in memory as a file part with the given filename and media type.
+    public mutating func append(name: String, bytes: [UInt8], filename: String, contentType: String) {
+        fields.append(Field(name: name, value: .bytes(bytes), filename: filename, contentType: contentType))
+    }
+
+    /// Appends a file read lazily from disk; the filename defaults to the path's last component.
+    public mutating func append(name: String, filePath: String, filename: String? = nil, contentType: String? = nil) {
+        fields.append(Field(name: name, value: .file(path: filePath), filename: filename, contentType: contentType))
+    }
+
+    /// Appends several files under one name, one part each, in the given order (like `<input type=file multiple>`).
+    public mutating func append(name: String, filePaths: [String], contentType: String? = nil) {
+        for path in filePaths {
+            append(name: name, filePath: path, contentType: contentType)
+        }
+    }
+}

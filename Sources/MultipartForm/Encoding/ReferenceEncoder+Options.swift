@@ -1,0 +1,12 @@
+extension ReferenceEncoder {
+    /// Choices that change the encoder's bytes.
+    public struct Options: Sendable, Hashable {
+        /// Whether lone CR and LF in names and text values become CRLF, as browsers do (filenames never change).
+        public var normalizesNewlines: Bool
+
+        /// Creates options; by default values are written exactly as given.
+        public init(normalizesNewlines: Bool = false) {
+            self.normalizesNewlines = normalizesNewlines
+        }
+    }
+}
