@@ -64,7 +64,7 @@ public struct CorpusError: Error, Sendable, Hashable, CustomStringConvertible {
         lines += problems.map { "  - \($0)" }
         lines.append(
             "  (set \(Corpus.environmentVariable) to use another corpus directory; "
-                + "regenerate vectors with `python3 Tools/vectorgen/generate.py`)")
+                + "regenerate vectors with `python3 .tools/vectorgen/generate.py`)")
         return lines.joined(separator: "\n")
     }
 }

@@ -46,7 +46,7 @@ extension CorpusManifest {
             }
             lines.append(
                 "(bytes of vectors must never be rewritten; if the change is intended, "
-                    + "regenerate with `python3 Tools/vectorgen/generate.py`)")
+                    + "regenerate with `python3 .tools/vectorgen/generate.py`)")
             return lines.joined(separator: "\n")
         }
     }

@@ -25,7 +25,7 @@ struct ConformanceDocumentTests {
             the rule table in CONFORMANCE.md differs from the rule catalog, first at line \(line + 1) of the section:
               CONFORMANCE.md: \(line < found.count ? String(found[line]) : "(section ends)")
               catalog:        \(line < expected.count ? String(expected[line]) : "(table ends)")
-            regenerate it with `Tools/update-conformance-rules.sh`, or run \
+            regenerate it with `.tools/update-conformance-rules.sh`, or run \
             `swift run multipart-check rules --format markdown` and paste the output between \
             \(Self.beginMarker) and \(Self.endMarker)
             """)

@@ -6,7 +6,7 @@
 # is touched. The test ConformanceDocumentTests.ruleTableMatchesTheCatalog fails until this is run
 # after a catalog change.
 #
-# Usage: Tools/update-conformance-rules.sh   (from anywhere inside the package)
+# Usage: .tools/update-conformance-rules.sh   (from anywhere inside the package)
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)

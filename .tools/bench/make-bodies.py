@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the benchmark bodies used to measure the validator (release build) into a directory.
 
-Usage: python3 Tools/bench/make-bodies.py OUTDIR [--huge]
+Usage: python3 .tools/bench/make-bodies.py OUTDIR [--huge]
 
   big-binary.body   256 MiB file part (random bytes) plus 3 small fields
   many-fields.body  100,000 small text fields

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes Vectors/ from the area modules, or checks that Vectors/ matches them (--check).
 
-Usage: python3 Tools/vectorgen/generate.py [--check]
+Usage: python3 .tools/vectorgen/generate.py [--check]
 """
 import hashlib
 import importlib
