@@ -11,17 +11,23 @@ let package = Package(
     targets: [
         // Core: Foundation-free scanner, validator and rule catalog.
         .target(name: "MultipartForm"),
-        // Corpus model and loader, built on the core.
-        .target(name: "MultipartFormConformance", dependencies: ["MultipartForm"]),
+        // Corpus model, loader, manifest and expectations: Foundation-free, so the command line can use it.
+        .target(name: "MultipartFormConformanceCore", dependencies: ["MultipartForm"]),
+        // What adopters import: the core above re-exported, plus the corpus bundled as a resource.
+        .target(
+            name: "MultipartFormConformance",
+            dependencies: ["MultipartFormConformanceCore"],
+            resources: [.copy("../../Vectors")]
+        ),
         // Command-line logic as a library, so it can be tested in-process.
-        .target(name: "MultipartFormCLI", dependencies: ["MultipartForm"]),
+        .target(name: "MultipartFormCLI", dependencies: ["MultipartForm", "MultipartFormConformanceCore"]),
         .executableTarget(name: "multipart-check", dependencies: ["MultipartFormCLI"]),
         .testTarget(name: "MultipartFormTests", dependencies: ["MultipartForm"]),
         .testTarget(
             name: "MultipartFormConformanceTests",
             dependencies: ["MultipartForm", "MultipartFormConformance", "MultipartFormCLI"]
         ),
-        .testTarget(name: "MultipartFormCLITests", dependencies: ["MultipartFormCLI", "MultipartForm"]),
+        .testTarget(name: "MultipartFormCLITests", dependencies: ["MultipartFormCLI", "MultipartForm", "MultipartFormConformanceCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import MultipartFormConformanceCore
 /// The multipart/form-data requests of a HAR file (HTTP Archive, as browser developer tools export it).
 ///
 /// Reads `log.entries[].request` with `method`, `url`, `headers[{name, value}]` and

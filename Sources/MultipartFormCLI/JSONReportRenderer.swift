@@ -1,3 +1,4 @@
+import MultipartFormConformanceCore
 import MultipartForm
 
 /// The JSON output of `validate`: one object per file, keys in a fixed order.
@@ -79,9 +80,9 @@ enum JSONReportRenderer {
 
     static func part(_ part: DecodedPart) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [("index", .int(part.index))]
-        members.append(bytesMember("name", part.name))
-        members.append(bytesMember("filename", part.filename))
-        members.append(bytesMember("content_type", part.contentType))
+        members.append(JSONValue.bytesMember("name", part.name))
+        members.append(JSONValue.bytesMember("filename", part.filename))
+        members.append(JSONValue.bytesMember("content_type", part.contentType))
         members += [
             ("header_offset", .int(part.headerRange.lowerBound)),
             ("header_length", .int(part.headerRange.count)),
@@ -89,37 +90,5 @@ enum JSONReportRenderer {
             ("body_length", .int(part.bodyRange.count)),
         ]
         return .object(members)
-    }
-
-    /// `key: "text"` for valid UTF-8, `key_base64: "…"` otherwise, `key: null` for `nil`.
-    private static func bytesMember(_ key: String, _ bytes: [UInt8]?) -> (key: String, value: JSONValue) {
-        guard let bytes else { return (key, .null) }
-        if let text = String(validating: bytes, as: UTF8.self) {
-            return (key, .string(text))
-        }
-        return (key + "_base64", .string(Base64.encode(bytes)))
-    }
-}
-
-/// Standard base64 (RFC 4648 §4) with padding.
-enum Base64 {
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-
-    static func encode(_ bytes: [UInt8]) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var index = 0
-        while index < bytes.count {
-            let b0 = UInt32(bytes[index])
-            let b1 = index + 1 < bytes.count ? UInt32(bytes[index + 1]) : 0
-            let b2 = index + 2 < bytes.count ? UInt32(bytes[index + 2]) : 0
-            let triple = b0 << 16 | b1 << 8 | b2
-            output.append(alphabet[Int(triple >> 18 & 0x3F)])
-            output.append(alphabet[Int(triple >> 12 & 0x3F)])
-            output.append(index + 1 < bytes.count ? alphabet[Int(triple >> 6 & 0x3F)] : UInt8(ascii: "="))
-            output.append(index + 2 < bytes.count ? alphabet[Int(triple & 0x3F)] : UInt8(ascii: "="))
-            index += 3
-        }
-        return String(decoding: output, as: UTF8.self)
     }
 }

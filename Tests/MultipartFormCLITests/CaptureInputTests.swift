@@ -1,4 +1,5 @@
 import Foundation
+import MultipartFormConformanceCore
 import Testing
 
 @testable import MultipartFormCLI

@@ -12,7 +12,7 @@ struct CorpusLoadingTests {
         let corpus = try Fixtures.corpus.get()
         #expect(
             corpus.vectors.count >= Self.minimumVectorCount,
-            "the corpus at \(corpus.directory.path) has \(corpus.vectors.count) vectors")
+            "the corpus at \(corpus.directory) has \(corpus.vectors.count) vectors")
     }
 
     @Test func vectorsAreSortedByUniqueID() throws {
@@ -29,15 +29,24 @@ struct CorpusLoadingTests {
 
     @Test func environmentVariableOverridesTheDefaultDirectory() {
         let overridden = Corpus.defaultDirectory(environment: [Corpus.environmentVariable: "/tmp/elsewhere"])
-        #expect(overridden.path == "/tmp/elsewhere")
+        #expect(overridden == "/tmp/elsewhere")
         #expect(Corpus.defaultDirectory(environment: [Corpus.environmentVariable: ""]) == Corpus.packageDirectory)
         #expect(Corpus.defaultDirectory(environment: [:]) == Corpus.packageDirectory)
     }
 
     @Test func packageDirectoryIsTheRepositoryVectorsDirectory() {
         #expect(
-            Corpus.packageDirectory.standardizedFileURL.path
+            URL(fileURLWithPath: Corpus.packageDirectory).standardizedFileURL.path
                 == Fixtures.packageRoot.appendingPathComponent("Vectors").standardizedFileURL.path)
+    }
+
+    @Test func bundledCorpusIsTheRepositoryCorpus() throws {
+        let bundled = try Corpus.bundled()
+        let repository = try Fixtures.corpus.get()
+        #expect(bundled.directory != repository.directory)
+        #expect(bundled.vectors.map(\.id) == repository.vectors.map(\.id))
+        #expect(bundled.vectors == repository.vectors)
+        #expect(try bundled.verifyManifest().isClean)
     }
 
     // MARK: - Refusing bad corpora
@@ -50,23 +59,23 @@ struct CorpusLoadingTests {
 
     private func problems(loading files: [String: [UInt8]]) throws -> [CorpusError.Problem] {
         let directory = try Fixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         try Fixtures.write(files, in: directory)
         do {
             _ = try Corpus(directory: directory)
             return []
-        } catch let error as CorpusError {
-            #expect(error.description.contains(directory.path))
+        } catch {
+            #expect(error.description.contains(directory))
             return error.problems
         }
     }
 
     @Test func missingDirectoryIsAnError() throws {
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-corpus-\(UUID())")
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-corpus-\(UUID())").path
         #expect(throws: CorpusError.self) { try Corpus(directory: missing) }
         do {
             _ = try Corpus(directory: missing)
-        } catch let error as CorpusError {
+        } catch {
             #expect(error.problems == [.directoryMissing])
         }
     }
@@ -78,7 +87,7 @@ struct CorpusLoadingTests {
 
     @Test func loadsAWellFormedVector() throws {
         let directory = try Fixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         try Fixtures.write(
             ["framing/y-one.body": Array("x".utf8), "framing/y-one.json": Self.validSidecar, "README.md": []],
             in: directory)

@@ -83,14 +83,14 @@ struct CorpusManifestTests {
 
     @Test func verificationReportsMissingExtraAndChangedFiles() throws {
         let directory = try Fixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         try Fixtures.write(
             ["a/y-kept.body": [1], "a/y-kept.json": [2], "a/y-changed.body": [3], "a/y-gone.body": [4]],
             in: directory)
         let manifest = try CorpusManifest.computed(for: directory)
         #expect(try manifest.verify(directory: directory).isClean)
 
-        try FileManager.default.removeItem(at: directory.appendingPathComponent("a/y-gone.body"))
+        try FileManager.default.removeItem(atPath: directory + "/a/y-gone.body")
         try Fixtures.write(["a/y-changed.body": [9], "a/y-new.json": [5]], in: directory)
         let verification = try manifest.verify(directory: directory)
         #expect(verification.missing == ["a/y-gone.body"])

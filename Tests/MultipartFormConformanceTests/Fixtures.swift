@@ -46,17 +46,17 @@ enum Fixtures {
     }
 
     /// Makes a fresh temporary directory for loader tests.
-    static func temporaryDirectory() throws -> URL {
+    static func temporaryDirectory() throws -> String {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("multipart-conformance-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        return url.path
     }
 
     /// Writes `files` (relative path to bytes) below `directory`, creating subdirectories.
-    static func write(_ files: [String: [UInt8]], in directory: URL) throws {
+    static func write(_ files: [String: [UInt8]], in directory: String) throws {
         for (path, bytes) in files {
-            let url = directory.appendingPathComponent(path)
+            let url = URL(fileURLWithPath: directory).appendingPathComponent(path)
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(bytes).write(to: url)

@@ -6,7 +6,7 @@ import Testing
 @Suite("Vector sidecar")
 struct VectorSidecarTests {
     private func decode(_ json: String) throws -> VectorSidecar {
-        try VectorSidecar.decode(Data(json.utf8))
+        try VectorSidecar.decode(Array(json.utf8))
     }
 
     @Test func decodesEveryDocumentedField() throws {
@@ -91,7 +91,7 @@ struct VectorSidecarTests {
             diagnostics: [.init(rule: .boundaryInferred, offset: 0)],
             parts: [.init(name: Array("é".utf8), filename: [0xC3], contentType: nil, body: Array("x\r\n".utf8))],
             options: .init(maxParts: 3))
-        let data = try JSONEncoder().encode(sidecar)
+        let data = Data(sidecar.jsonText.utf8)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object["content_type"] is NSNull)
         let part = try #require((object["parts"] as? [[String: Any]])?.first)
@@ -101,7 +101,43 @@ struct VectorSidecarTests {
         #expect(part["body"] as? String == "x\r\n")
         let diagnostic = try #require((object["diagnostics"] as? [[String: Any]])?.first)
         #expect(diagnostic["in"] == nil)
-        #expect(try VectorSidecar.decode(data) == sidecar)
+        #expect(try VectorSidecar.decode(Array(data)) == sidecar)
+    }
+
+    @Test func encoderInputDecodesTextBytesAndFileFieldsAndRoundTrips() throws {
+        let sidecar = try decode(
+            #"""
+            {"description": "d", "specs": [], "content_type": "multipart/form-data; boundary=AaB03x",
+             "diagnostics": [], "parts": [],
+             "encoder_input": {"boundary": "AaB03x", "canonical": true, "fields": [
+               {"name": "a\"b", "value": "x\r\ny"},
+               {"name": "raw", "value_base64": "/w=="},
+               {"name": "f", "value": "", "filename": "a.txt", "content_type": "text/plain"}]}}
+            """#)
+        let input = try #require(sidecar.encoderInput)
+        #expect(input.boundary == "AaB03x")
+        #expect(input.isCanonical)
+        #expect(input.fields == [
+            .init(name: "a\"b", value: .text("x\r\ny")),
+            .init(name: "raw", value: .bytes([0xFF])),
+            .init(name: "f", value: .text(""), filename: "a.txt", contentType: "text/plain"),
+        ])
+        #expect(input.form.fields.map(\.isFile) == [false, false, true])
+        #expect(try VectorSidecar.decode(Array(sidecar.jsonText.utf8)) == sidecar)
+    }
+
+    @Test(arguments: [
+        #"{"boundary": "b", "canonical": true, "fields": [{"name": "a", "value": "1", "value_base64": "MQ=="}]}"#,
+        #"{"boundary": "b", "canonical": true, "fields": [{"name": "a"}]}"#,
+        #"{"boundary": "b", "canonical": "yes", "fields": []}"#,
+        #"{"boundary": "b", "fields": []}"#,
+        #"{"boundary": "b", "canonical": false, "fields": [{"name": "a", "value_base64": "M"}]}"#,
+        #"{"boundary": "b", "canonical": false, "fields": [], "form": []}"#,
+    ])
+    func malformedEncoderInputsDoNotDecode(input: String) {
+        let json = #"{"description": "", "specs": [], "content_type": null, "diagnostics": [], "encoder_input": "#
+            + input + "}"
+        #expect(throws: SidecarError.self) { try decode(json) }
     }
 
     @Test(arguments: [

@@ -11,7 +11,10 @@ struct FoundationLinkageTests {
         .deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    @Test(arguments: ["Sources/MultipartForm", "Sources/MultipartFormCLI", "Sources/multipart-check"])
+    /// The targets that must build without Foundation: the core, the conformance core and the command line.
+    static let foundationFreeTargets = ["MultipartForm", "MultipartFormConformanceCore", "MultipartFormCLI", "multipart-check"]
+
+    @Test(arguments: foundationFreeTargets.map { "Sources/\($0)" })
     func sourcesNeverImportFoundation(directory: String) throws {
         let sources = Self.packageRoot.appendingPathComponent(directory, isDirectory: true)
         let enumerator = try #require(FileManager.default.enumerator(atPath: sources.path))
@@ -36,9 +39,22 @@ struct FoundationLinkageTests {
     }
 
     /// A dependency on a Foundation-using module would link Foundation into the tool even without an import.
-    @Test func commandLineTargetDependsOnlyOnTheCore() throws {
+    @Test(arguments: foundationFreeTargets)
+    func foundationFreeTargetsDependOnlyOnFoundationFreeTargets(target: String) throws {
         let manifest = try String(contentsOf: Self.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let line = try #require(manifest.split(separator: "\n").first { $0.contains("name: \"MultipartFormCLI\"") && $0.contains(".target(") })
-        #expect(line.contains("dependencies: [\"MultipartForm\"]"), "MultipartFormCLI must depend on the core only: \(line)")
+        let declaration = try #require(
+            ["target", "executableTarget"].lazy.compactMap {
+                manifest.components(separatedBy: ".\($0)(name: \"\(target)\"").dropFirst().first
+            }.first,
+            "Package.swift declares no target named \(target) as `.target(name:` or `.executableTarget(name:`")
+        // The target's own arguments end at the first `)`; its dependencies are the quoted names in `[...]`.
+        let arguments = declaration.prefix { $0 != ")" }
+        var dependencies: [String] = []
+        if let list = arguments.range(of: "dependencies: [") {
+            let names = arguments[list.upperBound...].prefix { $0 != "]" }
+            dependencies = names.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces.union(["\""])) }
+        }
+        let offenders = dependencies.filter { !Self.foundationFreeTargets.contains($0) }
+        #expect(offenders.isEmpty, "\(target) depends on \(offenders), which may load Foundation")
     }
 }

@@ -5,7 +5,7 @@ extension VectorSidecar {
     ///
     /// In JSON: any of `max_parts`, `max_header_bytes`, `max_header_lines`, `max_header_line_length`,
     /// `max_nesting_depth` and `max_diagnostics`, each a non-negative integer.
-    public struct Options: Sendable, Hashable, Codable {
+    public struct Options: Sendable, Hashable {
         /// The `max_parts` limit.
         public var maxParts: Int?
         /// The `max_header_bytes` limit.
@@ -32,33 +32,30 @@ extension VectorSidecar {
             self.maxDiagnostics = maxDiagnostics
         }
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case maxParts = "max_parts"
-            case maxHeaderBytes = "max_header_bytes"
-            case maxHeaderLines = "max_header_lines"
-            case maxHeaderLineLength = "max_header_line_length"
-            case maxNestingDepth = "max_nesting_depth"
-            case maxDiagnostics = "max_diagnostics"
-        }
+        static let keys = [
+            "max_parts", "max_header_bytes", "max_header_lines", "max_header_line_length", "max_nesting_depth",
+            "max_diagnostics",
+        ]
 
-        /// Decodes the limits, rejecting unknown keys and negative values.
-        public init(from decoder: any Decoder) throws {
-            try decoder.rejectUnknownKeys(CodingKeys.self)
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            func limit(_ key: CodingKeys) throws -> Int? {
-                guard let value = try container.decodeIfPresent(Int.self, forKey: key) else { return nil }
-                guard value >= 0 else {
-                    throw DecodingError.dataCorruptedError(
-                        forKey: key, in: container, debugDescription: "\(key.stringValue) must not be negative")
-                }
+        init(node: JSONNode) throws(JSONShapeError) {
+            let object = try node.object(allowing: Self.keys)
+            func limit(_ key: String) throws(JSONShapeError) -> Int? {
+                guard let item = object.nonNull(key) else { return nil }
+                let value = try item.integer()
+                guard value >= 0 else { throw item.failure("\(key) must not be negative") }
                 return value
             }
-            maxParts = try limit(.maxParts)
-            maxHeaderBytes = try limit(.maxHeaderBytes)
-            maxHeaderLines = try limit(.maxHeaderLines)
-            maxHeaderLineLength = try limit(.maxHeaderLineLength)
-            maxNestingDepth = try limit(.maxNestingDepth)
-            maxDiagnostics = try limit(.maxDiagnostics)
+            maxParts = try limit("max_parts")
+            maxHeaderBytes = try limit("max_header_bytes")
+            maxHeaderLines = try limit("max_header_lines")
+            maxHeaderLineLength = try limit("max_header_line_length")
+            maxNestingDepth = try limit("max_nesting_depth")
+            maxDiagnostics = try limit("max_diagnostics")
+        }
+
+        var json: JSONValue {
+            let limits = [maxParts, maxHeaderBytes, maxHeaderLines, maxHeaderLineLength, maxNestingDepth, maxDiagnostics]
+            return .object(zip(Self.keys, limits).compactMap { key, value in value.map { (key, .int($0)) } })
         }
 
         /// Returns `base` with every limit this vector sets replaced.

@@ -2,9 +2,9 @@ extension VectorSidecar {
     /// One receiver outcome an `i-` vector allows, with the sentence of the specification that allows it.
     ///
     /// In JSON: `{"outcome": "accept" or "reject", "because": "...", "parts": [...]?}`.
-    public struct Outcome: Sendable, Hashable, Codable {
+    public struct Outcome: Sendable, Hashable {
         /// Whether a receiver accepts or rejects the body.
-        public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        public enum Kind: String, Sendable, Hashable, CaseIterable {
             /// The receiver accepts the body and decodes it.
             case accept
             /// The receiver rejects the body.
@@ -25,17 +25,24 @@ extension VectorSidecar {
             self.parts = parts
         }
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case outcome, because, parts
+        init(node: JSONNode) throws(JSONShapeError) {
+            let object = try node.object(allowing: ["outcome", "because", "parts"])
+            let kindNode = try object.required("outcome")
+            let kindName = try kindNode.string()
+            guard let outcome = Kind(rawValue: kindName) else {
+                throw kindNode.failure("expected \"accept\" or \"reject\", found \"\(kindName)\"")
+            }
+            self.outcome = outcome
+            because = try object.required("because").string()
+            parts = try object.nonNull("parts")?.array().map { (item) throws(JSONShapeError) in try ExpectedPart(node: item) }
         }
 
-        /// Decodes an outcome, rejecting unknown keys.
-        public init(from decoder: any Decoder) throws {
-            try decoder.rejectUnknownKeys(CodingKeys.self)
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            outcome = try container.decode(Kind.self, forKey: .outcome)
-            because = try container.decode(String.self, forKey: .because)
-            parts = try container.decodeIfPresent([ExpectedPart].self, forKey: .parts)
+        var json: JSONValue {
+            var members: [(key: String, value: JSONValue)] = [
+                ("outcome", .string(outcome.rawValue)), ("because", .string(because)),
+            ]
+            if let parts { members.append(("parts", .array(parts.map(\.json)))) }
+            return .object(members)
         }
     }
 }

@@ -1,5 +1,5 @@
 /// A JSON value with object keys kept in the order they were written, for a stable output schema.
-indirect enum JSONValue: Equatable {
+package indirect enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -7,19 +7,19 @@ indirect enum JSONValue: Equatable {
     case array([JSONValue])
     case object([(key: String, value: JSONValue)])
 
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         lhs.rendered() == rhs.rendered()
     }
 
     /// `.string` for a value, `.null` for `nil`.
-    static func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+    package static func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
 
     /// `.int` for a value, `.null` for `nil`.
-    static func int(_ value: Int?) -> JSONValue { value.map(JSONValue.int) ?? .null }
+    package static func int(_ value: Int?) -> JSONValue { value.map(JSONValue.int) ?? .null }
 
     /// Pretty-printed with two-space indentation; the first line is not indented, nested lines are
     /// indented by `level` steps more.
-    func rendered(level: Int = 0) -> String {
+    package func rendered(level: Int = 0) -> String {
         let indent = String(repeating: "  ", count: level + 1)
         let closing = String(repeating: "  ", count: level)
         switch self {
@@ -39,7 +39,7 @@ indirect enum JSONValue: Equatable {
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped, the rest as UTF-8.
-    static func quote(_ string: String) -> String {
+    package static func quote(_ string: String) -> String {
         var result = "\""
         for scalar in string.unicodeScalars {
             switch scalar {

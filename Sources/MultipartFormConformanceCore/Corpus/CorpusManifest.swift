@@ -1,5 +1,3 @@
-import Foundation
-
 /// The checksum manifest `Vectors/MANIFEST.sha256`: one `sha256sum` line per `.body` and `.json` file.
 ///
 /// Each line is `<64 lower-case hex digits>  <path relative to Vectors/>`, sorted by path, as
@@ -18,7 +16,7 @@ public struct CorpusManifest: Sendable, Hashable {
     }
 
     /// Parses manifest text in `sha256sum` format; throws on a malformed or duplicated line.
-    public init(parsing text: String) throws {
+    public init(parsing text: String) throws(CorpusError) {
         var entries: [String: String] = [:]
         var problems: [CorpusError.Problem] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -51,25 +49,37 @@ public struct CorpusManifest: Sendable, Hashable {
     }
 
     /// Reads and parses `MANIFEST.sha256` in `directory`.
-    public init(contentsOf directory: URL) throws {
-        let url = directory.appendingPathComponent(Self.fileName)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw CorpusError(directory: directory.path, problems: [.manifestMissing])
+    public init(contentsOf directory: String) throws(CorpusError) {
+        let path = FileSystem.join(directory, Self.fileName)
+        guard FileSystem.exists(path) else {
+            throw CorpusError(directory: directory, problems: [.manifestMissing])
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw CorpusError(
-                directory: directory.path, problems: [.unreadable(path: url.path, reason: "not UTF-8 text")])
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path)
+        } catch {
+            throw CorpusError(directory: directory, problems: [.unreadable(path: path, reason: error.reason)])
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw CorpusError(directory: directory, problems: [.unreadable(path: path, reason: "not UTF-8 text")])
         }
         try self.init(parsing: text)
     }
 
     /// Computes the manifest that `directory` should have: the digest of every `.body` and `.json` file below it.
-    public static func computed(for directory: URL) throws -> CorpusManifest {
+    public static func computed(for directory: String) throws(CorpusError) -> CorpusManifest {
         var entries: [String: String] = [:]
         for path in try coveredFiles(in: directory) {
-            entries[path] = try digest(of: directory.appendingPathComponent(path))
+            entries[path] = try digest(of: FileSystem.join(directory, path))
         }
         return CorpusManifest(entries: entries)
+    }
+
+    /// The digest of `bytes` as 64 lower-case hex digits, as the manifest records it.
+    public static func digest(_ bytes: [UInt8]) -> String {
+        var hasher = SHA256()
+        hasher.update(bytes)
+        return SHA256.hex(hasher.finalize())
     }
 
     /// The manifest in `sha256sum` format, sorted by path, each line ending in LF.
@@ -79,17 +89,17 @@ public struct CorpusManifest: Sendable, Hashable {
     }
 
     /// Compares the manifest with the files in `directory`: missing files, files it does not list, and changed bytes.
-    public func verify(directory: URL) throws -> Verification {
+    public func verify(directory: String) throws(CorpusError) -> Verification {
         let present = Set(try Self.coveredFiles(in: directory))
         var missing: [String] = []
         var mismatched: [Verification.Mismatch] = []
         for (path, expected) in entries.sorted(by: { $0.key < $1.key }) {
-            let url = directory.appendingPathComponent(path)
-            guard FileManager.default.fileExists(atPath: url.path) else {
+            let fullPath = FileSystem.join(directory, path)
+            guard FileSystem.exists(fullPath) else {
                 missing.append(path)
                 continue
             }
-            let actual = try Self.digest(of: url)
+            let actual = try Self.digest(of: fullPath)
             if actual != expected {
                 mismatched.append(Verification.Mismatch(path: path, expected: expected, actual: actual))
             }
@@ -99,33 +109,37 @@ public struct CorpusManifest: Sendable, Hashable {
     }
 
     /// The `.body` and `.json` files below `directory`, as sorted relative paths; hidden entries are skipped.
-    static func coveredFiles(in directory: URL) throws -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
-        else {
-            throw CorpusError(directory: directory.path, problems: [.directoryMissing])
-        }
-        guard let enumerator = FileManager.default.enumerator(atPath: directory.path) else {
-            throw CorpusError(
-                directory: directory.path, problems: [.unreadable(path: directory.path, reason: "cannot list")])
+    static func coveredFiles(in directory: String) throws(CorpusError) -> [String] {
+        guard FileSystem.isDirectory(directory) else {
+            throw CorpusError(directory: directory, problems: [.directoryMissing])
         }
         var paths: [String] = []
-        while let path = enumerator.nextObject() as? String {
-            if path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-            if path.hasSuffix(".body") || path.hasSuffix(".json") {
-                paths.append(path)
+        var pending = [""]
+        while let relative = pending.popLast() {
+            let names: [String]
+            do {
+                names = try FileSystem.entries(of: FileSystem.join(directory, relative))
+            } catch {
+                throw CorpusError(directory: directory, problems: [.unreadable(path: error.path, reason: error.reason)])
+            }
+            for name in names where !name.hasPrefix(".") {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                if FileSystem.isDirectory(FileSystem.join(directory, path)) {
+                    pending.append(path)
+                } else if name.hasSuffix(".body") || name.hasSuffix(".json") {
+                    paths.append(path)
+                }
             }
         }
         return paths.sorted()
     }
 
-    private static func digest(of url: URL) throws -> String {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw CorpusError(directory: nil, problems: [.unreadable(path: url.path, reason: "cannot read file")])
+    private static func digest(of path: String) throws(CorpusError) -> String {
+        do {
+            return digest(try FileSystem.read(path))
+        } catch {
+            throw CorpusError(directory: nil, problems: [.unreadable(path: path, reason: error.reason)])
         }
-        var hasher = SHA256()
-        data.withUnsafeBytes { hasher.update($0) }
-        return SHA256.hex(hasher.finalize())
     }
 
     private static func isLowerHex(_ byte: UInt8) -> Bool {

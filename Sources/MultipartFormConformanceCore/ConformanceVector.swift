@@ -29,10 +29,16 @@ public struct ConformanceVector: Sendable, Hashable, Identifiable, CustomStringC
     public let sidecar: VectorSidecar
 
     /// Creates a vector from its id, body and sidecar; throws when the id is not `<area>/<y|n|i>-<slug>`.
-    public init(id: String, body: [UInt8], sidecar: VectorSidecar) throws {
-        guard let (area, verdict, slug) = Self.parse(id: id) else {
+    public init(id: String, body: [UInt8], sidecar: VectorSidecar) throws(CorpusError) {
+        guard Self.parse(id: id) != nil else {
             throw CorpusError(directory: nil, problems: [.invalidName(path: id)])
         }
+        self.init(validID: id, body: body, sidecar: sidecar)
+    }
+
+    /// Creates a vector whose id the caller has already checked.
+    init(validID id: String, body: [UInt8], sidecar: VectorSidecar) {
+        let (area, verdict, slug) = Self.parse(id: id)!
         self.id = id
         self.area = area
         self.verdict = verdict

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The conformance corpus: every vector in a `Vectors/` directory, loaded, checked for shape and sorted by id.
 ///
 /// The loader refuses to be empty: a missing directory, a directory without vectors, a `.body`
@@ -17,42 +15,36 @@ public struct Corpus: Sendable {
 
     /// The `Vectors/` directory of the package this library was built from, found from this source file's path.
     ///
-    /// This file is `Sources/MultipartFormConformance/Corpus.swift`, so the corpus is `../../Vectors`
-    /// from it. The path is fixed at build time; it exists wherever the package's sources exist,
-    /// including a dependency checkout under `.build/checkouts/`.
-    public static var packageDirectory: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // Corpus.swift
-            .deletingLastPathComponent()  // MultipartFormConformance
-            .deletingLastPathComponent()  // Sources
-            .appendingPathComponent("Vectors", isDirectory: true)
+    /// This file is `Sources/MultipartFormConformanceCore/Corpus/Corpus.swift`, so the corpus is
+    /// `../../../Vectors` from it. The path is fixed at build time; it exists wherever the package's
+    /// sources exist, including a dependency checkout under `.build/checkouts/`.
+    public static var packageDirectory: String {
+        var components = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+        components.removeLast(4)  // Sources/MultipartFormConformanceCore/Corpus/Corpus.swift
+        return components.joined(separator: "/") + "/Vectors"
     }
 
     /// The directory ``load()`` reads: `$MULTIPART_VECTORS_DIR` when set and not empty, else ``packageDirectory``.
-    public static func defaultDirectory(
-        environment: [String: String] = ProcessInfo.processInfo.environment
-    ) -> URL {
-        if let override = environment[environmentVariable], !override.isEmpty {
-            return URL(fileURLWithPath: override, isDirectory: true)
-        }
+    public static func defaultDirectory(environment: [String: String]? = nil) -> String {
+        let override = environment.map { $0[environmentVariable] } ?? FileSystem.environment(environmentVariable)
+        if let override, !override.isEmpty { return override }
         return packageDirectory
     }
 
     /// The directory the vectors were read from.
-    public let directory: URL
+    public let directory: String
     /// Every vector, sorted by id.
     public let vectors: [ConformanceVector]
 
     /// Loads the corpus from ``defaultDirectory(environment:)``.
-    public static func load() throws -> Corpus {
+    public static func load() throws(CorpusError) -> Corpus {
         try Corpus(directory: defaultDirectory())
     }
 
     /// Loads every vector in `directory`; throws a ``CorpusError`` listing every problem found.
-    public init(directory: URL) throws {
+    public init(directory: String) throws(CorpusError) {
         self.directory = directory
-        let fileManager = FileManager.default
-        let root = directory.path
+        let root = directory
         guard Self.isDirectory(root) else {
             throw CorpusError(directory: root, problems: [.directoryMissing])
         }
@@ -60,8 +52,14 @@ public struct Corpus: Sendable {
         var bodies: Set<String> = []
         var sidecars: Set<String> = []
 
-        for area in try Self.visibleEntries(of: root) {
-            let areaPath = directory.appendingPathComponent(area).path
+        let areas: [String]
+        do {
+            areas = try Self.visibleEntries(of: root)
+        } catch {
+            throw CorpusError(directory: root, problems: [.unreadable(path: root, reason: error.reason)])
+        }
+        for area in areas {
+            let areaPath = FileSystem.join(directory, area)
             // Files beside the area directories (MANIFEST.sha256, README, licences) are not vectors.
             guard Self.isDirectory(areaPath) else { continue }
             guard ConformanceVector.isAreaName(area) else {
@@ -72,12 +70,12 @@ public struct Corpus: Sendable {
             do {
                 names = try Self.visibleEntries(of: areaPath)
             } catch {
-                problems.append(.unreadable(path: areaPath, reason: "\(error)"))
+                problems.append(.unreadable(path: areaPath, reason: error.reason))
                 continue
             }
             for name in names {
                 let relative = area + "/" + name
-                if Self.isDirectory(directory.appendingPathComponent(relative).path) {
+                if Self.isDirectory(FileSystem.join(directory, relative)) {
                     problems.append(.invalidName(path: relative + "/"))
                     continue
                 }
@@ -111,21 +109,20 @@ public struct Corpus: Sendable {
 
         var vectors: [ConformanceVector] = []
         for id in bodies.intersection(sidecars).sorted() {
-            let bodyPath = directory.appendingPathComponent(id + ".body").path
-            let sidecarPath = directory.appendingPathComponent(id + ".json").path
-            guard let body = fileManager.contents(atPath: bodyPath) else {
-                problems.append(.unreadable(path: bodyPath, reason: "cannot read file"))
-                continue
-            }
-            guard let json = fileManager.contents(atPath: sidecarPath) else {
-                problems.append(.unreadable(path: sidecarPath, reason: "cannot read file"))
+            let body: [UInt8]
+            let json: [UInt8]
+            do {
+                body = try FileSystem.read(FileSystem.join(directory, id + ".body"))
+                json = try FileSystem.read(FileSystem.join(directory, id + ".json"))
+            } catch {
+                problems.append(.unreadable(path: error.path, reason: error.reason))
                 continue
             }
             do {
                 let sidecar = try VectorSidecar.decode(json)
-                vectors.append(try ConformanceVector(id: id, body: Array(body), sidecar: sidecar))
+                vectors.append(ConformanceVector(validID: id, body: body, sidecar: sidecar))
             } catch {
-                problems.append(.undecodableSidecar(id: id, reason: Self.describe(error)))
+                problems.append(.undecodableSidecar(id: id, reason: error.description))
             }
         }
 
@@ -149,50 +146,15 @@ public struct Corpus: Sendable {
     }
 
     /// Reads `MANIFEST.sha256` and compares it with the files in ``directory``.
-    public func verifyManifest() throws -> CorpusManifest.Verification {
+    public func verifyManifest() throws(CorpusError) -> CorpusManifest.Verification {
         try CorpusManifest(contentsOf: directory).verify(directory: directory)
     }
 
     private static func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        FileSystem.isDirectory(path)
     }
 
-    private static func visibleEntries(of path: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: path).filter { !$0.hasPrefix(".") }.sorted()
-    }
-
-    /// Turns a decoding error into one line naming the JSON path, e.g. `parts[0].name: ...`.
-    static func describe(_ error: any Error) -> String {
-        func path(_ keys: [any CodingKey]) -> String {
-            var text = ""
-            for key in keys {
-                if let index = key.intValue {
-                    text += "[\(index)]"
-                } else {
-                    text += (text.isEmpty ? "" : ".") + key.stringValue
-                }
-            }
-            return text.isEmpty ? "top level" : text
-        }
-        guard let error = error as? DecodingError else {
-            return "\(error)"
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            return "\(path(context.codingPath + [key])): required key is missing"
-        case .typeMismatch(let type, let context):
-            return "\(path(context.codingPath)): expected \(type); \(context.debugDescription)"
-        case .valueNotFound(let type, let context):
-            return "\(path(context.codingPath)): expected \(type), found null"
-        case .dataCorrupted(let context):
-            var text = "\(path(context.codingPath)): \(context.debugDescription)"
-            if let underlying = context.underlyingError {
-                text += " (\(underlying))"
-            }
-            return text
-        @unknown default:
-            return "\(error)"
-        }
+    private static func visibleEntries(of path: String) throws(FileSystem.Failure) -> [String] {
+        try FileSystem.entries(of: path).filter { !$0.hasPrefix(".") }
     }
 }

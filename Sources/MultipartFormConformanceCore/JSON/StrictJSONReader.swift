@@ -1,9 +1,9 @@
-/// A parsed JSON value, as the HAR reader needs it: strings as their decoded UTF-8 bytes.
-indirect enum ParsedJSON {
+/// A parsed JSON value: strings as their decoded UTF-8 bytes, numbers as their text.
+package indirect enum ParsedJSON: Sendable {
     case null
     case bool(Bool)
-    /// A number, kept as its text (HAR numbers are never needed).
-    case number
+    /// A number, kept as its text exactly as written.
+    case number(String)
     /// A string's value as UTF-8 bytes, escapes decoded.
     case string([UInt8])
     case array([ParsedJSON])
@@ -11,35 +11,43 @@ indirect enum ParsedJSON {
     case object([(key: String, value: ParsedJSON)])
 
     /// The value of the last member named `key`, if this is an object.
-    func member(_ key: String) -> ParsedJSON? {
+    package func member(_ key: String) -> ParsedJSON? {
         guard case .object(let members) = self else { return nil }
         return members.last { $0.key == key }?.value
     }
 
     /// The string's bytes, if this is a string.
-    var bytes: [UInt8]? {
+    package var bytes: [UInt8]? {
         if case .string(let bytes) = self { return bytes }
         return nil
     }
 
     /// The string as text (invalid sequences cannot occur: the reader checks UTF-8).
-    var text: String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
+    package var text: String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
 
     /// The elements, if this is an array.
-    var elements: [ParsedJSON]? {
+    package var elements: [ParsedJSON]? {
         if case .array(let elements) = self { return elements }
+        return nil
+    }
+
+    /// The number as an `Int`, if this is a number written as an integer that fits.
+    package var integer: Int? {
+        if case .number(let text) = self { return Int(text) }
         return nil
     }
 }
 
 /// A document that is not strict RFC 8259 JSON, or exceeds the reader's limits.
-struct JSONSyntaxError: Error {
-    var message: String
-    /// One-based line and byte column of the offending byte.
-    var line: Int
-    var column: Int
+package struct JSONSyntaxError: Error, CustomStringConvertible {
+    /// What is wrong, in compiler style.
+    package var message: String
+    /// One-based line of the offending byte.
+    package var line: Int
+    /// One-based byte column of the offending byte.
+    package var column: Int
 
-    var description: String { "malformed JSON at line \(line), column \(column): \(message)" }
+    package var description: String { "malformed JSON at line \(line), column \(column): \(message)" }
 }
 
 /// A small, strict, bounded JSON reader (RFC 8259): no comments, no trailing commas, no leading
@@ -47,20 +55,21 @@ struct JSONSyntaxError: Error {
 ///
 /// `\u` escapes are decoded exactly, surrogate pairs included. A lone surrogate escape cannot be
 /// represented in UTF-8 and becomes U+FFFD, which is counted in ``replacedSurrogates``.
-struct StrictJSONReader {
+package struct StrictJSONReader {
     /// The deepest nesting of arrays and objects accepted.
-    static let defaultMaxDepth = 64
+    package static let defaultMaxDepth = 64
     /// The longest string accepted, in decoded bytes.
-    static let defaultMaxStringLength = 256 * 1024 * 1024
+    package static let defaultMaxStringLength = 256 * 1024 * 1024
 
     private let input: [UInt8]
     private var index = 0
     private let maxDepth: Int
     private let maxStringLength: Int
     /// How many lone surrogate escapes were replaced by U+FFFD.
-    private(set) var replacedSurrogates = 0
+    package private(set) var replacedSurrogates = 0
 
-    init(
+    /// Creates a reader over a whole document.
+    package init(
         _ input: [UInt8], maxDepth: Int = StrictJSONReader.defaultMaxDepth,
         maxStringLength: Int = StrictJSONReader.defaultMaxStringLength
     ) {
@@ -70,12 +79,13 @@ struct StrictJSONReader {
     }
 
     /// Parses the whole input as one JSON value (a leading UTF-8 byte order mark is skipped).
-    static func parse(_ input: [UInt8]) throws(JSONSyntaxError) -> ParsedJSON {
+    package static func parse(_ input: [UInt8]) throws(JSONSyntaxError) -> ParsedJSON {
         var reader = StrictJSONReader(input)
         return try reader.parseDocument()
     }
 
-    mutating func parseDocument() throws(JSONSyntaxError) -> ParsedJSON {
+    /// Parses the whole input as one JSON value; anything but whitespace after it is an error.
+    package mutating func parseDocument() throws(JSONSyntaxError) -> ParsedJSON {
         if input.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         skipWhitespace()
         let value = try parseValue(depth: 0)
@@ -96,8 +106,9 @@ struct StrictJSONReader {
         case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
         case UInt8(ascii: "n"): try expectLiteral("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let start = index
             try parseNumber()
-            return .number
+            return .number(String(decoding: input[start..<index], as: UTF8.self))
         default:
             throw failure("unexpected \(describeCurrent()), expected a value")
         }
@@ -298,7 +309,7 @@ struct StrictJSONReader {
         return length
     }
 
-    static func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
+    package static func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
         switch scalar {
         case 0..<0x80:
             output.append(UInt8(scalar))

@@ -1,0 +1,152 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few file operations the corpus needs, on POSIX, so the conformance core never loads Foundation.
+///
+/// Paths are strings as the operating system takes them. Every failure is a ``FileSystem/Failure``
+/// whose message names the path and the system's reason, in compiler style.
+package enum FileSystem {
+    /// A file operation that failed: `cannot open 'x': No such file or directory`.
+    package struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The path concerned.
+        package var path: String
+        /// The system's reason, for example `No such file or directory`.
+        package var reason: String
+        /// What was being done: `open`, `read`, `write`...
+        package var operation: String
+
+        /// `cannot <operation> '<path>': <reason>`.
+        package var description: String { "cannot \(operation) '\(path)': \(reason)" }
+    }
+
+    /// What kind of entry a path names.
+    package enum Kind: Sendable, Hashable {
+        case missing, directory, regularFile, other
+    }
+
+    /// The kind of entry at `path`, following symbolic links.
+    package static func kind(of path: String) -> Kind {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .missing }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .regularFile
+        default: return .other
+        }
+    }
+
+    /// Whether `path` names a directory.
+    package static func isDirectory(_ path: String) -> Bool { kind(of: path) == .directory }
+
+    /// Whether something exists at `path`.
+    package static func exists(_ path: String) -> Bool { kind(of: path) != .missing }
+
+    /// The names in a directory except `.` and `..`, sorted by their bytes.
+    package static func entries(of path: String) throws(Failure) -> [String] {
+        guard let directory = opendir(path) else { throw failure("list", path) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    /// The whole contents of a regular file.
+    package static func read(_ path: String) throws(Failure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure("open", path) }
+        defer { close(descriptor) }
+        var contents: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure("read", path)
+            }
+            if count == 0 { return contents }
+            contents += buffer[0..<count]
+        }
+    }
+
+    /// Replaces the contents of a file with `bytes`, creating it (mode 0644) if needed.
+    package static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure("create", path) }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { raw in
+                systemWrite(descriptor, raw.baseAddress! + written, raw.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure("write", path)
+            }
+            written += count
+        }
+    }
+
+    /// Creates a directory (mode 0755); an existing directory is fine.
+    package static func makeDirectory(_ path: String) throws(Failure) {
+        if mkdir(path, 0o755) != 0 && !(errno == EEXIST && isDirectory(path)) {
+            throw failure("create directory", path)
+        }
+    }
+
+    /// Removes a file.
+    package static func remove(_ path: String) throws(Failure) {
+        guard unlink(path) == 0 else { throw failure("remove", path) }
+    }
+
+    /// The value of an environment variable, or `nil` when it is unset.
+    package static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// Joins path components with `/`, leaving out empty ones.
+    package static func join(_ components: String...) -> String {
+        var path = ""
+        for component in components where !component.isEmpty {
+            if path.isEmpty || path.hasSuffix("/") {
+                path += component
+            } else {
+                path += "/" + component
+            }
+        }
+        return path
+    }
+
+    private static func failure(_ operation: String, _ path: String) -> Failure {
+        Failure(path: path, reason: String(cString: strerror(errno)), operation: operation)
+    }
+
+    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        Darwin.read(descriptor, buffer, count)
+        #elseif canImport(Musl)
+        Musl.read(descriptor, buffer, count)
+        #else
+        Glibc.read(descriptor, buffer, count)
+        #endif
+    }
+
+    private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        Darwin.write(descriptor, buffer, count)
+        #elseif canImport(Musl)
+        Musl.write(descriptor, buffer, count)
+        #else
+        Glibc.write(descriptor, buffer, count)
+        #endif
+    }
+}
