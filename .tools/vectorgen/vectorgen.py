@@ -82,12 +82,132 @@ def p(name, body, filename=None, content_type=None):
     return out
 
 
+def boundary_of(content_type, body=b""):
+    """The boundary parameter of a Content-Type value (quoted-string unescaped); without a Content-Type,
+    the boundary of the body's first line. None when there is none."""
+    if content_type is None:
+        first = body.split(b"\r\n", 1)[0]
+        return first[2:].decode("latin-1") if first.startswith(b"--") and b"\r\n" in body else None
+    rest = content_type.split(";", 1)[1] if ";" in content_type else ""
+    while rest:
+        name, eq, rest = rest.lstrip(" \t").partition("=")
+        if not eq:
+            return None
+        if rest.startswith('"'):
+            value, i = "", 1
+            while i < len(rest) and rest[i] != '"':
+                if rest[i] == "\\" and i + 1 < len(rest):
+                    i += 1
+                value += rest[i]
+                i += 1
+            rest = rest[i + 1:].partition(";")[2]
+        else:
+            value, _, rest = rest.partition(";")
+            value = value.rstrip(" \t")
+        if name.strip(" \t").lower() == "boundary":
+            return value
+    return None
+
+
+def _escape(text):
+    """WHATWG escaping of a name or filename: '"', CR and LF as %22, %0D and %0A."""
+    return text.encode().replace(b'"', b"%22").replace(b"\r", b"%0D").replace(b"\n", b"%0A")
+
+
+BCHARS = set(b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'()+_,-./:=? ")
+
+
+def canonical_body(fields, boundary):
+    """The reference encoder's bytes for a form (CONFORMANCE.md, canonical encoding), or None if it refuses it."""
+    b = boundary.encode()
+    if not (1 <= len(b) <= 70) or b.endswith(b" ") or any(c not in BCHARS for c in b):
+        return None
+    out = b""
+    for f in fields:
+        value = base64.b64decode(f["value_base64"]) if "value_base64" in f else f["value"].encode()
+        if b"--" + b in value:
+            return None
+        head = b'Content-Disposition: form-data; name="' + _escape(f["name"]) + b'"'
+        if "filename" in f or "content_type" in f:
+            ctype = f.get("content_type", "application/octet-stream")
+            if not ctype or any(not (0x20 <= ord(c) <= 0x7E) for c in ctype):
+                return None
+            head += b'; filename="' + _escape(f.get("filename", "blob")) + b'"\r\nContent-Type: ' + ctype.encode()
+        out += b"--" + b + b"\r\n" + head + b"\r\n\r\n" + value + b"\r\n"
+    return out + b"--" + b + b"--\r\n"
+
+
+def _text(part, key):
+    """A part's value for key as text, or raises ValueError when it is only given as base64."""
+    if key + "_base64" in part:
+        raise ValueError(key)
+    return part[key]
+
+
+def form_from_parts(parts):
+    """The form whose entries decode to `parts`, or None when no form can say it (a nameless part, bytes in a name)."""
+    fields = []
+    for part in parts:
+        try:
+            name = _text(part, "name")
+            filename = _text(part, "filename")
+            ctype = _text(part, "content_type")
+        except ValueError:
+            return None
+        if name is None:
+            return None
+        field = {"name": name}
+        if "body_base64" in part:
+            field["value_base64"] = part["body_base64"]
+        else:
+            field["value"] = part["body"]
+        if filename is not None:
+            field["filename"] = filename
+        if ctype is not None:
+            field["content_type"] = ctype
+        fields.append(field)
+    return fields
+
+
+def encoder_input(body, content_type, parts, form):
+    """The sidecar's encoder_input: the form (given, or read off the parts), the boundary, and whether it is canonical."""
+    if form is False:
+        return None
+    fields = form if form is not None else form_from_parts(parts)
+    boundary = boundary_of(content_type, body)
+    if fields is None or boundary is None:
+        if form is not None:
+            raise ValueError("an explicit form needs a boundary in the Content-Type")
+        return None
+    return {"boundary": boundary, "canonical": canonical_body(fields, boundary) == body, "fields": fields}
+
+
+def field(name, value, filename=None, content_type=None):
+    """One encoder-input field; bytes that are not UTF-8 are written as value_base64."""
+    out = {"name": name}
+    if isinstance(value, str):
+        value = value.encode()
+    try:
+        out["value"] = value.decode("utf-8")
+    except UnicodeDecodeError:
+        out["value_base64"] = base64.b64encode(value).decode()
+    if filename is not None:
+        out["filename"] = filename
+    if content_type is not None:
+        out["content_type"] = content_type
+    return out
+
+
 REGISTRY = []
 
 
 def vector(vid, body, description, specs, diagnostics, parts=None, content_type=CT, outcomes=None,
-           producer=None, options=None):
-    """Registers one vector. vid is '<area>/<y|n|i>-<slug>'."""
+           producer=None, options=None, form=None):
+    """Registers one vector. vid is '<area>/<y|n|i>-<slug>'.
+
+    For y- vectors, `form` is the encoder input (a list of `field(...)`); left out, it is read off the
+    decoded parts (names and filenames taken literally); False says no form can produce the body.
+    """
     area, name = vid.split("/")
     verdict = name[0]
     assert verdict in "yni" and name[1] == "-", vid
@@ -107,6 +227,12 @@ def vector(vid, body, description, specs, diagnostics, parts=None, content_type=
         sidecar["outcomes"] = outcomes
     if producer is not None:
         sidecar["producer"] = producer
+    if verdict == "y":
+        made = encoder_input(bytes(body), content_type, parts, form)
+        if made is not None:
+            sidecar["encoder_input"] = made
+    elif form is not None:
+        raise ValueError(f"{vid}: only y- vectors carry an encoder input")
     if options is not None:
         allowed = {"max_parts", "max_header_bytes", "max_header_lines", "max_header_line_length",
                    "max_nesting_depth", "max_diagnostics"}
@@ -116,5 +242,27 @@ def vector(vid, body, description, specs, diagnostics, parts=None, content_type=
     del has_error
 
 
+SIDECAR_KEYS = ["description", "specs", "content_type", "diagnostics", "parts", "outcomes", "producer", "options",
+                "encoder_input"]
+OPTION_KEYS = ["max_parts", "max_header_bytes", "max_header_lines", "max_header_line_length", "max_nesting_depth",
+               "max_diagnostics"]
+OUTCOME_KEYS = ["outcome", "because", "parts"]
+
+
+def _ordered(mapping, keys):
+    assert set(mapping) <= set(keys), (sorted(mapping), keys)
+    return {k: mapping[k] for k in keys if k in mapping}
+
+
 def sidecar_text(sidecar):
-    return json.dumps(sidecar, indent=2, ensure_ascii=False) + "\n"
+    """The sidecar file's text, exactly as the Swift writer (`VectorSidecar.jsonText`) renders it."""
+    sidecar = _ordered(sidecar, SIDECAR_KEYS)
+    if "options" in sidecar:
+        sidecar["options"] = _ordered(sidecar["options"], OPTION_KEYS)
+    if "outcomes" in sidecar:
+        sidecar["outcomes"] = [_ordered(o, OUTCOME_KEYS) for o in sidecar["outcomes"]]
+    text = json.dumps(sidecar, indent=2, ensure_ascii=False)
+    # These characters can only occur inside strings; the Swift writer escapes them too.
+    for char in ("\x7f", "\u2028", "\u2029"):
+        text = text.replace(char, "\\u%04x" % ord(char))
+    return text + "\n"

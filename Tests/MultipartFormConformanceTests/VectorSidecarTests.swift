@@ -149,3 +149,24 @@ struct VectorSidecarTests {
         #expect((ConformanceVector.parse(id: id) != nil) == valid)
     }
 }
+
+/// Sidecars written by the generator and by `multipart-check vectors new` must be byte-identical for the same content.
+@Suite("Sidecar text")
+struct SidecarTextTests {
+    @Test("every sidecar file is exactly what the Swift writer renders", arguments: try Fixtures.vectors())
+    func sidecarFileIsInWriterForm(vector: ConformanceVector) throws {
+        let path = Fixtures.packageRoot.appendingPathComponent("Vectors/\(vector.id).json").path
+        let onDisk = String(decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)
+        let rendered = vector.sidecar.jsonText
+        guard onDisk != rendered else { return }
+        let diskLines = onDisk.split(separator: "\n", omittingEmptySubsequences: false)
+        let renderedLines = rendered.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = zip(diskLines, renderedLines).prefix { $0 == $1 }.count
+        Issue.record(
+            """
+            \(vector.id).json differs from the writer's rendering at line \(line + 1):
+              file:   \(line < diskLines.count ? String(diskLines[line]) : "<end>")
+              writer: \(line < renderedLines.count ? String(renderedLines[line]) : "<end>")
+            """)
+    }
+}
