@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Writes Vectors/ from the area modules, or checks that Vectors/ matches them (--check).
 
+Vectors added with `multipart-check vectors new` (a .body and .json pair that no area module
+generates) are contributed vectors: they are kept as they are and covered by the manifest.
+
 Usage: python3 .tools/vectorgen/generate.py [--check]
 """
 import hashlib
@@ -17,6 +20,20 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 VECTORS = os.path.join(ROOT, "Vectors")
 
 
+def contributed(generated):
+    """The .body/.json pairs on disk that no area module generates, by relative path."""
+    found = {}
+    for dirpath, _, names in os.walk(VECTORS):
+        if any(part.startswith(".") for part in os.path.relpath(dirpath, VECTORS).split(os.sep) if part != "."):
+            continue
+        for n in names:
+            rel = os.path.relpath(os.path.join(dirpath, n), VECTORS).replace(os.sep, "/")
+            if rel.endswith((".body", ".json")) and rel not in generated:
+                with open(os.path.join(VECTORS, rel), "rb") as f:
+                    found[rel] = f.read()
+    return found
+
+
 def build():
     import areas
     for info in sorted(pkgutil.iter_modules(areas.__path__), key=lambda m: m.name):
@@ -29,7 +46,9 @@ def build():
         seen.add(vid)
         files[vid + ".body"] = body
         files[vid + ".json"] = vectorgen.sidecar_text(sidecar).encode()
-    manifest = "".join(f"{hashlib.sha256(data).hexdigest()}  {path}\n" for path, data in sorted(files.items()))
+    covered = dict(files)
+    covered.update(contributed(files))
+    manifest = "".join(f"{hashlib.sha256(data).hexdigest()}  {path}\n" for path, data in sorted(covered.items()))
     files["MANIFEST.sha256"] = manifest.encode()
     return files
 
@@ -51,15 +70,16 @@ def main():
             os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "wb") as f:
                 f.write(data)
-    for dirpath, _, names in os.walk(VECTORS):
-        for n in names:
-            rel = os.path.relpath(os.path.join(dirpath, n), VECTORS)
-            if rel.endswith((".body", ".json")) and rel not in files:
-                problems.append(f"not generated (remove it or add it to an area module): {rel}")
+    kept = contributed(files)
+    for rel in sorted(kept):
+        twin = rel[:-5] + (".json" if rel.endswith(".body") else ".body")
+        if twin not in kept:
+            problems.append(f"a generated vector's file is missing, or a contributed vector lacks its pair: {rel}")
     for p in problems:
         print(p, file=sys.stderr)
     count = sum(1 for r in files if r.endswith(".body"))
-    print(f"{count} vectors {'checked' if check else 'written'}")
+    extra = sum(1 for r in kept if r.endswith(".body"))
+    print(f"{count} vectors {'checked' if check else 'written'}, {extra} contributed vectors kept")
     sys.exit(1 if problems else 0)
 
 

@@ -17,6 +17,8 @@ struct CommandSpec: Sendable {
         var defaultValue: String? = nil
         /// One or two sentences of help.
         var help: String
+        /// Whether the command cannot run without it (shown without brackets in usage).
+        var isRequired = false
 
         /// Whether the option takes a value.
         var takesValue: Bool { valueName != nil }
@@ -55,6 +57,8 @@ struct CommandSpec: Sendable {
     var arguments: [Argument] = []
     /// The options, in help order (the help flag is added by the renderer).
     var options: [Option] = []
+    /// The subcommands of a command that only groups others, such as `vectors`.
+    var children: [CommandSpec] = []
 
     /// The full command path, for example `multipart-check validate`.
     var commandPath: String {
@@ -63,10 +67,10 @@ struct CommandSpec: Sendable {
 
     /// The usage line without the `USAGE:` label.
     var usage: String {
-        if name == nil { return "\(MultipartCheck.commandName) <subcommand>" }
+        if !children.isEmpty { return "\(commandPath) <subcommand>" }
         var words = [commandPath]
         for option in options {
-            words.append("[\(option.synopsis)]")
+            words.append(option.isRequired ? option.synopsis : "[\(option.synopsis)]")
         }
         for argument in arguments {
             words.append(argument.synopsis)
@@ -79,6 +83,11 @@ struct CommandSpec: Sendable {
 
     /// Every option the command accepts, including `--help`.
     var allOptions: [Option] { options + [Self.helpOption] }
+
+    /// The subcommand with the given last word, for example `list` under `vectors`.
+    func child(named word: String) -> CommandSpec? {
+        children.first { $0.name?.split(separator: " ").last.map(String.init) == word }
+    }
 
     /// Finds an option by its long or short spelling.
     func option(named name: String) -> Option? {
@@ -93,7 +102,8 @@ extension CommandSpec {
         abstract: "Check multipart/form-data bodies against RFC 7578 and RFC 2046.",
         options: [
             Option(name: "--version", help: "Show the version.")
-        ])
+        ],
+        children: subcommands)
 
     /// `validate`: the default subcommand.
     static let validate = CommandSpec(
@@ -172,11 +182,13 @@ extension CommandSpec {
         name: "help",
         abstract: "Show subcommand help information.",
         arguments: [
-            Argument(valueName: "subcommand", isOptional: true, help: "The subcommand to explain.")
+            Argument(
+                valueName: "subcommand", isRepeating: true, isOptional: true,
+                help: "The subcommand to explain, for example 'validate' or 'vectors new'.")
         ])
 
     /// The subcommands, in help order.
-    static let subcommands: [CommandSpec] = [validate, rules, explain, help]
+    static let subcommands: [CommandSpec] = [validate, rules, explain, vectors, help]
 
     /// The subcommand run when the first argument names none.
     static let defaultSubcommandName = "validate"

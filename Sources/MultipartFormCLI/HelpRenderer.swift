@@ -31,14 +31,16 @@ enum HelpRenderer {
             return (label, help)
         }
         blocks.append("OPTIONS:\n" + table(optionRows))
-        if command.name == nil {
-            let rows = CommandSpec.subcommands.map { sub -> (String, String) in
-                let name = sub.name ?? ""
-                return (name == CommandSpec.defaultSubcommandName ? "\(name) (default)" : name, sub.abstract)
+        if !command.children.isEmpty {
+            let rows = command.children.map { sub -> (String, String) in
+                let name = String((sub.name ?? "").split(separator: " ").last ?? "")
+                let isDefault = command.name == nil && name == CommandSpec.defaultSubcommandName
+                return (isDefault ? "\(name) (default)" : name, sub.abstract)
             }
+            let helpPath = ([MultipartCheck.commandName, "help"] + (command.name.map { [$0] } ?? [])).joined(separator: " ")
             blocks.append(
                 "SUBCOMMANDS:\n" + table(rows) + "\n\n"
-                    + "  See '\(MultipartCheck.commandName) help <subcommand>' for detailed help.")
+                    + "  See '\(helpPath) <subcommand>' for detailed help.")
         }
         return blocks.joined(separator: "\n\n") + "\n"
     }

@@ -6,6 +6,8 @@ import Musl
 import Darwin
 #endif
 
+import MultipartFormConformanceCore
+
 /// What a command line asks for, after parsing and checking every argument.
 enum Invocation {
     /// Print the help of a command.
@@ -18,6 +20,12 @@ enum Invocation {
     case rules(RulesCommand)
     /// Explain one rule.
     case explain(ExplainCommand)
+    /// List the corpus's vectors.
+    case vectorsList(VectorsListCommand)
+    /// Audit the corpus's vectors.
+    case vectorsCheck(VectorsCheckCommand)
+    /// Add a vector to the corpus.
+    case vectorsNew(VectorsNewCommand)
 
     /// Parses the arguments (without the program name); throws a usage error for anything wrong.
     ///
@@ -43,6 +51,8 @@ enum Invocation {
             return try parseRules(rest)
         case "explain":
             return try parseExplain(rest)
+        case "vectors":
+            return try parseVectors(rest)
         default:
             if let meant = misspelledSubcommand(first) {
                 throw UsageError(
@@ -55,12 +65,15 @@ enum Invocation {
     private static func parseHelp(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
         let parsed = try ParsedArguments(arguments, command: .help)
         if parsed.wantsHelp { return .help(.help) }
-        guard let name = parsed.positionals.first else { return .help(.root) }
-        guard let command = CommandSpec.subcommands.first(where: { $0.name == name }) else {
-            let names = CommandSpec.subcommands.compactMap(\.name)
-            throw UsageError(
-                "Unknown subcommand '\(name)'.\(Suggestion.didYouMean(name, among: names))",
-                command: .help)
+        var command = CommandSpec.root
+        for word in parsed.positionals {
+            guard let child = command.child(named: word) else {
+                let names = command.children.compactMap { $0.name?.split(separator: " ").last.map(String.init) }
+                throw UsageError(
+                    "Unknown subcommand '\(word)'.\(Suggestion.didYouMean(word, among: names))",
+                    command: .help)
+            }
+            command = child
         }
         return .help(command)
     }
@@ -114,6 +127,69 @@ enum Invocation {
         return .explain(ExplainCommand(rule: rule))
     }
 
+    private static func parseVectors(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+        let group = CommandSpec.vectors
+        guard let word = arguments.first, !word.hasPrefix("-") else {
+            // A group runs nothing itself: its help is shown, after rejecting unknown options.
+            _ = try ParsedArguments(arguments, command: group)
+            return .help(group)
+        }
+        guard let spec = group.child(named: word) else {
+            let names = group.children.compactMap { $0.name?.split(separator: " ").last.map(String.init) }
+            throw UsageError(
+                "Unknown subcommand '\(word)'.\(Suggestion.didYouMean(word, among: names))", command: group)
+        }
+        let parsed = try ParsedArguments(arguments.dropFirst(), command: spec)
+        if parsed.wantsHelp { return .help(spec) }
+        let corpus = parsed.values["--corpus"]
+        switch word {
+        case "list":
+            var command = VectorsListCommand(corpusOption: corpus)
+            command.area = parsed.values["--area"]
+            if let rule = parsed.values["--rule"] {
+                guard let known = ExplainCommand.rule(matching: rule) else {
+                    throw UsageError(
+                        "Unknown rule '\(rule)'.\(Suggestion.didYouMean(rule, among: ExplainCommand.ruleIDs))",
+                        command: spec)
+                }
+                command.rule = known.id
+            }
+            command.verdict = parsed.values["--verdict"].flatMap(ConformanceVector.Verdict.init(rawValue:))
+            command.canonicalOnly = parsed.flags.contains("--canonical")
+            command.json = parsed.values["--format"] == "json"
+            return .vectorsList(command)
+        case "check":
+            return .vectorsCheck(
+                VectorsCheckCommand(selection: parsed.positionals, update: parsed.flags.contains("--update"), corpusOption: corpus))
+        default:
+            func required(_ name: String) throws(UsageError) -> String {
+                guard let value = parsed.values[name], !value.isEmpty else {
+                    let synopsis = spec.option(named: name)?.synopsis ?? name
+                    throw UsageError("Missing expected option '\(synopsis)'", command: spec)
+                }
+                return value
+            }
+            let area = try required("--area")
+            guard ConformanceVector.isAreaName(area) else {
+                throw UsageError("The area '\(area)' is invalid: use lower-case ASCII letters, digits and '-'.", command: spec)
+            }
+            let slug = try required("--slug")
+            guard ConformanceVector.parse(fileStem: "y-" + slug) != nil else {
+                throw UsageError(
+                    "The slug '\(slug)' is invalid: use ASCII letters, digits, '-', '_' and '.', not starting with '.'.",
+                    command: spec)
+            }
+            var command = VectorsNewCommand(
+                bodyPath: parsed.positionals[0], area: area, slug: slug, description: try required("--description"))
+            command.contentType = parsed.values["--content-type"]
+            command.specs = parsed.allValues["--spec"] ?? []
+            command.verdict = parsed.values["--verdict"].flatMap(ConformanceVector.Verdict.init(rawValue:))
+            command.producer = parsed.values["--producer"]
+            command.corpusOption = corpus
+            return .vectorsNew(command)
+        }
+    }
+
     /// The subcommand a first argument was probably meant to be, when it is not a file that exists.
     ///
     /// Only a bare word (no `/`, `.` or leading `-`) within two edits of a subcommand counts, so
@@ -134,6 +210,8 @@ enum Invocation {
 struct ParsedArguments {
     /// The value of each value option, by long name; the last occurrence wins.
     var values: [String: String] = [:]
+    /// Every value of each value option, by long name, in command-line order (for repeatable options).
+    var allValues: [String: [String]] = [:]
     /// The flags given, by long name.
     var flags: Set<String> = []
     /// The positional arguments, in order.
@@ -202,6 +280,7 @@ struct ParsedArguments {
                 throw failure("The value '\(value)' is invalid for '\(option.synopsis)'. \(hint)")
             }
             values[option.name] = value
+            allValues[option.name, default: []].append(value)
         }
         let maximum = command.arguments.contains(where: \.isRepeating) ? Int.max : command.arguments.count
         if positionals.count > maximum {

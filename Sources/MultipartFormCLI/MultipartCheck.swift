@@ -45,6 +45,12 @@ public enum MultipartCheck {
             return command.run(stdout: &stdout)
         case .explain(let command):
             return command.run(stdout: &stdout)
+        case .vectorsList(let command):
+            return command.run(stdout: &stdout, stderr: &stderr)
+        case .vectorsCheck(let command):
+            return command.run(stdout: &stdout, stderr: &stderr)
+        case .vectorsNew(let command):
+            return command.run(standardInput: standardInput, stdout: &stdout, stderr: &stderr)
         }
     }
 }

@@ -6,13 +6,25 @@ import Testing
 @Suite("Corpus loading")
 struct CorpusLoadingTests {
     /// The smallest corpus the suite accepts; an empty or truncated corpus must never pass silently.
-    static let minimumVectorCount = 100
+    static let minimumVectorCount = 300
+    /// The fewest vectors any area may hold.
+    static let minimumVectorsPerArea = 25
+    /// The areas the corpus must have.
+    static let requiredAreas = [
+        "binary", "boundary", "charset", "crlf", "filenames", "headers", "limits", "quoting", "realworld", "structure",
+    ]
 
     @Test func corpusLoadsAtLeastTheMinimumNumberOfVectors() throws {
         let corpus = try Fixtures.corpus.get()
         #expect(
             corpus.vectors.count >= Self.minimumVectorCount,
             "the corpus at \(corpus.directory) has \(corpus.vectors.count) vectors")
+    }
+
+    @Test(arguments: requiredAreas)
+    func everyAreaHasAtLeastTheMinimumNumberOfVectors(area: String) throws {
+        let count = try Fixtures.vectors().filter { $0.area == area }.count
+        #expect(count >= Self.minimumVectorsPerArea, "area \(area) has \(count) vectors")
     }
 
     @Test func vectorsAreSortedByUniqueID() throws {
