@@ -156,6 +156,10 @@ extension CommandSpec {
                 help: "The most findings kept per body; the rest are counted, not shown."),
             Option(name: "--warnings-as-errors", help: "Fail (exit 1) when a body has warnings."),
             Option(name: "--quiet", help: "Print only the summary line of each body (text format)."),
+            Option(
+                name: "--color", valueName: "when", allowedValues: TerminalStyle.Choice.allCases.map(\.rawValue),
+                defaultValue: "auto",
+                help: "Colour the text output: 'auto' when standard output is a terminal and NO_COLOR is unset."),
         ])
 
     /// `rules`: the rule catalog.

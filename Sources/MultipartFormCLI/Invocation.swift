@@ -102,6 +102,9 @@ enum Invocation {
         }
         command.warningsAsErrors = parsed.flags.contains("--warnings-as-errors")
         command.quiet = parsed.flags.contains("--quiet")
+        if let color = parsed.values["--color"] {
+            command.color = TerminalStyle.Choice(rawValue: color) ?? .auto
+        }
         return .validate(command)
     }
 

@@ -14,16 +14,19 @@ public enum MultipartCheck {
     public static func main(arguments: [String]) -> Int32 {
         var stdout = FileDescriptorOutputStream.standardOutput
         var stderr = FileDescriptorOutputStream.standardError
-        return run(arguments: arguments, standardInput: .process, stdout: &stdout, stderr: &stderr)
+        return run(
+            arguments: arguments, standardInput: .process, stdout: &stdout, stderr: &stderr,
+            stdoutIsTerminal: TerminalStyle.isTerminal(stdout.fileDescriptor))
     }
 
     /// Runs the command on the given arguments (without the program name) and returns the exit status.
     ///
     /// Results go to `stdout`; usage errors and unreadable inputs go to `stderr`. A `-` file reads
     /// `standardInput`.
+    /// `stdoutIsTerminal` says whether `stdout` is a terminal, for `--color auto`; in-process callers leave it `false`.
     public static func run(
         arguments: [String], standardInput: StandardInput = .process,
-        stdout: inout some TextOutputStream, stderr: inout some TextOutputStream
+        stdout: inout some TextOutputStream, stderr: inout some TextOutputStream, stdoutIsTerminal: Bool = false
     ) -> Int32 {
         let invocation: Invocation
         do {
@@ -40,7 +43,8 @@ public enum MultipartCheck {
             stdout.write(version + "\n")
             return ExitCode.success
         case .validate(let command):
-            return command.run(standardInput: standardInput, stdout: &stdout, stderr: &stderr)
+            return command.run(
+                standardInput: standardInput, stdout: &stdout, stderr: &stderr, stdoutIsTerminal: stdoutIsTerminal)
         case .rules(let command):
             return command.run(stdout: &stdout)
         case .explain(let command):

@@ -16,6 +16,8 @@ struct TextReportRenderer {
     var contentType: String?
     /// The name in the summary line, when it differs from ``displayPath`` (a HAR entry's request).
     var summaryLabel: String? = nil
+    /// Colours, or none.
+    var style: TerminalStyle = .plain
 
     /// One finding: the location line, the snippet with its caret, the citation and the fix.
     func render(_ diagnostic: Diagnostic, body: BodyInput, bodyLength: Int) -> String {
@@ -35,17 +37,21 @@ struct TextReportRenderer {
         let endMarker = diagnostic.origin == .contentType ? " end of value" : " end of input"
         let lineLabel = diagnostic.origin == .contentType ? "1" : String(diagnostic.line)
         let gutter = String(repeating: " ", count: lineLabel.count)
+        let severity = diagnostic.severity.rawValue
+        let caret = String(repeating: " ", count: snippet.caretColumn)
+            + style.severity("^" + (snippet.isAtEnd ? endMarker : ""), severity)
         var lines = [
-            "\(location): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule)]",
-            "\(lineLabel) | \(snippet.text)",
-            "\(gutter) | \(String(repeating: " ", count: snippet.caretColumn))^" + (snippet.isAtEnd ? endMarker : ""),
+            style.bold("\(location): ") + style.severity(severity + ":", severity)
+                + style.bold(" \(diagnostic.message) [\(diagnostic.rule)]"),
+            style.gutter("\(lineLabel) |") + " \(snippet.text)",
+            style.gutter("\(gutter) |") + " \(caret)",
         ]
         let citation = diagnostic.citation
         if !citation.isEmpty {
-            lines.append("\(gutter) = see: \(citation)")
+            lines.append(style.gutter("\(gutter) =") + " see: \(citation)")
         }
         if let fix = diagnostic.fixHint ?? Rule.named(diagnostic.rule)?.fixHint {
-            lines.append("\(gutter) = help: \(fix)")
+            lines.append(style.gutter("\(gutter) =") + " help: \(fix)")
         }
         return lines.joined(separator: "\n") + "\n\n"
     }
@@ -58,7 +64,8 @@ struct TextReportRenderer {
             Self.count(report.warningCount, "warning"),
             Self.count(report.noteCount, "note"),
         ].joined(separator: ", ")
-        return "\(summaryLabel ?? displayPath): \(counts); \(verdict.description)\n"
+        let word = verdict.passes ? style.success(verdict.description) : style.severity(verdict.description, "error")
+        return style.bold("\(summaryLabel ?? displayPath):") + " \(counts); \(word)\n"
     }
 
     /// `1 part`, `2 parts`.

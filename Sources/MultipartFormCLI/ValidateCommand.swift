@@ -27,6 +27,8 @@ struct ValidateCommand {
     var warningsAsErrors = false
     /// Whether text output is only the summary lines.
     var quiet = false
+    /// When text output is coloured.
+    var color: TerminalStyle.Choice = .auto
 
     /// Whether findings are printed with snippets, so unseekable inputs must keep their bytes.
     var showsSnippets: Bool { format == .text && !quiet }
@@ -44,8 +46,10 @@ struct ValidateCommand {
     /// Unreadable files are reported on `stderr` and skipped; the status is 66 if any file could not
     /// be read, else 1 if any body failed, else 0.
     func run(
-        standardInput: StandardInput, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream
+        standardInput: StandardInput, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream,
+        stdoutIsTerminal: Bool = false
     ) -> Int32 {
+        let style = TerminalStyle.resolve(color, outputIsTerminal: stdoutIsTerminal)
         var anyUnreadable = false
         var anyFailed = false
         var wroteJSONFile = false
@@ -95,6 +99,7 @@ struct ValidateCommand {
                 case .text:
                     var renderer = TextReportRenderer(displayPath: body.displayPath, contentType: body.contentType)
                     renderer.summaryLabel = body.label
+                    renderer.style = style
                     if !quiet {
                         if let header = body.header { stdout.write(header + "\n") }
                         for diagnostic in report.diagnostics {

@@ -27,7 +27,7 @@ import Testing
         #expect(result.stdout.hasPrefix("OVERVIEW: Validate multipart/form-data bodies"))
         #expect(
             result.stdout.contains(
-                "\nUSAGE: multipart-check validate [--content-type <content-type>] [--input <input>] [--format <format>] [--max-diagnostics <n>] [--warnings-as-errors] [--quiet] <file> ...\n"
+                "\nUSAGE: multipart-check validate [--content-type <content-type>] [--input <input>] [--format <format>] [--max-diagnostics <n>] [--warnings-as-errors] [--quiet] [--color <when>] <file> ...\n"
             ))
         #expect(result.stdout.contains("\nARGUMENTS:\n  <file>                  "))
         #expect(
@@ -39,11 +39,19 @@ import Testing
         #expect(result.stdout.contains("\n  --max-diagnostics <n>   "))
         #expect(result.stdout.contains("\n  --warnings-as-errors    "))
         #expect(result.stdout.contains("\n  --quiet                 "))
+        #expect(result.stdout.contains("\n  --color <when>          Colour the text output"))
         #expect(!result.stdout.contains("SUBCOMMANDS:"))
     }
 
     @Test func helpLinesFitInEightyColumnsExceptTheUsageLine() {
-        for command in CommandSpec.subcommands + [CommandSpec.root] {
+        var commands = [CommandSpec.root]
+        var index = 0
+        while index < commands.count {
+            commands += commands[index].children
+            index += 1
+        }
+        #expect(commands.count > CommandSpec.subcommands.count + 1, "nested subcommands are checked too")
+        for command in commands {
             for line in HelpRenderer.help(for: command).split(separator: "\n") where !line.hasPrefix("USAGE:") {
                 #expect(line.count <= 80, "\(command.commandPath): \(line)")
             }
