@@ -100,12 +100,16 @@ public struct ReferenceEncoder: Sendable {
         return (body.contentType, try body.bytes())
     }
 
-    /// Returns the index of the first field whose in-memory value contains `"--" boundary`.
+    /// Returns the index of the first field whose part header or in-memory value contains `"--" boundary`.
     static func firstCollision(in parts: [PreparedPart], boundary: [UInt8]) -> Int? {
+        var search = BoundaryCollisionSearch(boundary: boundary)
+        func contains(_ bytes: [UInt8]) -> Bool {
+            search.reset()
+            return bytes.withUnsafeBytes { search.feed($0) }
+        }
         for (index, part) in parts.enumerated() {
-            if case .bytes(let value) = part.value, DelimiterProbe.contains(value, boundary: boundary) {
-                return index
-            }
+            if contains(part.header) { return index }
+            if case .bytes(let value) = part.value, contains(value) { return index }
         }
         return nil
     }
