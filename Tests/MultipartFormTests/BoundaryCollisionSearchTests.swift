@@ -8,9 +8,12 @@ import Testing
     static func naiveContains(_ bytes: [UInt8], boundary: [UInt8]) -> Bool {
         let pattern = Array("--".utf8) + boundary
         guard bytes.count >= pattern.count else { return false }
-        return (0...(bytes.count - pattern.count)).contains { start in
-            bytes[start..<(start + pattern.count)].elementsEqual(pattern)
+        for start in 0...(bytes.count - pattern.count) {
+            var matched = 0
+            while matched < pattern.count && bytes[start + matched] == pattern[matched] { matched += 1 }
+            if matched == pattern.count { return true }
         }
+        return false
     }
 
     /// Feeds `bytes` in pieces whose sizes cycle through `cuts` and returns whether the search reported a hit.
