@@ -8,13 +8,14 @@
 /// Two searches run together. A Horspool skip search, keyed on the byte under the last position of
 /// a window, rules out most windows after reading one byte of each, which keeps random and text
 /// content near memory speed. Only a window whose last byte matches is verified, and it is verified
-/// by Knuth–Morris–Pratt over the bytes the verifier has not read yet.
+/// by Knuth–Morris–Pratt over the bytes the verifier has not read yet, and only when it also starts
+/// with `--`.
 ///
 /// Why it is linear whatever the content: Horspool windows advance by at least one byte and cost
 /// O(1) each. The verifier's position only moves forward, so each byte is read by it at most once,
 /// and KMP's fallbacks never exceed the matches that preceded them. The verifier may drop its state
-/// when it jumps forward, because Horspool's shift proved that no occurrence starts in the bytes
-/// jumped over; and an occurrence that starts before the verifier's position ends inside the bytes
+/// when it jumps forward, because Horspool's shift or a window's first bytes proved that no
+/// occurrence starts in the bytes jumped over; and an occurrence that starts before the verifier's position ends inside the bytes
 /// it will read, so none is missed. Across pieces the carry is one integer: how much of the pattern
 /// the bytes fed so far end with.
 ///
@@ -94,7 +95,8 @@ struct BoundaryCollisionSearch: Sendable {
                         let limit = count - length
                         while position <= limit {
                             let byte = bytes[position &+ last]
-                            if byte == lastByte {
+                            // A window whose first two bytes are not "--" cannot match either.
+                            if byte == lastByte && bytes[position] == ByteClass.dash && bytes[position &+ 1] == ByteClass.dash {
                                 if verified < position {
                                     state = 0
                                     verified = position

@@ -8,7 +8,7 @@ import Darwin
 
 /// A file descriptor, closed when the last reference goes: the core's only file access (POSIX, no Foundation).
 final class POSIXFile {
-    /// Why a file could not be sized, opened, read or written, in compiler style (`cannot open 'x': No such file or directory`).
+    /// Why a file could not be sized, opened, read or written, in compiler style (`cannot open 'x': no such file or directory`).
     struct Failure: Swift.Error {
         var message: String
     }
@@ -108,8 +108,10 @@ final class POSIXFile {
         return Int(status.st_size)
     }
 
+    /// `strerror`'s text with a lower-case first letter, as compiler-style messages are written.
     private static func lastError() -> String {
-        String(cString: strerror(errno))
+        let text = String(cString: strerror(errno))
+        return text.prefix(1).lowercased() + text.dropFirst()
     }
 }
 

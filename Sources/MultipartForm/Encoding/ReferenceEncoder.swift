@@ -64,8 +64,8 @@ public struct ReferenceEncoder: Sendable {
         var lastCollision = 0
         for _ in 0..<Self.maximumBoundaryAttempts {
             let boundary = Self.randomBoundary(using: &generator)
-            if let index = Self.firstCollision(in: parts, boundary: boundary) {
-                lastCollision = index
+            if let collision = Self.firstCollision(in: parts, boundary: boundary) {
+                lastCollision = collision.fieldIndex
                 continue
             }
             return Body(boundary: boundary, parts: parts)
@@ -80,10 +80,10 @@ public struct ReferenceEncoder: Sendable {
         let boundaryBytes = Array(boundary.utf8)
         try Self.validateBoundary(boundaryBytes)
         let parts = try PreparedPart.make(form, options: options)
-        if let index = Self.firstCollision(in: parts, boundary: boundaryBytes) {
+        if let collision = Self.firstCollision(in: parts, boundary: boundaryBytes) {
             throw Error(
-                .boundaryCollision, fieldIndex: index,
-                "the value contains '--\(escapedForMessage(boundaryBytes))'; choose another boundary")
+                .boundaryCollision, fieldIndex: collision.fieldIndex,
+                "the \(collision.inHeader ? "part header" : "value") contains '--\(escapedForMessage(boundaryBytes))'; choose another boundary")
         }
         return Body(boundary: boundaryBytes, parts: parts)
     }
@@ -101,15 +101,15 @@ public struct ReferenceEncoder: Sendable {
     }
 
     /// Returns the index of the first field whose part header or in-memory value contains `"--" boundary`.
-    static func firstCollision(in parts: [PreparedPart], boundary: [UInt8]) -> Int? {
+    static func firstCollision(in parts: [PreparedPart], boundary: [UInt8]) -> (fieldIndex: Int, inHeader: Bool)? {
         var search = BoundaryCollisionSearch(boundary: boundary)
         func contains(_ bytes: [UInt8]) -> Bool {
             search.reset()
             return bytes.withUnsafeBytes { search.feed($0) }
         }
         for (index, part) in parts.enumerated() {
-            if contains(part.header) { return index }
-            if case .bytes(let value) = part.value, contains(value) { return index }
+            if contains(part.header) { return (index, true) }
+            if case .bytes(let value) = part.value, contains(value) { return (index, false) }
         }
         return nil
     }
