@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "MultipartForm", targets: ["MultipartForm"]),
         .library(name: "MultipartFormConformance", targets: ["MultipartFormConformance"]),
+        .library(name: "MultipartFormFoundation", targets: ["MultipartFormFoundation"]),
         .executable(name: "multipart-check", targets: ["multipart-check"]),
     ],
     targets: [
@@ -19,6 +20,8 @@ let package = Package(
             dependencies: ["MultipartFormConformanceCore"],
             resources: [.copy("../../Vectors")]
         ),
+        // URLRequest / URLSession glue, InputStream and file URLs: the only encoder code that uses Foundation.
+        .target(name: "MultipartFormFoundation", dependencies: ["MultipartForm"]),
         // Command-line logic as a library, so it can be tested in-process.
         .target(name: "MultipartFormCLI", dependencies: ["MultipartForm", "MultipartFormConformanceCore"]),
         .executableTarget(name: "multipart-check", dependencies: ["MultipartFormCLI"]),
@@ -28,6 +31,7 @@ let package = Package(
             dependencies: ["MultipartForm", "MultipartFormConformance", "MultipartFormCLI"]
         ),
         .testTarget(name: "MultipartFormCLITests", dependencies: ["MultipartFormCLI", "MultipartForm", "MultipartFormConformanceCore"]),
+        .testTarget(name: "MultipartFormFoundationTests", dependencies: ["MultipartFormFoundation", "MultipartForm"]),
     ],
     swiftLanguageModes: [.v6]
 )

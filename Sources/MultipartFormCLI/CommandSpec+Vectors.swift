@@ -87,7 +87,7 @@ extension CommandSpec {
                 name: "--content-type", valueName: "content-type",
                 help: "The Content-Type header value the body is sent with; without it the boundary is inferred."),
             Option(
-                name: "--spec", valueName: "section",
+                name: "--spec", valueName: "section", isRepeating: true,
                 help: "A specification section the vector exercises, for example 'RFC 7578 §4.2'; repeatable. Default: the citations of the rules it triggers."),
             Option(
                 name: "--verdict", valueName: "verdict", allowedValues: ["y", "n", "i"],

@@ -15,6 +15,8 @@ struct CommandSpec: Sendable {
         var allowedValues: [String]? = nil
         /// The value used when the option is absent, shown in help.
         var defaultValue: String? = nil
+        /// Whether the option may be given more than once, each occurrence counting (like curl's `-F`).
+        var isRepeating: Bool = false
         /// One or two sentences of help.
         var help: String
         /// Whether the command cannot run without it (shown without brackets in usage).
@@ -70,7 +72,8 @@ struct CommandSpec: Sendable {
         if !children.isEmpty { return "\(commandPath) <subcommand>" }
         var words = [commandPath]
         for option in options {
-            words.append(option.isRequired ? option.synopsis : "[\(option.synopsis)]")
+            let word = option.synopsis + (option.isRepeating ? " ..." : "")
+            words.append(option.isRequired ? word : "[\(word)]")
         }
         for argument in arguments {
             words.append(argument.synopsis)
@@ -181,6 +184,57 @@ extension CommandSpec {
             Argument(valueName: "rule-id", help: "The rule's id, for example 'header-bare-lf'.")
         ])
 
+    /// `encode`: curl's `-F` syntax on top of the reference encoder.
+    static let encode = CommandSpec(
+        name: "encode",
+        abstract: "Encode a form as multipart/form-data, with curl's -F syntax.",
+        discussion: """
+            Each -F adds one field, in order: 'name=text' a text field; 'name=@path' a file \
+            upload, named after the path's last component and typed from its extension; \
+            'name=<path' a text field holding the file's content ('-' reads standard input). \
+            Modifiers follow after ';': 'type=<media type>' and 'filename=<name>', for example \
+            -F 'photo=@img.bin;type=image/png;filename=beach.png'. Double-quote a value, path or \
+            filename that holds ';' or ',' (-F 'note="a;b"', -F 'f=@"a,b.txt"'); inside quotes \
+            write \\" and \\\\ for " and \\. Unquoted words lose surrounding whitespace. \
+            --form-string takes its value literally.
+
+            The body is the reference encoder's canonical encoding (see CONFORMANCE.md): names and \
+            filenames escape '"', CR and LF as %22, %0D and %0A; text fields carry no Content-Type \
+            (a ';type=' makes a file part named 'blob', as browsers send a Blob); files stream in \
+            constant memory. Unlike curl, an unknown modifier, text after a closing quote, \
+            several files in one -F ('@a,b', nested multipart/mixed), 'headers=' and 'encoder=' \
+            are errors, not warnings. The Content-Type and Content-Length headers are printed on \
+            standard error unless --content-type-file is given.
+
+            Exit status: 0 when the body was written, 1 when a file turned out to contain the \
+            boundary (the output is then incomplete; a file named by --output is removed), 64 for \
+            a usage error (including a name, filename or type that cannot be written), 66 when a \
+            file cannot be read or changes while it is read, and 73 when the output cannot be \
+            written.
+            """,
+        options: [
+            Option(
+                name: "--form", shortName: "-F", valueName: "name=content", isRepeating: true,
+                help: "Add a field: name=text, name=@file or name=<file, with optional ;type= and ;filename=."),
+            Option(
+                name: "--form-string", valueName: "name=string", isRepeating: true,
+                help: "Add a text field taken literally: no @, < or ; modifiers."),
+            Option(
+                name: "--boundary", valueName: "boundary",
+                help:
+                    "Use this boundary instead of a random one: 1 to 70 RFC 2046 characters, not ending in a space. The encoder fails if a value contains it."
+            ),
+            Option(
+                name: "--output", shortName: "-o", valueName: "file",
+                help: "Write the body to <file> instead of standard output ('-' is standard output)."),
+            Option(
+                name: "--content-type-file", valueName: "file",
+                help: "Write the Content-Type value to <file> instead of printing the headers on standard error."),
+            Option(
+                name: "--normalize-newlines",
+                help: "Turn lone CR and LF in names and text values into CRLF, as browsers do."),
+        ])
+
     /// `help`: help about a subcommand.
     static let help = CommandSpec(
         name: "help",
@@ -192,7 +246,7 @@ extension CommandSpec {
         ])
 
     /// The subcommands, in help order.
-    static let subcommands: [CommandSpec] = [validate, rules, explain, vectors, help]
+    static let subcommands: [CommandSpec] = [validate, encode, rules, explain, vectors, help]
 
     /// The subcommand run when the first argument names none.
     static let defaultSubcommandName = "validate"

@@ -1,3 +1,5 @@
+import MultipartForm
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -16,6 +18,8 @@ enum Invocation {
     case version
     /// Validate bodies.
     case validate(ValidateCommand)
+    /// Encode a form.
+    case encode(EncodeCommand)
     /// Print the rule catalog.
     case rules(RulesCommand)
     /// Explain one rule.
@@ -47,6 +51,8 @@ enum Invocation {
             return try parseHelp(rest)
         case "validate":
             return try parseValidate(rest, helpCommand: CommandSpec.validate.commandPath)
+        case "encode":
+            return try parseEncode(rest)
         case "rules":
             return try parseRules(rest)
         case "explain":
@@ -106,6 +112,43 @@ enum Invocation {
             command.color = TerminalStyle.Choice(rawValue: color) ?? .auto
         }
         return .validate(command)
+    }
+
+    private static func parseEncode(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+        let spec = CommandSpec.encode
+        let parsed = try ParsedArguments(arguments, command: spec)
+        if parsed.wantsHelp { return .help(spec) }
+        var command = EncodeCommand()
+        for occurrence in parsed.occurrences {
+            let literal = occurrence.option == "--form-string"
+            guard literal || occurrence.option == "--form" else { continue }
+            do throws(FormArgumentError) {
+                command.fields.append(
+                    EncodeCommand.FieldArgument(
+                        argument: try FormArgument.parse(occurrence.value, literal: literal),
+                        spelling: occurrence.spelling, text: occurrence.value))
+            } catch {
+                throw UsageError(
+                    "The value '\(occurrence.value)' is invalid for '\(occurrence.spelling) <\(literal ? "name=string" : "name=content")>': \(error.message)",
+                    command: spec)
+            }
+        }
+        guard !command.fields.isEmpty else {
+            throw UsageError("Missing expected argument '--form <name=content>'", command: spec)
+        }
+        if let boundary = parsed.values["--boundary"] {
+            do throws(ReferenceEncoder.Error) {
+                try ReferenceEncoder.validateBoundary(Array(boundary.utf8))
+            } catch {
+                throw UsageError(
+                    "The value '\(boundary)' is invalid for '--boundary <boundary>': \(error.message)", command: spec)
+            }
+            command.boundary = boundary
+        }
+        command.outputPath = parsed.values["--output"].flatMap { $0 == "-" ? nil : $0 }
+        command.contentTypePath = parsed.values["--content-type-file"]
+        command.normalizesNewlines = parsed.flags.contains("--normalize-newlines")
+        return .encode(command)
     }
 
     private static func parseRules(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
@@ -215,6 +258,8 @@ struct ParsedArguments {
     var values: [String: String] = [:]
     /// Every value of each value option, by long name, in command-line order (for repeatable options).
     var allValues: [String: [String]] = [:]
+    /// Every value option in command-line order: its long name, the spelling used and the value.
+    var occurrences: [(option: String, spelling: String, value: String)] = []
     /// The flags given, by long name.
     var flags: Set<String> = []
     /// The positional arguments, in order.
@@ -255,6 +300,12 @@ struct ParsedArguments {
             if token.hasPrefix("--"), let equals = token.firstIndex(of: "=") {
                 name = String(token[..<equals])
                 inlineValue = String(token[token.index(after: equals)...])
+            } else if !token.hasPrefix("--"), token.count > 2, let short = command.option(named: String(token.prefix(2))),
+                short.takesValue
+            {
+                // A short option with its value attached, as in curl's `-Fname=value`.
+                name = String(token.prefix(2))
+                inlineValue = String(token.dropFirst(2))
             }
             guard let option = command.option(named: name) else {
                 let names = command.allOptions.map(\.name)
@@ -284,6 +335,7 @@ struct ParsedArguments {
             }
             values[option.name] = value
             allValues[option.name, default: []].append(value)
+            occurrences.append((option.name, name, value))
         }
         let maximum = command.arguments.contains(where: \.isRepeating) ? Int.max : command.arguments.count
         if positionals.count > maximum {

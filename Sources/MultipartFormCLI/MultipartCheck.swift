@@ -22,10 +22,10 @@ public enum MultipartCheck {
     /// Runs the command on the given arguments (without the program name) and returns the exit status.
     ///
     /// Results go to `stdout`; usage errors and unreadable inputs go to `stderr`. A `-` file reads
-    /// `standardInput`.
+    /// `standardInput`. `encode` writes the body it builds to `output` unless told to write a file.
     /// `stdoutIsTerminal` says whether `stdout` is a terminal, for `--color auto`; in-process callers leave it `false`.
     public static func run(
-        arguments: [String], standardInput: StandardInput = .process,
+        arguments: [String], standardInput: StandardInput = .process, output: BinaryOutput = .standardOutput,
         stdout: inout some TextOutputStream, stderr: inout some TextOutputStream, stdoutIsTerminal: Bool = false
     ) -> Int32 {
         let invocation: Invocation
@@ -45,6 +45,8 @@ public enum MultipartCheck {
         case .validate(let command):
             return command.run(
                 standardInput: standardInput, stdout: &stdout, stderr: &stderr, stdoutIsTerminal: stdoutIsTerminal)
+        case .encode(let command):
+            return command.run(standardInput: standardInput, output: output, stdout: &stdout, stderr: &stderr)
         case .rules(let command):
             return command.run(stdout: &stdout)
         case .explain(let command):
@@ -63,10 +65,13 @@ public enum MultipartCheck {
 public enum ExitCode {
     /// Every body conforms, or a help, catalog or explanation was printed.
     public static let success: Int32 = 0
-    /// At least one body does not conform (has an error, or a warning under `--warnings-as-errors`).
+    /// At least one body does not conform (has an error, or a warning under `--warnings-as-errors`), or
+    /// `encode` found the boundary inside a file.
     public static let failure: Int32 = 1
     /// The command line was wrong (`EX_USAGE`).
     public static let usage: Int32 = 64
     /// An input could not be read: missing file, directory, permission (`EX_NOINPUT`).
     public static let noInput: Int32 = 66
+    /// An output file could not be created or written (`EX_CANTCREAT`).
+    public static let cannotCreate: Int32 = 73
 }

@@ -6,15 +6,18 @@ struct CLIResult {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// The bytes `encode` wrote to standard output.
+    var body: [UInt8] = []
 }
 
 /// Runs `multipart-check` in-process with the given arguments and standard input.
 func runCLI(_ arguments: [String], stdin: [UInt8] = []) -> CLIResult {
     var stdout = ""
     var stderr = ""
+    let output = BinaryOutput.memory()
     let status = MultipartCheck.run(
-        arguments: arguments, standardInput: .bytes(stdin), stdout: &stdout, stderr: &stderr)
-    return CLIResult(status: status, stdout: stdout, stderr: stderr)
+        arguments: arguments, standardInput: .bytes(stdin), output: output, stdout: &stdout, stderr: &stderr)
+    return CLIResult(status: status, stdout: stdout, stderr: stderr, body: output.bytes)
 }
 
 /// A fresh temporary directory, removed when the value is deinitialized.

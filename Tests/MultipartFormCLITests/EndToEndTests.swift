@@ -25,6 +25,8 @@ import Testing
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Standard output as bytes, for bodies that are not text.
+        var stdoutBytes: [UInt8] = []
     }
 
     func run(_ arguments: [String], stdin: [UInt8]? = nil) throws -> Run {
@@ -48,7 +50,7 @@ import Testing
         process.waitUntilExit()
         return Run(
             status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self))
+            stderr: String(decoding: err, as: UTF8.self), stdoutBytes: Array(out))
     }
 
     /// `Vectors/structure/y-single-field`: the vector's body and its sidecar's Content-Type.
@@ -102,5 +104,34 @@ import Testing
         let version = try run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout == "0.1.0\n")
+    }
+
+    @Test(
+        .enabled(
+            if: executable != nil, "multipart-check was not found next to the test bundle; build it with `swift build`")
+    )
+    func builtBinaryEncodesABodyThatItsValidatorAccepts() throws {
+        let directory = try TemporaryDirectory()
+        let image = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 11) }
+        let photo = try directory.write(image, named: "beach.png")
+        let encoded = try run(["encode", "-F", "title=Holiday \"2026\"", "-F", "photo=@\(photo)", "-F", "count=3"])
+        #expect(encoded.status == 0)
+        let lines = encoded.stderr.split(separator: "\n")
+        #expect(lines.count == 2)
+        let contentType = String(try #require(lines.first).dropFirst("Content-Type: ".count))
+        #expect(contentType.hasPrefix("multipart/form-data; boundary=MultipartFormBoundary-"))
+        #expect(lines.last == "Content-Length: \(encoded.stdoutBytes.count)")
+        #expect(encoded.stdoutBytes.count > image.count)
+
+        let body = try directory.write(encoded.stdoutBytes, named: "form.body")
+        let validated = try run(["validate", body, "--content-type", contentType, "--format", "json"])
+        #expect(validated.status == 0, "\(validated.stdout)")
+        let json = try JSONSerialization.jsonObject(with: Data(validated.stdout.utf8)) as? [String: Any]
+        let file = try #require((json?["files"] as? [[String: Any]])?.first)
+        let parts = try #require(file["decoded_parts"] as? [[String: Any]])
+        #expect(file["parts"] as? Int == 3)
+        #expect(parts.compactMap { $0["name"] as? String } == ["title", "photo", "count"])
+        #expect(parts.compactMap { $0["filename"] as? String } == ["beach.png"])
+        #expect(parts.compactMap { $0["content_type"] as? String } == ["image/png"])
     }
 }

@@ -58,10 +58,15 @@ final class ScratchDirectory {
         try? FileManager.default.removeItem(at: url)
     }
 
-    /// Writes `bytes` to a file named `name` and returns its path.
+    /// Writes `bytes` to a file named `name`, replacing it, and returns its path.
+    ///
+    /// Plain `fopen`/`fwrite`: `Data.write(to:)` syncs a replaced file to disk, which makes tests that
+    /// rewrite thousands of small files crawl.
     func write(_ name: String, _ bytes: [UInt8]) throws -> String {
         let path = url.appendingPathComponent(name).path
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        guard let file = fopen(path, "wb") else { throw CocoaError(.fileWriteUnknown) }
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        guard fclose(file) == 0, written == bytes.count else { throw CocoaError(.fileWriteUnknown) }
         return path
     }
 }

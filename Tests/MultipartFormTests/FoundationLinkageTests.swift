@@ -57,4 +57,12 @@ struct FoundationLinkageTests {
         let offenders = dependencies.filter { !Self.foundationFreeTargets.contains($0) }
         #expect(offenders.isEmpty, "\(target) depends on \(offenders), which may load Foundation")
     }
+
+    /// The Foundation glue sits beside the conformance layer and points only at the core.
+    @Test func foundationGlueTargetDependsOnlyOnTheCore() throws {
+        let manifest = try String(contentsOf: Self.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let line = try #require(
+            manifest.split(separator: "\n").first { $0.contains("name: \"MultipartFormFoundation\"") && $0.contains(".target(") })
+        #expect(line.contains("dependencies: [\"MultipartForm\"]"), "MultipartFormFoundation must depend on the core only: \(line)")
+    }
 }

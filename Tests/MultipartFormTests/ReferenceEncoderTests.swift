@@ -93,9 +93,8 @@ extension EncodingCase {
             },
             expected: [
                 ExpectedPart(name: "tag", text: "a"),
-                ExpectedPart(name: "files", filename: "one.txt", contentType: "application/octet-stream", text: "first"),
-                ExpectedPart(
-                    name: "files", filename: "two.png", contentType: "application/octet-stream", body: [0x89, 0x50, 0x4E, 0x47]),
+                ExpectedPart(name: "files", filename: "one.txt", contentType: "text/plain", text: "first"),
+                ExpectedPart(name: "files", filename: "two.png", contentType: "image/png", body: [0x89, 0x50, 0x4E, 0x47]),
                 ExpectedPart(name: "tag", text: "b"),
                 ExpectedPart(name: "count", text: "-42"),
             ]),
@@ -156,9 +155,7 @@ extension EncodingCase {
     @Test func canonicalBodyIsPinnedByteForByte() throws {
         let scratch = try ScratchDirectory()
         let path = try scratch.write("f.txt", Array("x".utf8))
-        var form = Form()
-        form.append(name: "a", text: "1")
-        form.append(name: "file", filePath: path)
+        let form = Form([.init(name: "a", value: .text("1")), .init(name: "file", value: .file(path: path))])
         let body = try ReferenceEncoder().prepare(form, boundary: "XyZ")
 
         let expected = Array(

@@ -14,14 +14,25 @@ extension Form {
         fields.append(Field(name: name, value: .text(String(integer))))
     }
 
-    /// Appends bytes held in memory as a file part with the given filename and media type.
-    public mutating func append(name: String, bytes: [UInt8], filename: String, contentType: String) {
-        fields.append(Field(name: name, value: .bytes(bytes), filename: filename, contentType: contentType))
+    /// Appends bytes held in memory as a file part with the given filename.
+    ///
+    /// Without a `contentType` the type is looked up from the filename's extension in
+    /// ``MediaTypeTable``; an unknown extension leaves it to the encoder (`application/octet-stream`).
+    public mutating func append(name: String, bytes: [UInt8], filename: String, contentType: String? = nil) {
+        let type = contentType ?? MediaTypeTable.mediaType(forFilename: filename)
+        fields.append(Field(name: name, value: .bytes(bytes), filename: filename, contentType: type))
     }
 
     /// Appends a file read lazily from disk; the filename defaults to the path's last component.
+    ///
+    /// Without a `contentType` the type is looked up in ``MediaTypeTable`` from the filename's
+    /// extension, then the path's; an unknown extension leaves it to the encoder
+    /// (`application/octet-stream`).
     public mutating func append(name: String, filePath: String, filename: String? = nil, contentType: String? = nil) {
-        fields.append(Field(name: name, value: .file(path: filePath), filename: filename, contentType: contentType))
+        let type =
+            contentType ?? filename.flatMap(MediaTypeTable.mediaType(forFilename:))
+            ?? MediaTypeTable.mediaType(forFilename: filePath)
+        fields.append(Field(name: name, value: .file(path: filePath), filename: filename, contentType: type))
     }
 
     /// Appends several files under one name, one part each, in the given order (like `<input type=file multiple>`).

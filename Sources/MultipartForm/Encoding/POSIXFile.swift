@@ -6,24 +6,48 @@ import Musl
 import Darwin
 #endif
 
-/// A read-only file descriptor, closed when the last reference goes: the core's only file access (POSIX, no Foundation).
+/// A file descriptor, closed when the last reference goes: the core's only file access (POSIX, no Foundation).
 final class POSIXFile {
-    /// Why a file could not be sized, opened or read, in compiler style (`cannot open 'x': No such file or directory`).
+    /// Why a file could not be sized, opened, read or written, in compiler style (`cannot open 'x': no such file or directory`).
     struct Failure: Swift.Error {
         var message: String
     }
 
     private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    private var isOpen = true
 
     /// Opens a file for reading.
     init(path: String) throws(Failure) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(message: "cannot open '\(path)': \(Self.lastError())") }
         self.descriptor = descriptor
+        ownsDescriptor = true
+    }
+
+    /// Creates or truncates a file for writing, with permissions `rw-r--r--` before the umask.
+    init(creatingAtPath path: String) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Failure(message: "cannot create '\(path)': \(Self.lastError())") }
+        self.descriptor = descriptor
+        ownsDescriptor = true
+    }
+
+    /// Wraps a descriptor the caller keeps owning; it is never closed here.
+    init(borrowing descriptor: Int32) {
+        self.descriptor = descriptor
+        ownsDescriptor = false
     }
 
     deinit {
-        close(descriptor)
+        if ownsDescriptor && isOpen { _ = systemClose(descriptor) }
+    }
+
+    /// Closes the descriptor now, reporting a failure (which can be the first sign of a failed write).
+    func close(path: String) throws(Failure) {
+        guard ownsDescriptor && isOpen else { return }
+        isOpen = false
+        guard systemClose(descriptor) == 0 else { throw Failure(message: "cannot close '\(path)': \(Self.lastError())") }
     }
 
     /// Returns the size of the regular file at `path` without opening it.
@@ -40,21 +64,41 @@ final class POSIXFile {
         return try Self.size(of: status, path: path)
     }
 
+    /// Whether the descriptor refers to a regular file (not a pipe, terminal or device).
+    var isRegularFile: Bool {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// Reads up to `buffer.count` bytes, retrying on EINTR; returns 0 at end of file.
     func read(into buffer: UnsafeMutableRawBufferPointer, path: String) throws(Failure) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         while true {
-            #if canImport(Darwin)
-            let count = Darwin.read(descriptor, base, buffer.count)
-            #elseif canImport(Musl)
-            let count = Musl.read(descriptor, base, buffer.count)
-            #else
-            let count = Glibc.read(descriptor, base, buffer.count)
-            #endif
+            let count = systemRead(descriptor, base, buffer.count)
             if count >= 0 { return count }
             if errno == EINTR { continue }
             throw Failure(message: "cannot read '\(path)': \(Self.lastError())")
         }
+    }
+
+    /// Writes every byte of `buffer`, retrying short and interrupted writes.
+    func write(_ buffer: UnsafeRawBufferPointer, path: String) throws(Failure) {
+        guard var pointer = buffer.baseAddress else { return }
+        var remaining = buffer.count
+        while remaining > 0 {
+            let count = systemWrite(descriptor, pointer, remaining)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(message: "cannot write '\(path)': \(Self.lastError())")
+            }
+            remaining -= count
+            pointer += count
+        }
+    }
+
+    /// Removes a file, ignoring failure (used to take back a partly written body).
+    static func remove(path: String) {
+        _ = unlink(path)
     }
 
     private static func size(of status: stat, path: String) throws(Failure) -> Int {
@@ -64,7 +108,23 @@ final class POSIXFile {
         return Int(status.st_size)
     }
 
+    /// `strerror`'s text with a lower-case first letter, as compiler-style messages are written.
     private static func lastError() -> String {
-        String(cString: strerror(errno))
+        let text = String(cString: strerror(errno))
+        return text.prefix(1).lowercased() + text.dropFirst()
     }
 }
+
+#if canImport(Glibc)
+private let systemRead = Glibc.read
+private let systemWrite = Glibc.write
+private let systemClose = Glibc.close
+#elseif canImport(Musl)
+private let systemRead = Musl.read
+private let systemWrite = Musl.write
+private let systemClose = Musl.close
+#elseif canImport(Darwin)
+private let systemRead = Darwin.read
+private let systemWrite = Darwin.write
+private let systemClose = Darwin.close
+#endif

@@ -6,14 +6,6 @@ struct PreparedPart: Sendable {
         case bytes([UInt8])
         /// A regular file and the size `stat` reported for it when the body was prepared.
         case file(path: String, size: Int)
-
-        /// The number of content bytes.
-        var count: Int {
-            switch self {
-            case .bytes(let bytes): return bytes.count
-            case .file(_, let size): return size
-            }
-        }
     }
 
     /// `Content-Disposition: ...` through the blank line that ends the header section.
@@ -41,9 +33,12 @@ struct PreparedPart: Sendable {
     private init(_ field: Form.Field, index: Int, options: ReferenceEncoder.Options) throws(ReferenceEncoder.Error) {
         var name = Array(field.name.utf8)
         if options.normalizesNewlines { name = ParameterEscaping.normalizingNewlines(name) }
-        var header = Self.dispositionStart + ParameterEscaping.escaped(name)
+        var header = Self.dispositionStart
+        header += try Self.parameter(name, code: .unrepresentableName, label: "name", index: index)
         if field.isFile {
-            header += Self.filenameStart + ParameterEscaping.escaped(Self.filename(of: field))
+            header += Self.filenameStart
+            header += try Self.parameter(
+                Self.filename(of: field), code: .unrepresentableFilename, label: "filename", index: index)
             header += [ByteClass.quote] + Self.crlf + Self.contentTypeStart
             header += try Self.contentType(of: field, index: index) + Self.crlf
         } else {
@@ -67,6 +62,28 @@ struct PreparedPart: Sendable {
         }
     }
 
+    /// A name or filename escaped for its quoted-string, or the reason it cannot be written.
+    ///
+    /// Two things escaping cannot fix: a NUL byte, which no header may hold (RFC 9110 §5.5), and an
+    /// odd run of backslashes at the end, which a receiver that reads RFC 9110 quoted-pairs takes as
+    /// escaping the closing quote, so the rest of the header would become part of the value.
+    private static func parameter(
+        _ bytes: [UInt8], code: ReferenceEncoder.Error.Code, label: String, index: Int
+    ) throws(ReferenceEncoder.Error) -> [UInt8] {
+        if bytes.contains(ByteClass.nul) {
+            throw ReferenceEncoder.Error(
+                code, fieldIndex: index,
+                "the \(label) '\(escapedForMessage(bytes))' contains '\\x00', which no header can hold")
+        }
+        let trailingBackslashes = bytes.reversed().prefix { $0 == ByteClass.backslash }.count
+        if trailingBackslashes % 2 == 1 {
+            throw ReferenceEncoder.Error(
+                code, fieldIndex: index,
+                "the \(label) '\(escapedForMessage(bytes))' ends with '\\\\', which receivers read as escaping the closing quote")
+        }
+        return ParameterEscaping.escaped(bytes)
+    }
+
     /// The given filename, else a file path's last `/`-separated component, else `blob`.
     private static func filename(of field: Form.Field) -> [UInt8] {
         if let filename = field.filename { return Array(filename.utf8) }
@@ -76,17 +93,26 @@ struct PreparedPart: Sendable {
         return blobFilename
     }
 
-    /// The given media type, which must be non-empty printable ASCII, else `application/octet-stream`.
+    /// The given media type, which must be a well-formed non-multipart media type, else `application/octet-stream`.
     private static func contentType(of field: Form.Field, index: Int) throws(ReferenceEncoder.Error) -> [UInt8] {
         guard let type = field.contentType else { return defaultFileType }
         let bytes = Array(type.utf8)
-        guard !bytes.isEmpty else {
-            throw ReferenceEncoder.Error(.invalidContentType, fieldIndex: index, "the content type is empty")
+        func failure(_ reason: String) -> ReferenceEncoder.Error {
+            ReferenceEncoder.Error(
+                .invalidContentType, fieldIndex: index, "the content type '\(escapedForMessage(bytes))' \(reason)")
         }
         if let bad = bytes.first(where: { $0 < 0x20 || $0 > 0x7E }) {
-            throw ReferenceEncoder.Error(
-                .invalidContentType, fieldIndex: index,
-                "the content type '\(escapedForMessage(bytes))' contains '\(escapedForMessage([bad]))'; only printable ASCII is allowed")
+            throw failure("contains '\(escapedForMessage([bad]))'; only printable ASCII is allowed")
+        }
+        let media = MediaType.parse(bytes)
+        if let error = media.syntaxError {
+            throw failure("is not type/subtype with parameters: \(error.message) at column \(error.index + 1)")
+        }
+        if bytes.first == ByteClass.space || bytes.last == ByteClass.space {
+            throw failure("has leading or trailing spaces")
+        }
+        if media.type == ByteClass.multipart {
+            throw failure("is multipart; RFC 7578 §4.3 sends several files as separate parts with the same name")
         }
         return bytes
     }

@@ -3,6 +3,13 @@ extension ReferenceEncoder {
     ///
     /// Preparing reads no file; each stream opens and reads the files again, so a body can be
     /// streamed more than once (for a retried upload) and fails if a file changed size meanwhile.
+    ///
+    /// ```swift
+    /// let body = try ReferenceEncoder().prepare(form)
+    /// request.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
+    /// request.setValue(String(body.contentLength), forHTTPHeaderField: "Content-Length")
+    /// try body.write(toFileAtPath: "/tmp/upload.body")      // or makeChunkIterator(), or bytes()
+    /// ```
     public struct Body: Sendable {
         /// The default size of streamed chunks: 64 KiB.
         public static let defaultChunkSize = 64 * 1024
@@ -15,6 +22,7 @@ extension ReferenceEncoder {
 
         /// The boundary's bytes, without the leading dashes.
         let boundaryBytes: [UInt8]
+        /// The body in order; no segment is empty bytes.
         let segments: [Segment]
 
         /// The boundary, without the leading dashes.
@@ -33,6 +41,10 @@ extension ReferenceEncoder {
                 pending += crlf + part.header
                 switch part.value {
                 case .bytes(let bytes):
+                    if bytes.isEmpty {
+                        pending += crlf + delimiter
+                        continue
+                    }
                     segments.append(.bytes(pending))
                     segments.append(.bytes(bytes))
                 case .file(let path, let size):
@@ -68,13 +80,23 @@ extension ReferenceEncoder {
 
         /// Returns the whole body in memory.
         public func bytes() throws(Error) -> [UInt8] {
-            var out: [UInt8] = []
-            out.reserveCapacity(contentLength)
-            var iterator = makeChunkIterator()
-            while let chunk = try iterator.next() {
-                out += chunk
+            var iterator = makeChunkIterator(chunkSize: Swift.max(1, contentLength))
+            var failure: Error?
+            let bytes = [UInt8](unsafeUninitializedCapacity: contentLength) { buffer, count in
+                count = 0
+                do throws(Error) {
+                    while count < buffer.count {
+                        let rest = UnsafeMutableBufferPointer(rebasing: buffer[count...])
+                        let read = try iterator.read(into: UnsafeMutableRawBufferPointer(rest))
+                        if read == 0 { break }
+                        count += read
+                    }
+                } catch {
+                    failure = error
+                }
             }
-            return out
+            if let failure { throw failure }
+            return bytes
         }
     }
 }

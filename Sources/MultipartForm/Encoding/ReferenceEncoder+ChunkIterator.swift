@@ -1,125 +1,162 @@
 extension ReferenceEncoder {
-    /// Yields a body's bytes in chunks of bounded size, reading each file in pieces while it goes.
+    /// Yields a body's bytes in order, reading each file in pieces while it goes.
     ///
     /// Memory stays at one chunk whatever the file sizes. Each file is opened when reached and must
     /// still have the size it had when the body was prepared, and must not contain `--` followed by
-    /// the boundary; otherwise ``next()`` throws and the bytes already yielded must be discarded.
-    /// After a throw, or at the end, ``next()`` returns `nil`.
+    /// the boundary; otherwise ``next()`` (or ``read(into:)``) throws and the bytes already yielded
+    /// must be discarded. After a throw, or at the end, the iterator yields nothing more.
     public struct ChunkIterator {
         private let body: Body
         private let chunkSize: Int
         private var segmentIndex = 0
+        /// How many bytes of the current in-memory segment have been yielded.
         private var offset = 0
         private var file: POSIXFile?
         private var fileRemaining = 0
-        private var probe: DelimiterProbe?
+        private var search: BoundaryCollisionSearch
+        private var produced = 0
         private var finished = false
 
         init(body: Body, chunkSize: Int) {
             self.body = body
-            self.chunkSize = max(1, chunkSize)
+            self.chunkSize = Swift.max(1, chunkSize)
+            self.search = BoundaryCollisionSearch(boundary: body.boundaryBytes)
         }
 
-        /// Returns the next chunk (never empty), or `nil` when the body is complete.
+        /// Returns the next chunk (never empty, at most the chunk size), or `nil` when the body is complete.
         public mutating func next() throws(Error) -> [UInt8]? {
             guard !finished else { return nil }
-            var chunk: [UInt8] = []
-            chunk.reserveCapacity(min(chunkSize, body.contentLength))
-            do {
-                while chunk.count < chunkSize && segmentIndex < body.segments.count {
-                    switch body.segments[segmentIndex] {
-                    case .bytes(let bytes):
-                        let take = min(chunkSize - chunk.count, bytes.count - offset)
-                        chunk += bytes[offset..<(offset + take)]
-                        offset += take
-                        if offset == bytes.count {
-                            segmentIndex += 1
-                            offset = 0
-                        }
-                    case .file(let path, let size, let fieldIndex):
-                        try fill(&chunk, path: path, size: size, fieldIndex: fieldIndex)
-                    }
+            let capacity = Swift.max(1, Swift.min(chunkSize, body.contentLength - produced))
+            var failure: Error?
+            let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                do throws(Error) {
+                    count = try read(into: UnsafeMutableRawBufferPointer(buffer))
+                } catch {
+                    failure = error
+                    count = 0
                 }
+            }
+            if let failure { throw failure }
+            return chunk.isEmpty ? nil : chunk
+        }
+
+        /// Copies the next bytes of the body into `buffer` and returns how many; 0 only at the end.
+        ///
+        /// Fills the whole buffer unless the body ends first, so callers can hand it any buffer, such
+        /// as the one an `InputStream` reader passes in.
+        public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(Error) -> Int {
+            guard !finished, buffer.count > 0 else { return 0 }
+            do {
+                let count = try fill(buffer)
+                produced += count
+                if count == 0 { finished = true }
+                return count
             } catch {
                 finished = true
                 file = nil
                 throw error
             }
-            if chunk.isEmpty {
-                finished = true
-                return nil
-            }
-            return chunk
         }
 
-        /// Appends file bytes to `chunk`, opening the file first and closing it once its size is read and EOF seen.
-        private mutating func fill(_ chunk: inout [UInt8], path: String, size: Int, fieldIndex: Int) throws(Error) {
-            if file == nil {
-                let opened: POSIXFile
-                let current: Int
-                do {
-                    opened = try POSIXFile(path: path)
-                    current = try opened.size(path: path)
-                } catch {
-                    throw Error(.fileUnreadable, fieldIndex: fieldIndex, error.message)
+        private mutating func fill(_ buffer: UnsafeMutableRawBufferPointer) throws(Error) -> Int {
+            var written = 0
+            while segmentIndex < body.segments.count {
+                switch body.segments[segmentIndex] {
+                case .bytes(let bytes):
+                    guard written < buffer.count else { return written }
+                    let take = Swift.min(buffer.count - written, bytes.count - offset)
+                    bytes.withUnsafeBytes { source in
+                        UnsafeMutableRawBufferPointer(rebasing: buffer[written..<(written + take)])
+                            .copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<(offset + take)]))
+                    }
+                    written += take
+                    offset += take
+                    if offset == bytes.count {
+                        segmentIndex += 1
+                        offset = 0
+                    }
+                case .file(let path, let size, let fieldIndex):
+                    if file == nil { try open(path: path, size: size, fieldIndex: fieldIndex) }
+                    if fileRemaining > 0 {
+                        guard written < buffer.count else { return written }
+                        let target = UnsafeMutableRawBufferPointer(
+                            rebasing: buffer[written..<(written + Swift.min(buffer.count - written, fileRemaining))])
+                        let got = try readFile(into: target, path: path, size: size, fieldIndex: fieldIndex)
+                        written += got
+                    }
+                    if fileRemaining == 0 {
+                        try finishFile(path: path, size: size, fieldIndex: fieldIndex)
+                    }
                 }
-                guard current == size else {
-                    throw Error(
-                        .fileChanged, fieldIndex: fieldIndex,
-                        "'\(path)' was \(size) bytes when the body was prepared and is \(current) bytes now")
-                }
-                file = opened
-                fileRemaining = size
-                probe = DelimiterProbe(boundary: body.boundaryBytes)
             }
+            return written
+        }
+
+        /// Opens the file of the current segment and checks that its size has not changed.
+        private mutating func open(path: String, size: Int, fieldIndex: Int) throws(Error) {
+            let opened: POSIXFile
+            let current: Int
+            do {
+                opened = try POSIXFile(path: path)
+                current = try opened.size(path: path)
+            } catch {
+                throw Error(.fileUnreadable, fieldIndex: fieldIndex, error.message)
+            }
+            guard current == size else {
+                throw Error(
+                    .fileChanged, fieldIndex: fieldIndex,
+                    "'\(path)' was \(size) bytes when the body was prepared and is \(current) bytes now")
+            }
+            file = opened
+            fileRemaining = size
+            search.reset()
+        }
+
+        /// Reads file bytes into `target` (which is not larger than what remains) and searches them for the boundary.
+        private mutating func readFile(
+            into target: UnsafeMutableRawBufferPointer, path: String, size: Int, fieldIndex: Int
+        ) throws(Error) -> Int {
+            guard let file else { return 0 }
+            let got: Int
+            do {
+                got = try file.read(into: target, path: path)
+            } catch {
+                throw Error(.fileUnreadable, fieldIndex: fieldIndex, error.message)
+            }
+            guard got > 0 else {
+                throw Error(
+                    .fileChanged, fieldIndex: fieldIndex,
+                    "'\(path)' ended after \(size - fileRemaining) of the \(size) bytes it had when the body was prepared")
+            }
+            fileRemaining -= got
+            if search.feed(UnsafeRawBufferPointer(rebasing: target[0..<got])) {
+                throw Error(
+                    .boundaryCollision, fieldIndex: fieldIndex,
+                    "'\(path)' contains '--\(escapedForMessage(body.boundaryBytes))'; choose another boundary")
+            }
+            return got
+        }
+
+        /// Checks that the file has ended where its size said, closes it and moves to the next segment.
+        private mutating func finishFile(path: String, size: Int, fieldIndex: Int) throws(Error) {
             guard let file else { return }
-            if fileRemaining > 0 {
-                let want = min(chunkSize - chunk.count, fileRemaining)
-                let start = chunk.count
-                chunk.append(contentsOf: repeatElement(0, count: want))
-                let result = chunk.withUnsafeMutableBytes { buffer in
-                    Result { () throws(POSIXFile.Failure) -> Int in
-                        try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[start..<(start + want)]), path: path)
-                    }
+            var extra: UInt8 = 0
+            let more: Int
+            do {
+                more = try withUnsafeMutableBytes(of: &extra) { buffer throws(POSIXFile.Failure) in
+                    try file.read(into: buffer, path: path)
                 }
-                let got: Int
-                switch result {
-                case .success(let count): got = count
-                case .failure(let failure): throw Error(.fileUnreadable, fieldIndex: fieldIndex, failure.message)
-                }
-                chunk.removeLast(want - got)
-                guard got > 0 else {
-                    throw Error(
-                        .fileChanged, fieldIndex: fieldIndex,
-                        "'\(path)' ended after \(size - fileRemaining) of the \(size) bytes it had when the body was prepared")
-                }
-                fileRemaining -= got
-                if probe?.feed(chunk[start..<(start + got)]) == true {
-                    throw Error(
-                        .boundaryCollision, fieldIndex: fieldIndex,
-                        "'\(path)' contains '--\(escapedForMessage(body.boundaryBytes))'; choose another boundary")
-                }
+            } catch {
+                throw Error(.fileUnreadable, fieldIndex: fieldIndex, error.message)
             }
-            if fileRemaining == 0 {
-                var extra: UInt8 = 0
-                let more: Int
-                do {
-                    more = try withUnsafeMutableBytes(of: &extra) { buffer throws(POSIXFile.Failure) in
-                        try file.read(into: buffer, path: path)
-                    }
-                } catch {
-                    throw Error(.fileUnreadable, fieldIndex: fieldIndex, error.message)
-                }
-                guard more == 0 else {
-                    throw Error(
-                        .fileChanged, fieldIndex: fieldIndex,
-                        "'\(path)' grew past the \(size) bytes it had when the body was prepared")
-                }
-                self.file = nil
-                probe = nil
-                segmentIndex += 1
-                offset = 0
+            guard more == 0 else {
+                throw Error(
+                    .fileChanged, fieldIndex: fieldIndex,
+                    "'\(path)' grew past the \(size) bytes it had when the body was prepared")
             }
+            self.file = nil
+            segmentIndex += 1
+            offset = 0
         }
     }
 }

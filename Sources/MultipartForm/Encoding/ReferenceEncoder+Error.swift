@@ -1,5 +1,5 @@
 extension ReferenceEncoder {
-    /// Why the encoder could not prepare or stream a body, and which field caused it.
+    /// Why the encoder could not prepare, stream or write a body, and which field caused it.
     public struct Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
         /// What went wrong; an open set of codes so that new ones do not break callers.
         public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
@@ -13,14 +13,20 @@ extension ReferenceEncoder {
 
             /// The caller's boundary is not 1–70 RFC 2046 `bchars` or ends in a space.
             public static let invalidBoundary = Code(rawValue: "invalid-boundary")
-            /// A value contains `--` followed by the boundary.
+            /// A value or part header contains `--` followed by the boundary.
             public static let boundaryCollision = Code(rawValue: "boundary-collision")
             /// A file could not be sized, opened or read, or is not a regular file.
             public static let fileUnreadable = Code(rawValue: "file-unreadable")
             /// A file's size changed between preparing the body and streaming it.
             public static let fileChanged = Code(rawValue: "file-changed")
-            /// A field's content type is empty or holds a byte outside printable ASCII.
+            /// A field name holds a NUL byte or ends with an odd number of backslashes.
+            public static let unrepresentableName = Code(rawValue: "unrepresentable-name")
+            /// A filename holds a NUL byte or ends with an odd number of backslashes.
+            public static let unrepresentableFilename = Code(rawValue: "unrepresentable-filename")
+            /// A field's content type is not a printable-ASCII `type/subtype` with parameters, or is multipart.
             public static let invalidContentType = Code(rawValue: "invalid-content-type")
+            /// The body could not be written to its destination file or descriptor.
+            public static let writeFailed = Code(rawValue: "write-failed")
 
             /// The stable text.
             public var description: String { rawValue }

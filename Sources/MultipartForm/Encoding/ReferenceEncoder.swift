@@ -1,43 +1,43 @@
 /// The reference `multipart/form-data` encoder: canonical bytes, collision-safe boundaries, streamed files.
 ///
+/// ```swift
+/// var form = Form()
+/// form.append(name: "title", text: "Holiday")
+/// form.append(name: "photo", filePath: "/tmp/beach.jpg")      // image/jpeg, from the extension
+/// let body = try ReferenceEncoder().prepare(form)
+/// // body.contentType, body.contentLength, then body.write(toFileAtPath:), makeChunkIterator() or bytes()
+/// ```
+///
 /// ## Canonical encoding
 ///
-/// The encoder writes what the WHATWG HTML multipart/form-data encoding algorithm writes for the same
-/// entry list (RFC 7578; WHATWG HTML §4.10.21.8), byte for byte. CRLF is shown as `␍␊`.
+/// CONFORMANCE.md ("Canonical encoding") is the normative text; in short, with CRLF shown as `␍␊`:
 ///
 /// 1. **Parts.** One part per ``Form/Field``, in form order; duplicate names stay separate parts.
-/// 2. **Part bytes.** `--B␍␊Content-Disposition: form-data; name="N"␍␊␍␊V␍␊` for a text part and
-///    `--B␍␊Content-Disposition: form-data; name="N"; filename="F"␍␊Content-Type: T␍␊␍␊V␍␊` for a
-///    file part: lower-case `form-data`, one space after each `;`, `name` before `filename`, values
-///    always quoted, no other header and no other parameter.
-/// 3. **End.** After the last part, `--B--␍␊`. An empty form is exactly `--B--␍␊` (as browsers send).
-///    No preamble and no epilogue.
-/// 4. **Escaping.** In names and filenames (UTF-8), `"` becomes `%22`, CR `%0D` and LF `%0A`; nothing
-///    else is escaped: `%` and `\` stay literal, NUL and other control bytes pass through unchanged
-///    (as browsers do). Every name and filename is therefore representable and none is rejected.
-/// 5. **Newlines.** With ``Options/normalizesNewlines`` (off by default), every lone CR or LF in a
-///    name or a text value becomes CRLF first, as browsers do; names are normalised before escaping
-///    (`a␊b` → `a%0D%0Ab`); filenames, byte values and files are never normalised.
-/// 6. **Text and file parts.** A field is a file part when it has a filename, a content type or a
-///    file value; otherwise it is a text part and gets no `Content-Type`. Every file part has a
-///    `filename`: the given one, else the path's last `/`-separated component for a file value, else
-///    `blob` (as browsers name a Blob). Its `Content-Type` is the given type, else
-///    `application/octet-stream`. A given type must be printable ASCII (0x20–0x7E) and non-empty, or
-///    the encoder fails; it is written verbatim.
-/// 7. **Values.** Text is written as UTF-8, bytes and files exactly as they are (no
-///    Content-Transfer-Encoding).
-/// 8. **Boundary.** Generated: `MultipartFormBoundary-` followed by 32 characters drawn uniformly from
-///    `[A-Za-z0-9]` with `SystemRandomNumberGenerator` (at least 160 bits of entropy; 54 characters,
-///    inside WPT's 27–70 `[0-9A-Za-z-]`). Caller-supplied: 1–70 RFC 2046 `bchars`, not ending in a
-///    space, or the encoder fails.
-/// 9. **No collision.** No value may contain `--B` anywhere (stricter than the RFC, which only forbids
-///    `CRLF--B`). For text and bytes this is checked before anything is written: a generated boundary is
-///    regenerated, a caller-supplied one fails with the field's index. Files are checked while they
-///    stream, and a hit fails the stream.
-/// 10. **Header.** The request's `Content-Type` is `multipart/form-data; boundary=B`, with B quoted
-///    only when it holds a byte that is not an RFC 2045 token character (for example a space or `:`).
-/// 11. **Length.** ``Body/contentLength`` is exact and known before streaming: file sizes come from
-///    `stat`, and a file whose size differs when it is read fails the stream.
+///    A text part is `--B␍␊Content-Disposition: form-data; name="N"␍␊␍␊V␍␊`; a file part (a field
+///    with a filename, a content type or a file value) is
+///    `--B␍␊Content-Disposition: form-data; name="N"; filename="F"␍␊Content-Type: T␍␊␍␊V␍␊`.
+///    After the last part, `--B--␍␊`; an empty form is exactly that. No preamble, no epilogue, no
+///    other header or parameter.
+/// 2. **Filename and type.** A file part's filename is the given one, else a file path's last
+///    component, else `blob`; its type is the given one, else `application/octet-stream`. A given
+///    type must be a printable-ASCII, non-multipart `type/subtype` with parameters
+///    (``Error/Code/invalidContentType`` otherwise).
+/// 3. **Escaping.** Names and filenames are UTF-8 with `"`, CR and LF written as `%22`, `%0D` and
+///    `%0A` (WHATWG); nothing else is escaped. A name or filename holding NUL, or ending in an odd
+///    number of backslashes, cannot be written (``Error/Code/unrepresentableName``,
+///    ``Error/Code/unrepresentableFilename``).
+/// 4. **Newlines.** With ``Options/normalizesNewlines``, lone CR and LF in names and text values
+///    become CRLF first, as browsers do; filenames, bytes and files are never changed.
+/// 5. **Boundary.** Generated: `MultipartFormBoundary-` and 32 characters uniform over
+///    `[A-Za-z0-9]` from `SystemRandomNumberGenerator` (over 190 bits). Caller-supplied: 1–70 RFC 2046
+///    `bchars`, not ending in a space (``Error/Code/invalidBoundary``).
+/// 6. **No collision.** No value or part header may contain `--B` anywhere. In-memory values and
+///    headers are checked before anything is written (a generated boundary is drawn again, a
+///    caller's fails); files are checked while they stream, and a hit fails the stream
+///    (``Error/Code/boundaryCollision``).
+/// 7. **Headers.** ``Body/contentType`` quotes B only when it holds a non-token byte;
+///    ``Body/contentLength`` is exact before any file is read, and a file whose size changed fails
+///    the stream (``Error/Code/fileChanged``).
 public struct ReferenceEncoder: Sendable {
     /// How the encoder treats newlines.
     public var options: Options
@@ -64,8 +64,8 @@ public struct ReferenceEncoder: Sendable {
         var lastCollision = 0
         for _ in 0..<Self.maximumBoundaryAttempts {
             let boundary = Self.randomBoundary(using: &generator)
-            if let index = Self.firstCollision(in: parts, boundary: boundary) {
-                lastCollision = index
+            if let collision = Self.firstCollision(in: parts, boundary: boundary) {
+                lastCollision = collision.fieldIndex
                 continue
             }
             return Body(boundary: boundary, parts: parts)
@@ -80,10 +80,10 @@ public struct ReferenceEncoder: Sendable {
         let boundaryBytes = Array(boundary.utf8)
         try Self.validateBoundary(boundaryBytes)
         let parts = try PreparedPart.make(form, options: options)
-        if let index = Self.firstCollision(in: parts, boundary: boundaryBytes) {
+        if let collision = Self.firstCollision(in: parts, boundary: boundaryBytes) {
             throw Error(
-                .boundaryCollision, fieldIndex: index,
-                "the value contains '--\(escapedForMessage(boundaryBytes))'; choose another boundary")
+                .boundaryCollision, fieldIndex: collision.fieldIndex,
+                "the \(collision.inHeader ? "part header" : "value") contains '--\(escapedForMessage(boundaryBytes))'; choose another boundary")
         }
         return Body(boundary: boundaryBytes, parts: parts)
     }
@@ -100,12 +100,16 @@ public struct ReferenceEncoder: Sendable {
         return (body.contentType, try body.bytes())
     }
 
-    /// Returns the index of the first field whose in-memory value contains `"--" boundary`.
-    static func firstCollision(in parts: [PreparedPart], boundary: [UInt8]) -> Int? {
+    /// Returns the index of the first field whose part header or in-memory value contains `"--" boundary`.
+    static func firstCollision(in parts: [PreparedPart], boundary: [UInt8]) -> (fieldIndex: Int, inHeader: Bool)? {
+        var search = BoundaryCollisionSearch(boundary: boundary)
+        func contains(_ bytes: [UInt8]) -> Bool {
+            search.reset()
+            return bytes.withUnsafeBytes { search.feed($0) }
+        }
         for (index, part) in parts.enumerated() {
-            if case .bytes(let value) = part.value, DelimiterProbe.contains(value, boundary: boundary) {
-                return index
-            }
+            if contains(part.header) { return (index, true) }
+            if case .bytes(let value) = part.value, contains(value) { return (index, false) }
         }
         return nil
     }

@@ -1,0 +1,223 @@
+import MultipartForm
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `multipart-check encode -F ...`: builds a form from curl-style arguments and writes its canonical body.
+struct EncodeCommand {
+    /// One `-F` or `--form-string`, read, with how it was typed for messages.
+    struct FieldArgument {
+        /// The field it describes.
+        var argument: FormArgument
+        /// `-F`, `--form` or `--form-string`.
+        var spelling: String
+        /// The value as typed.
+        var text: String
+
+        /// `-F 'photo=@x.png'`, for messages.
+        var shown: String { "\(spelling) '\(text)'" }
+    }
+
+    /// The fields, in command-line order.
+    var fields: [FieldArgument] = []
+    /// The caller's boundary (already checked), or `nil` for a generated one.
+    var boundary: String?
+    /// The file to write the body to, or `nil` for standard output.
+    var outputPath: String?
+    /// The file to write the Content-Type value to, or `nil` to print the headers on standard error.
+    var contentTypePath: String?
+    /// Whether lone CR and LF in names and text values become CRLF.
+    var normalizesNewlines = false
+
+    /// A failure that ends the command: what to print on standard error and the exit status.
+    struct Failure: Error {
+        var message: String
+        var status: Int32
+    }
+
+    /// Encodes the form and returns the exit status.
+    func run(
+        standardInput: StandardInput, output: BinaryOutput, stdout: inout some TextOutputStream,
+        stderr: inout some TextOutputStream
+    ) -> Int32 {
+        do throws(Failure) {
+            let form = try makeForm(standardInput: standardInput)
+            let body = try prepare(form)
+            try write(body, to: output)
+            if let contentTypePath {
+                try writeContentType(body.contentType, toFileAtPath: contentTypePath)
+            } else {
+                stderr.write("Content-Type: \(body.contentType)\nContent-Length: \(body.contentLength)\n")
+            }
+            return ExitCode.success
+        } catch {
+            stderr.write(error.message)
+            return error.status
+        }
+    }
+
+    // MARK: Building the form
+
+    /// Turns the arguments into a form, reading `<file` fields, standard input and non-regular files now.
+    func makeForm(standardInput: StandardInput) throws(Failure) -> Form {
+        var form = Form()
+        var standardInputUser: FieldArgument?
+        func readStandardInput(for field: FieldArgument) throws(Failure) -> [UInt8] {
+            if let user = standardInputUser {
+                throw usageFailure(
+                    "The value '\(field.text)' is invalid for '\(field.spelling) <name=content>': standard input is already read by \(user.shown)")
+            }
+            standardInputUser = field
+            return try Self.readAll(BodyInput(standardInput: standardInput, keepBytes: false), path: "-")
+        }
+        for field in fields {
+            let argument = field.argument
+            switch argument.content {
+            case .text(let text):
+                if let filename = argument.filename {
+                    form.append(name: argument.name, bytes: Array(text.utf8), filename: filename, contentType: argument.contentType)
+                } else {
+                    form.append(Form.Field(name: argument.name, value: .text(text), contentType: argument.contentType))
+                }
+            case .textFromFile(let path):
+                let bytes = path == "-" ? try readStandardInput(for: field) : try Self.readAll(path: path)
+                // Valid UTF-8 is text, so --normalize-newlines applies to it as to a typed value.
+                let value: Form.Value = String(validating: bytes, as: UTF8.self).map { .text($0) } ?? .bytes(bytes)
+                form.append(Form.Field(name: argument.name, value: value, contentType: argument.contentType))
+            case .file(let path) where path == "-":
+                let bytes = try readStandardInput(for: field)
+                form.append(name: argument.name, bytes: bytes, filename: argument.filename ?? "-", contentType: argument.contentType)
+            case .file(let path):
+                if try Self.isRegularFile(path) {
+                    try checkNotOutput(path, field: field)
+                    form.append(
+                        name: argument.name, filePath: path, filename: argument.filename, contentType: argument.contentType)
+                } else {
+                    // A pipe or device has no size to announce; read it now, as curl reads standard input.
+                    let bytes = try Self.readAll(path: path)
+                    let filename = argument.filename ?? String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+                    form.append(name: argument.name, bytes: bytes, filename: filename, contentType: argument.contentType)
+                }
+            }
+        }
+        return form
+    }
+
+    /// Whether `path` is a regular file; fails with status 66 when it cannot be read or is a directory.
+    static func isRegularFile(_ path: String) throws(Failure) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw unreadable(path, InputError.describe(errno)) }
+        let type = status.st_mode & S_IFMT
+        if type == S_IFDIR { throw unreadable(path, InputError.describe(EISDIR)) }
+        guard access(path, R_OK) == 0 else { throw unreadable(path, InputError.describe(errno)) }
+        return type == S_IFREG
+    }
+
+    /// Refuses an input file that is also the output, which `--output` would truncate before it is read.
+    func checkNotOutput(_ path: String, field: FieldArgument) throws(Failure) {
+        guard let outputPath else { return }
+        var input = stat()
+        var output = stat()
+        guard stat(path, &input) == 0, stat(outputPath, &output) == 0 else { return }
+        if input.st_dev == output.st_dev && input.st_ino == output.st_ino {
+            throw usageFailure(
+                "The value '\(field.text)' is invalid for '\(field.spelling) <name=content>': '\(path)' is also the output file '\(outputPath)'")
+        }
+    }
+
+    /// Every byte of a file.
+    static func readAll(path: String) throws(Failure) -> [UInt8] {
+        let input: BodyInput
+        do {
+            input = try BodyInput(path: path, keepBytes: false)
+        } catch {
+            throw unreadable(path, error.reason)
+        }
+        return try readAll(input, path: path)
+    }
+
+    /// Every byte of an opened input.
+    static func readAll(_ input: BodyInput, path: String) throws(Failure) -> [UInt8] {
+        var bytes: [UInt8] = []
+        do {
+            try input.forEachChunk { bytes.append(contentsOf: $0) }
+        } catch {
+            throw unreadable(path, error.reason)
+        }
+        return bytes
+    }
+
+    static func unreadable(_ path: String, _ reason: String) -> Failure {
+        Failure(message: "Error: cannot read '\(path)': \(reason)\n", status: ExitCode.noInput)
+    }
+
+    func usageFailure(_ message: String) -> Failure {
+        Failure(message: UsageError(message, command: .encode).rendered(), status: ExitCode.usage)
+    }
+
+    // MARK: Encoding and writing
+
+    /// Prepares the body, turning the encoder's errors into messages that name the argument.
+    func prepare(_ form: Form) throws(Failure) -> ReferenceEncoder.Body {
+        let encoder = ReferenceEncoder(options: ReferenceEncoder.Options(normalizesNewlines: normalizesNewlines))
+        do {
+            if let boundary { return try encoder.prepare(form, boundary: boundary) }
+            return try encoder.prepare(form)
+        } catch {
+            throw failure(error, whileWriting: false)
+        }
+    }
+
+    /// Streams the body to the output file or to `output`.
+    func write(_ body: ReferenceEncoder.Body, to output: BinaryOutput) throws(Failure) {
+        do {
+            if let outputPath {
+                try body.write(toFileAtPath: outputPath)
+            } else {
+                try output.write(body)
+            }
+        } catch {
+            throw failure(error, whileWriting: true)
+        }
+    }
+
+    /// Writes the Content-Type value and a line break to a file.
+    func writeContentType(_ contentType: String, toFileAtPath path: String) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw Failure(
+                message: "Error: cannot write '\(path)': \(InputError.describe(errno))\n", status: ExitCode.cannotCreate)
+        }
+        var stream = FileDescriptorOutputStream(fileDescriptor: descriptor)
+        stream.write(contentType + "\n")
+        guard close(descriptor) == 0 else {
+            throw Failure(
+                message: "Error: cannot write '\(path)': \(InputError.describe(errno))\n", status: ExitCode.cannotCreate)
+        }
+    }
+
+    /// The message and exit status for an encoder error, naming the argument of the field involved.
+    ///
+    /// `whileWriting` says part of the body may already be on standard output.
+    func failure(_ error: ReferenceEncoder.Error, whileWriting: Bool) -> Failure {
+        let field = error.fieldIndex.flatMap { $0 < fields.count ? fields[$0] : nil }
+        switch error.code {
+        case .unrepresentableName, .unrepresentableFilename, .invalidContentType:
+            let what = field.map { "The value '\($0.text)' is invalid for '\($0.spelling) <name=content>'" } ?? "Invalid field"
+            return usageFailure("\(what): \(error.message)")
+        case .fileUnreadable, .fileChanged:
+            return Failure(message: "Error: \(error.message)\n", status: ExitCode.noInput)
+        case .writeFailed:
+            return Failure(message: "Error: \(error.message)\n", status: ExitCode.cannotCreate)
+        default:
+            let context = field.map { "\($0.shown): " } ?? ""
+            let partial = whileWriting && outputPath == nil ? " (the body written so far is incomplete)" : ""
+            return Failure(message: "Error: \(context)\(error.message)\(partial) [\(error.code)]\n", status: ExitCode.failure)
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+import MultipartForm
+
+extension ReferenceEncoder.Body {
+    /// Writes the body to a new file and returns its URL, for `URLSession.uploadTask(with:fromFile:)`.
+    ///
+    /// The file is created in `directory` (the user's temporary directory by default) under a unique
+    /// name; the caller removes it when the upload is over. Memory stays constant whatever the files'
+    /// sizes. On failure no file is left behind.
+    public func writeTemporaryFile(in directory: URL? = nil) throws(ReferenceEncoder.Error) -> URL {
+        let folder = directory ?? FileManager.default.temporaryDirectory
+        let url = folder.appendingPathComponent("multipart-form-\(UUID().uuidString).body")
+        try write(toFileAtPath: url.path)
+        return url
+    }
+}
