@@ -87,7 +87,8 @@ struct EncodeCommand {
             case .textFromFile(let path):
                 let bytes = path == "-" ? try readStandardInput(for: field) : try Self.readAll(path: path)
                 // Valid UTF-8 is text, so --normalize-newlines applies to it as to a typed value.
-                let value: Form.Value = String(validating: bytes, as: UTF8.self).map { .text($0) } ?? .bytes(bytes)
+                let text = String(decoding: bytes, as: UTF8.self)
+                let value: Form.Value = text.utf8.elementsEqual(bytes) ? .text(text) : .bytes(bytes)
                 form.append(Form.Field(name: argument.name, value: value, contentType: argument.contentType))
             case .file(let path) where path == "-":
                 let bytes = try readStandardInput(for: field)

@@ -163,6 +163,7 @@ func readAll(_ stream: InputStream, bufferSize size: Int) -> [UInt8]? {
         #expect(MultipartValidator.validate(request.body, contentType: body.contentType).errorCount == 0)
     }
 
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
     @Test func uploadTaskFromATemporaryFileSendsTheBodyAndRemovesTheFile() async throws {
         let scratch = try Scratch()
         let body = try ReferenceEncoder().prepare(try articleForm(scratch).form)
@@ -186,6 +187,7 @@ func readAll(_ stream: InputStream, bufferSize size: Int) -> [UInt8]? {
         #expect(after.subtracting(before).filter { $0.hasPrefix("multipart-form-") }.isEmpty)
     }
 
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
     @Test func asyncUploadSendsTheBody() async throws {
         let scratch = try Scratch()
         let body = try ReferenceEncoder().prepare(try articleForm(scratch).form)
@@ -198,6 +200,7 @@ func readAll(_ stream: InputStream, bufferSize size: Int) -> [UInt8]? {
         #expect(Array(data) == (try body.bytes()))
     }
 
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
     @Test func streamedRequestBodySendsTheBody() async throws {
         let scratch = try Scratch()
         let body = try ReferenceEncoder().prepare(try articleForm(scratch).form)

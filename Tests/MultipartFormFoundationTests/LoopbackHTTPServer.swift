@@ -27,7 +27,12 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private var failure: String?
 
     init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #if canImport(Glibc)
+        let streamSocket = Int32(SOCK_STREAM.rawValue)
+        #else
+        let streamSocket = SOCK_STREAM
+        #endif
+        let descriptor = socket(AF_INET, streamSocket, 0)
         guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

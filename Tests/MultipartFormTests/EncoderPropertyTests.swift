@@ -241,7 +241,7 @@ struct RandomForm: CustomStringConvertible {
         if Array(body.boundary.utf8) != expected.boundary {
             problems.append("boundary '\(body.boundary)', expected '\(String(decoding: expected.boundary, as: UTF8.self))'")
         }
-        let token = expected.boundary.allSatisfy { $0 > 0x20 && $0 < 0x7F && !Array("()<>@,;:\\\"/[]?=".utf8).contains($0) }
+        let token = expected.boundary.allSatisfy { $0 > 0x20 && $0 < 0x7F && !Self.tspecials.contains($0) }
         let shown = String(decoding: expected.boundary, as: UTF8.self)
         if body.contentType != "multipart/form-data; boundary=" + (token ? shown : "\"\(shown)\"") {
             problems.append("content type '\(body.contentType)'")
@@ -330,6 +330,12 @@ struct RandomForm: CustomStringConvertible {
 
     // MARK: Random inputs
 
+    static let plainBytes = Array("abcXYZ019 ;=,'()/:.?_+".utf8)
+    static let percentBytes = Array("%0A%0d%22%%".utf8)
+    static let lineBytes = Array("\r\n-".utf8)
+    static let nearMiss = Array("\r\n--".utf8)
+    static let tspecials = Array("()<>@,;:\\\"/[]?=".utf8)
+
     /// Unicode scalars weighted toward the ones that need care: quotes, CR, LF, `%`, `\`, controls and dashes.
     static func randomText(using generator: inout SeededGenerator, maxScalars: Int) -> String {
         var scalars = String.UnicodeScalarView()
@@ -337,11 +343,11 @@ struct RandomForm: CustomStringConvertible {
             let roll = Int.random(in: 0..<1000, using: &generator)
             let value: UInt32
             switch roll {
-            case 0..<280: value = UInt32(Array("abcXYZ019 ;=,'()/:.?_+".utf8).randomElement(using: &generator)!)
+            case 0..<280: value = UInt32(plainBytes.randomElement(using: &generator)!)
             case 280..<350: value = 0x22
             case 350..<420: value = 0x0D
             case 420..<490: value = 0x0A
-            case 490..<560: value = UInt32(Array("%0A%0d%22%%".utf8).randomElement(using: &generator)!)
+            case 490..<560: value = UInt32(percentBytes.randomElement(using: &generator)!)
             case 560..<590: value = 0x5C
             case 590..<660: value = UInt32.random(in: 0x01...0x1F, using: &generator)
             case 660..<670: value = 0x7F
@@ -365,10 +371,10 @@ struct RandomForm: CustomStringConvertible {
             case 0:
                 bytes += (0..<Int.random(in: 0...24, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
             case 1:
-                bytes += (0..<Int.random(in: 0...12, using: &generator)).map { _ in Array("\r\n-".utf8).randomElement(using: &generator)! }
+                bytes += (0..<Int.random(in: 0...12, using: &generator)).map { _ in lineBytes.randomElement(using: &generator)! }
             default:
                 // "\r\n--" and a proper prefix of the boundary: a near miss the encoder must let through.
-                bytes += Array("\r\n--".utf8) + boundary.prefix(Int.random(in: 0..<boundary.count, using: &generator))
+                bytes += nearMiss + boundary.prefix(Int.random(in: 0..<boundary.count, using: &generator))
             }
         }
         if let planted { bytes.insert(contentsOf: planted, at: Int.random(in: 0...bytes.count, using: &generator)) }

@@ -55,6 +55,9 @@ public struct ReferenceEncoder: Sendable {
 
     /// Prepares a body with a boundary drawn from `generator`, drawing again whenever a value contains it.
     ///
+    /// For reproducible output in tests; a boundary meant for the network should come from
+    /// ``prepare(_:)``, whose generator is the system's secure one.
+    ///
     /// Gives up with ``Error/Code/boundaryCollision`` after ``maximumBoundaryAttempts`` draws, which
     /// only a generator that keeps repeating itself can cause.
     public func prepare<Generator: RandomNumberGenerator>(
