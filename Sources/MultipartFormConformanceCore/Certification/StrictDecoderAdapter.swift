@@ -2,15 +2,19 @@ import MultipartForm
 
 /// The strict validator as a certifiable decoder: rejects any body with an error and returns the parts of the rest.
 ///
-/// It is what a strict receiver built on ``MultipartValidator`` does, and the baseline column of a
-/// decoder matrix.
+/// It is what a receiver that rejects every non-conforming body does, and the baseline column of a
+/// decoder matrix. It is not a conformant receiver: RFC 2046 asks receivers to ignore transport
+/// padding, which a validator reports as a composer's error.
 public struct StrictDecoderAdapter: FormDecoderAdapter {
     /// The validator's limits.
     public var options: ValidationOptions
+    /// Known failures by vector id, with reasons.
+    public var knownIssues: [String: String]
 
     /// Creates the adapter.
-    public init(options: ValidationOptions = ValidationOptions()) {
+    public init(options: ValidationOptions = ValidationOptions(), knownIssues: [String: String] = [:]) {
         self.options = options
+        self.knownIssues = knownIssues
     }
 
     /// `MultipartForm MultipartValidator (strict)`.
