@@ -45,6 +45,7 @@ extension CertificationVerdict {
             ("id", .string(vectorID)),
             ("area", .string(area)),
             ("grade", .string(grade.rawValue)),
+            ("outcome", .string(outcome.rawValue)),
             ("summary", .string(summary)),
             ("details", .array(details.map(JSONValue.string))),
             ("notes", .array(notes.map(JSONValue.string))),

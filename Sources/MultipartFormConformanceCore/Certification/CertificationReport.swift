@@ -96,8 +96,11 @@ public struct CertificationReport: Sendable, Hashable {
                 text += "; boundary not accepted, so canonical bytes not compared"
             }
         }
-        if count(.silentDataLoss) > 0 {
-            text += "; SILENT DATA LOSS on \(count(.silentDataLoss)) vector\(count(.silentDataLoss) == 1 ? "" : "s")"
+        let losses = verdicts.count { $0.outcome == .silentDataLoss }
+        if losses > 0 {
+            let declared = verdicts.count { $0.outcome == .silentDataLoss && $0.grade == .knownIssue }
+            text += "; SILENT DATA LOSS on \(losses) vector\(losses == 1 ? "" : "s")"
+            if declared > 0 { text += " (\(declared) declared as known issues)" }
         }
         return text
     }

@@ -14,6 +14,8 @@ public struct CertificationVerdict: Sendable, Hashable {
     public var notes: [String]
     /// The adapter's declared reason when the vector is a known issue (reproduced or stale).
     public var knownIssue: String?
+    /// What happened before a declared known issue was applied: equal to ``grade`` unless the grade is `known-issue` or `stale-known-issue`.
+    public var outcome: CertificationGrade
     /// For an encoder given the vector's boundary on a canonical vector: whether it wrote the body byte for byte.
     public var isByteIdentical: Bool?
 
@@ -25,6 +27,7 @@ public struct CertificationVerdict: Sendable, Hashable {
         self.vectorID = vectorID
         self.area = area
         self.grade = grade
+        self.outcome = grade
         self.summary = summary
         self.details = details
         self.notes = notes
@@ -52,8 +55,11 @@ public struct CertificationVerdict: Sendable, Hashable {
         var verdict = self
         verdict.knownIssue = reason
         switch grade {
-        case .fail, .silentDataLoss:
+        case .fail:
             verdict.grade = .knownIssue
+        case .silentDataLoss:
+            verdict.grade = .knownIssue
+            verdict.summary = "SILENT DATA LOSS: " + verdict.summary
         case .unsupported:
             break
         case .pass, .passWithWarnings, .lenient, .knownIssue, .staleKnownIssue:

@@ -4,11 +4,14 @@ import MultipartForm
 ///
 /// - `y-`: the decoder must accept and return exactly the sidecar's parts: `pass`; rejecting or other
 ///   parts is `fail`.
-/// - `n-`: rejecting is `pass`; accepting is `lenient` (allowed by Postel, not strict).
+/// - `n-`: rejecting is `pass`; accepting is `lenient` (allowed by Postel, not strict), unless the
+///   decoder returns less than the strict reading recovers (below).
 /// - `i-`: any outcome the sidecar lists is `pass` (accepting must give that outcome's parts); an
 ///   outcome it does not list is `fail`.
 /// - Accepting with fewer parts than expected, or with a value that is a strict prefix of the expected
 ///   value, and no error, is `silent-data-loss`: the worst grade, because the application never learns.
+///   For `n-` bodies the expected parts are the strict reading's recovery, when the sidecar lists it
+///   (a truncated upload whose last part is dropped without an error is the classic case).
 ///
 /// Names and filenames compare as bytes, either as sent (quoted-pairs removed, `%22` kept) or with
 /// the WHATWG escapes `%22`, `%0D`, `%0A` decoded; content types ignoring ASCII case; content exactly.
@@ -80,6 +83,13 @@ public struct DecoderCertification: Sendable {
             var details = ["accepted a body the strict validator rejects\(ruleList)"]
             if let expected = vector.sidecar.parts {
                 details.append("decoded \(decoded.count) part\(decoded.count == 1 ? "" : "s"); the strict reading recovers \(expected.count)")
+                let loss = Self.lostData(decoded, expected)
+                if let first = loss.first {
+                    // A truncated or damaged body accepted without error, with less than it holds.
+                    return verdict(
+                        .silentDataLoss, "accepted an invalid body\(ruleList) without error but \(first)",
+                        details: details + loss.dropFirst() + Self.mismatches(decoded, expected))
+                }
             }
             return verdict(.lenient, "accepted an invalid body\(ruleList)", details: details)
         case .implementation:
@@ -121,6 +131,13 @@ public struct DecoderCertification: Sendable {
         let summary = loss.first.map { "accepted without error but \($0)" } ?? EncoderCertification.summary(of: mismatches)
         return CertificationVerdict(
             vectorID: vector.id, area: vector.area, grade: grade, summary: summary + allowed, details: mismatches)
+    }
+
+    /// The boundary a `Content-Type` value names, read the way the strict validator reads it; `nil` when it names none.
+    ///
+    /// For adapters whose parser takes the boundary rather than the header value.
+    public static func boundary(in contentType: String) -> String? {
+        MultipartValidator.validate([], contentType: contentType).boundary.map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// What was lost: fewer parts, or values that are strict prefixes of the expected ones.
