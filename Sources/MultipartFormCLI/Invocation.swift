@@ -30,6 +30,8 @@ enum Invocation {
     case vectorsCheck(VectorsCheckCommand)
     /// Add a vector to the corpus.
     case vectorsNew(VectorsNewCommand)
+    /// Certify an encoder run as a child process.
+    case certify(CertifyCommand)
 
     /// Parses the arguments (without the program name); throws a usage error for anything wrong.
     ///
@@ -59,6 +61,8 @@ enum Invocation {
             return try parseExplain(rest)
         case "vectors":
             return try parseVectors(rest)
+        case "certify":
+            return try parseCertify(rest)
         default:
             if let meant = misspelledSubcommand(first) {
                 throw UsageError(

@@ -57,6 +57,8 @@ public enum MultipartCheck {
             return command.run(stdout: &stdout, stderr: &stderr)
         case .vectorsNew(let command):
             return command.run(standardInput: standardInput, stdout: &stdout, stderr: &stderr)
+        case .certify(let command):
+            return command.run(stdout: &stdout, stderr: &stderr)
         }
     }
 }

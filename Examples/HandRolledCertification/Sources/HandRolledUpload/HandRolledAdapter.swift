@@ -1,0 +1,37 @@
+import Foundation
+import MultipartFormConformance
+
+/// The hand-rolled tutorial encoder as a certifiable encoder.
+///
+/// Its API takes text parameters as `String`s and files as a filename, a MIME type and `Data`, so a
+/// form entry with a media type but no filename, and a text value that is not UTF-8, cannot be said
+/// (declared unsupported). A file without a type gets `application/octet-stream`, as the tutorials
+/// advise. It makes its own `UUID` boundary, so it cannot be given one.
+public struct HandRolledAdapter: FormEncoderAdapter {
+    public init() {}
+
+    public var name: String { "hand-rolled URLSession tutorial encoder" }
+
+    public var unsupportedFeatures: Set<EncoderFeature> { [.typedTextFields, .nonUTF8TextValues] }
+
+    public var knownIssues: [String: String] { HandRolledKnownIssues.all }
+
+    public func encode(_ form: Form, boundary: String?) throws -> EncodedForm {
+        let builder = HandRolledBody()
+        let entries: [HandRolledBody.Entry] = form.fields.map { field in
+            let bytes = field.value.bytes ?? Array((field.value.text ?? "").utf8)
+            if let filename = field.filename {
+                return .file(
+                    name: field.name, filename: filename, mimeType: field.contentType ?? "application/octet-stream",
+                    data: Data(bytes))
+            }
+            return .parameter(name: field.name, value: field.value.text ?? String(decoding: bytes, as: UTF8.self))
+        }
+        return EncodedForm(contentType: builder.contentType, body: Array(builder.body(for: entries)))
+    }
+}
+
+/// The pattern's known failures against the corpus, found by running the certification.
+enum HandRolledKnownIssues {
+    static let all: [String: String] = [:]
+}

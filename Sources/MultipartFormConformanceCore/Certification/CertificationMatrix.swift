@@ -1,0 +1,121 @@
+/// Several adapters' reports side by side as one self-contained HTML page, like JSONTestSuite's results.
+///
+/// Rows are vectors grouped by area, columns are adapters (encoders and decoders may be mixed), each
+/// cell is coloured by grade and carries the reason in its `title` (shown on hover). The page has its
+/// CSS inline and no script, so it can be attached to a CI run or opened from disk.
+public struct CertificationMatrix: Sendable {
+    /// The reports, one column each, in order.
+    public var reports: [CertificationReport]
+
+    /// Creates a matrix of reports.
+    public init(_ reports: [CertificationReport]) {
+        self.reports = reports
+    }
+
+    /// The page.
+    public func html(title: String = "multipart/form-data certification") -> String {
+        let e = MarkupEscaping.escaped
+        var ids: [String: String] = [:]
+        for report in reports {
+            for verdict in report.verdicts { ids[verdict.vectorID] = verdict.area }
+        }
+        let areas = Set(ids.values).sorted()
+        let lookup: [[String: CertificationVerdict]] = reports.map { report in
+            Dictionary(report.verdicts.map { ($0.vectorID, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+
+        var out = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <title>\(e(title))</title>
+            <style>
+            \(Self.css)
+            </style>
+            </head>
+            <body>
+            <h1>\(e(title))</h1>
+
+            """
+        out += "<table class=\"summary\">\n<tr><th>adapter</th><th>kind</th><th>level</th><th>summary</th></tr>\n"
+        for report in reports {
+            out += "<tr><td>\(e(report.adapterName))</td><td>\(report.kind.rawValue)</td>"
+            out += "<td class=\"level \(report.level.rawValue)\">\(e(report.level.title))</td><td>\(e(report.headline))</td></tr>\n"
+        }
+        out += "</table>\n"
+        out += "<p class=\"legend\">"
+        for grade in CertificationGrade.allCases {
+            out += "<span class=\"cell \(grade.rawValue)\">\(Self.symbol(grade))</span> \(e(grade.rawValue)) "
+        }
+        out += "<span class=\"cell none\"></span> not applicable. Hover a cell for the reason.</p>\n"
+
+        out += "<table class=\"matrix\">\n<thead><tr><th class=\"vector\">vector</th>"
+        for (index, report) in reports.enumerated() {
+            out += "<th class=\"adapter\" title=\"\(e(report.headline))\"><div>\(index + 1). \(e(report.adapterName))</div></th>"
+        }
+        out += "</tr></thead>\n<tbody>\n"
+        for area in areas {
+            out += "<tr class=\"area\"><th colspan=\"\(reports.count + 1)\">\(e(area))</th></tr>\n"
+            for id in ids.keys.filter({ ids[$0] == area }).sorted() {
+                out += "<tr><td class=\"vector\">\(e(id))</td>"
+                for column in lookup {
+                    guard let verdict = column[id] else {
+                        out += "<td class=\"cell none\"></td>"
+                        continue
+                    }
+                    var hover = "\(verdict.grade.rawValue): \(verdict.summary)"
+                    if let issue = verdict.knownIssue { hover += "\nknown issue: \(issue)" }
+                    hover += verdict.details.prefix(8).map { "\n- " + $0 }.joined()
+                    out += "<td class=\"cell \(verdict.grade.rawValue)\" title=\"\(e(hover))\">\(Self.symbol(verdict.grade))</td>"
+                }
+                out += "</tr>\n"
+            }
+        }
+        out += "</tbody>\n</table>\n"
+        out += "<p class=\"footer\">Grades and levels: CONFORMANCE.md, section Certification.</p>\n</body>\n</html>\n"
+        return out
+    }
+
+    /// The short mark shown in a cell.
+    static func symbol(_ grade: CertificationGrade) -> String {
+        switch grade {
+        case .pass: "ok"
+        case .passWithWarnings: "ok!"
+        case .lenient: "lenient"
+        case .fail: "FAIL"
+        case .silentDataLoss: "LOSS"
+        case .unsupported: "n/s"
+        case .knownIssue: "known"
+        case .staleKnownIssue: "stale"
+        }
+    }
+
+    static let css = """
+        body { font: 13px/1.4 -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; margin: 1.5em; color: #222; }
+        h1 { font-size: 1.4em; }
+        table { border-collapse: collapse; }
+        .summary td, .summary th { border: 1px solid #ccc; padding: 3px 8px; text-align: left; }
+        .matrix td, .matrix th { border: 1px solid #ddd; padding: 1px 4px; }
+        .matrix th.adapter { vertical-align: bottom; max-width: 9em; font-weight: 600; }
+        .matrix td.vector { font-family: ui-monospace, Menlo, Consolas, monospace; white-space: nowrap; }
+        .matrix tr.area th { background: #eef; text-align: left; padding: 4px; }
+        .cell { text-align: center; font-size: 11px; min-width: 4.5em; display: inline-block; }
+        td.cell { display: table-cell; }
+        .pass { background: #7ed07e; }
+        .pass-with-warnings { background: #c4e87a; }
+        .lenient { background: #f5e05a; }
+        .fail { background: #f08070; }
+        .silent-data-loss { background: #8b0000; color: #fff; font-weight: 700; }
+        .unsupported { background: #d6d6d6; color: #555; }
+        .known-issue { background: #f4b259; }
+        .stale-known-issue { background: #b085f5; }
+        .none { background: #fff; }
+        .level.canonical, .level.conformant { background: #7ed07e; }
+        .level.conformant-with-warnings { background: #c4e87a; }
+        .level.lenient { background: #f5e05a; }
+        .level.non-conformant { background: #f08070; }
+        .legend .cell { margin-left: 0.8em; padding: 0 3px; }
+        .footer { color: #666; margin-top: 2em; }
+        """
+}

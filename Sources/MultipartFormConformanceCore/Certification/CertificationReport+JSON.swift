@@ -1,0 +1,56 @@
+extension CertificationReport {
+    /// The version of the JSON report format; it changes only when a field changes meaning or is removed.
+    public static let jsonFormatVersion = 1
+
+    /// The report as JSON (format version 1, documented in CONFORMANCE.md), pretty-printed with a final LF.
+    public func json() -> String {
+        jsonValue.rendered() + "\n"
+    }
+
+    /// Several reports in one JSON document: `{"format_version": 1, "reports": [...]}`.
+    public static func json(_ reports: [CertificationReport]) -> String {
+        JSONValue.object([
+            ("format_version", .int(jsonFormatVersion)), ("reports", .array(reports.map(\.jsonValue))),
+        ]).rendered() + "\n"
+    }
+
+    var jsonValue: JSONValue {
+        var counts: [(key: String, value: JSONValue)] = []
+        for grade in CertificationGrade.allCases {
+            counts.append((grade.rawValue, .int(count(grade))))
+        }
+        var members: [(key: String, value: JSONValue)] = [
+            ("format_version", .int(Self.jsonFormatVersion)),
+            ("kind", .string(kind.rawValue)),
+            ("adapter", .string(adapterName)),
+            ("level", .string(level.rawValue)),
+            ("headline", .string(headline)),
+            ("vector_count", .int(verdicts.count)),
+            ("counts", .object(counts)),
+        ]
+        if kind == .encoder {
+            members.append(("accepts_boundary", acceptsBoundary.map(JSONValue.bool) ?? .null))
+            members.append(("unsupported_features", .array(unsupportedFeatures.map { .string($0.rawValue) })))
+            members.append(
+                ("canonical", .object([("checked", .int(canonicalChecked)), ("identical", .int(canonicalIdentical))])))
+        }
+        members.append(("verdicts", .array(verdicts.map(\.jsonValue))))
+        return .object(members)
+    }
+}
+
+extension CertificationVerdict {
+    var jsonValue: JSONValue {
+        .object([
+            ("id", .string(vectorID)),
+            ("area", .string(area)),
+            ("grade", .string(grade.rawValue)),
+            ("outcome", .string(outcome.rawValue)),
+            ("summary", .string(summary)),
+            ("details", .array(details.map(JSONValue.string))),
+            ("notes", .array(notes.map(JSONValue.string))),
+            ("known_issue", .string(knownIssue)),
+            ("byte_identical", isByteIdentical.map(JSONValue.bool) ?? .null),
+        ])
+    }
+}

@@ -1,0 +1,33 @@
+extension CertificationReport {
+    /// A plain-text table: a title, the headline, one row per vector (id, grade, reason), then every problem in full.
+    ///
+    /// With `onlyProblems`, passing and unsupported vectors are left out of the table (the counts still
+    /// include them).
+    public func text(onlyProblems: Bool = false) -> String {
+        var out = "\(kind == .encoder ? "Encoder" : "Decoder") certification: \(adapterName)\n"
+        out += headline + "\n"
+        if !unsupportedFeatures.isEmpty {
+            out += "Declared unsupported: \(unsupportedFeatures.map(\.rawValue).joined(separator: ", "))\n"
+        }
+        out += "\n"
+        let rows = onlyProblems ? problems : verdicts
+        let idWidth = max(6, rows.map(\.vectorID.count).max() ?? 0)
+        let gradeWidth = max(5, rows.map(\.grade.label.count).max() ?? 0)
+        func pad(_ text: String, _ width: Int) -> String {
+            text + String(repeating: " ", count: max(0, width - text.count))
+        }
+        out += pad("VECTOR", idWidth) + "  " + pad("GRADE", gradeWidth) + "  REASON\n"
+        for verdict in rows {
+            let reason = verdict.knownIssue.map { "\($0) [\(verdict.summary)]" } ?? verdict.summary
+            out += pad(verdict.vectorID, idWidth) + "  " + pad(verdict.grade.label, gradeWidth) + "  " + reason + "\n"
+        }
+        let problems = self.problems
+        if !problems.isEmpty {
+            out += "\nDetails of \(problems.count) vector\(problems.count == 1 ? "" : "s") that did not pass:\n\n"
+            for verdict in problems {
+                out += verdict.fullText + "\n\n"
+            }
+        }
+        return out
+    }
+}

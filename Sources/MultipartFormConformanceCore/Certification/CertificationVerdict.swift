@@ -1,0 +1,71 @@
+/// What one adapter did with one vector: the grade, a one-line reason and every detail needed to fix it.
+public struct CertificationVerdict: Sendable, Hashable {
+    /// The vector's id, for example `quoting/y-name-with-quote`.
+    public var vectorID: String
+    /// The vector's area, for example `quoting`.
+    public var area: String
+    /// The grade.
+    public var grade: CertificationGrade
+    /// One line saying why, for tables and hover text.
+    public var summary: String
+    /// Every finding behind the grade, one per line: rule ids with offsets, fields with their first differing byte.
+    public var details: [String]
+    /// Facts worth knowing that do not lower the grade, such as newlines normalised to CRLF.
+    public var notes: [String]
+    /// The adapter's declared reason when the vector is a known issue (reproduced or stale).
+    public var knownIssue: String?
+    /// What happened before a declared known issue was applied: equal to ``grade`` unless the grade is `known-issue` or `stale-known-issue`.
+    public var outcome: CertificationGrade
+    /// For an encoder given the vector's boundary on a canonical vector: whether it wrote the body byte for byte.
+    public var isByteIdentical: Bool?
+
+    /// Creates a verdict.
+    public init(
+        vectorID: String, area: String, grade: CertificationGrade, summary: String, details: [String] = [],
+        notes: [String] = [], knownIssue: String? = nil, isByteIdentical: Bool? = nil
+    ) {
+        self.vectorID = vectorID
+        self.area = area
+        self.grade = grade
+        self.outcome = grade
+        self.summary = summary
+        self.details = details
+        self.notes = notes
+        self.knownIssue = knownIssue
+        self.isByteIdentical = isByteIdentical
+    }
+
+    /// The whole verdict as text: `id: grade: summary`, then the known issue, details and notes indented.
+    public var fullText: String {
+        var lines = ["\(vectorID): \(grade): \(summary)"]
+        if let knownIssue {
+            lines.append(
+                grade == .staleKnownIssue
+                    ? "  declared known issue did not reproduce (remove it from the list): \(knownIssue)"
+                    : "  known issue: \(knownIssue)")
+        }
+        lines += details.map { "  - " + $0 }
+        lines += notes.map { "  note: " + $0 }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Applies a declared known issue to an outcome: a failure becomes `known-issue`, anything else `stale-known-issue`.
+    func applyingKnownIssue(_ reason: String?) -> CertificationVerdict {
+        guard let reason else { return self }
+        var verdict = self
+        verdict.knownIssue = reason
+        switch grade {
+        case .fail:
+            verdict.grade = .knownIssue
+        case .silentDataLoss:
+            verdict.grade = .knownIssue
+            verdict.summary = "SILENT DATA LOSS: " + verdict.summary
+        case .unsupported:
+            break
+        case .pass, .passWithWarnings, .lenient, .knownIssue, .staleKnownIssue:
+            verdict.details.insert("expected to fail (declared known issue), but the outcome was \(grade)", at: 0)
+            verdict.grade = .staleKnownIssue
+        }
+        return verdict
+    }
+}

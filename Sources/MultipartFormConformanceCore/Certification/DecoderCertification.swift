@@ -1,0 +1,200 @@
+import MultipartForm
+
+/// Runs a ``FormDecoderAdapter`` over every vector and grades each outcome, JSONTestSuite style.
+///
+/// - `y-`: the decoder must accept and return exactly the sidecar's parts: `pass`; rejecting or other
+///   parts is `fail`.
+/// - `n-`: rejecting is `pass`; accepting is `lenient` (allowed by Postel, not strict), unless the
+///   decoder returns less than the strict reading recovers (below).
+/// - `i-`: any outcome the sidecar lists is `pass` (accepting must give that outcome's parts); an
+///   outcome it does not list is `fail`.
+/// - Accepting with fewer parts than expected, or with a value that is a strict prefix of the expected
+///   value, and no error, is `silent-data-loss`: the worst grade, because the application never learns.
+///   For `n-` bodies the expected parts are the strict reading's recovery, when the sidecar lists it
+///   (a truncated upload whose last part is dropped without an error is the classic case).
+///
+/// Names and filenames compare as bytes, either as sent (quoted-pairs removed, `%22` kept) or with
+/// the WHATWG escapes `%22`, `%0D`, `%0A` decoded; content types ignoring ASCII case; content exactly.
+/// Vectors sent without a `Content-Type` are `unsupported`: a receiver always has one.
+public struct DecoderCertification: Sendable {
+    /// The adapter being certified.
+    public let adapter: any FormDecoderAdapter
+
+    /// Creates a certification run for an adapter.
+    public init(_ adapter: some FormDecoderAdapter) {
+        self.adapter = adapter
+    }
+
+    /// The vectors that certify decoders: every vector of the corpus, in id order.
+    public static func vectors(in corpus: Corpus) -> [ConformanceVector] {
+        corpus.vectors
+    }
+
+    /// Passes unless the vector fails, loses data silently, or a declared known issue did not reproduce.
+    ///
+    /// `lenient` passes unless `lenientAsFailure` is set. The error's description is the whole verdict.
+    public func check(_ vector: ConformanceVector, lenientAsFailure: Bool = false) throws(CertificationFailure) {
+        let verdict = verdict(for: vector)
+        switch verdict.grade {
+        case .pass, .passWithWarnings, .unsupported, .knownIssue:
+            return
+        case .lenient where !lenientAsFailure:
+            return
+        case .lenient, .fail, .silentDataLoss, .staleKnownIssue:
+            throw CertificationFailure(adapterName: adapter.name, verdict: verdict)
+        }
+    }
+
+    /// Runs every vector and grades the decoder.
+    public func report(over vectors: [ConformanceVector]) -> CertificationReport {
+        CertificationReport(adapterName: adapter.name, kind: .decoder, verdicts: vectors.map(verdict(for:)))
+    }
+
+    /// Decodes the vector's body with the adapter and grades the outcome.
+    public func verdict(for vector: ConformanceVector) -> CertificationVerdict {
+        outcome(for: vector).applyingKnownIssue(adapter.knownIssues[vector.id])
+    }
+
+    private func outcome(for vector: ConformanceVector) -> CertificationVerdict {
+        func verdict(_ grade: CertificationGrade, _ summary: String, details: [String] = []) -> CertificationVerdict {
+            CertificationVerdict(vectorID: vector.id, area: vector.area, grade: grade, summary: summary, details: details)
+        }
+        guard let contentType = vector.contentType else {
+            return verdict(.unsupported, "sent without a Content-Type (a validator test: the boundary is inferred)")
+        }
+        let decoded: [DecodedFormPart]
+        var rejection: String?
+        do {
+            decoded = try adapter.decode(body: vector.body, contentType: contentType)
+        } catch {
+            decoded = []
+            rejection = EncoderCertification.oneLine(String(describing: error))
+        }
+        let rules = vector.expectedRules.filter { Rule.named($0)?.severity != .note }.map(\.rawValue)
+        let ruleList = rules.isEmpty ? "" : " (\(rules.joined(separator: ", ")))"
+
+        switch vector.verdict {
+        case .yes:
+            let expected = vector.sidecar.parts ?? []
+            if let rejection { return verdict(.fail, "rejected a valid body: \(rejection)") }
+            return judgeAccepted(decoded, expected: expected, vector: vector, allowed: "")
+        case .no:
+            if let rejection { return verdict(.pass, "rejected\(ruleList): \(rejection)") }
+            var details = ["accepted a body the strict validator rejects\(ruleList)"]
+            if let expected = vector.sidecar.parts {
+                details.append("decoded \(decoded.count) part\(decoded.count == 1 ? "" : "s"); the strict reading recovers \(expected.count)")
+                let loss = Self.lostData(decoded, expected)
+                if let first = loss.first {
+                    // A truncated or damaged body accepted without error, with less than it holds.
+                    return verdict(
+                        .silentDataLoss, "accepted an invalid body\(ruleList) without error but \(first)",
+                        details: details + loss.dropFirst() + Self.mismatches(decoded, expected))
+                }
+            }
+            return verdict(.lenient, "accepted an invalid body\(ruleList)", details: details)
+        case .implementation:
+            let outcomes = vector.sidecar.outcomes ?? []
+            if let rejection {
+                if let allowed = outcomes.first(where: { $0.outcome == .reject }) {
+                    return verdict(.pass, "rejected, as allowed: \(allowed.because)", details: ["the decoder said: \(rejection)"])
+                }
+                return verdict(.fail, "rejected, but the specifications only allow accepting: \(rejection)")
+            }
+            let accepting = outcomes.filter { $0.outcome == .accept }
+            guard let first = accepting.first else {
+                return verdict(.fail, "accepted, but the specifications only allow rejecting\(ruleList)")
+            }
+            for outcome in accepting {
+                let expected = outcome.parts ?? vector.sidecar.parts ?? []
+                if Self.mismatches(decoded, expected).isEmpty {
+                    return verdict(.pass, "accepted, as allowed: \(outcome.because)")
+                }
+            }
+            return judgeAccepted(
+                decoded, expected: first.parts ?? vector.sidecar.parts ?? [], vector: vector,
+                allowed: " (accepting is allowed: \(first.because))")
+        }
+    }
+
+    private func judgeAccepted(
+        _ decoded: [DecodedFormPart], expected: [VectorSidecar.ExpectedPart], vector: ConformanceVector, allowed: String
+    ) -> CertificationVerdict {
+        let mismatches = Self.mismatches(decoded, expected)
+        let count = expected.count
+        guard !mismatches.isEmpty else {
+            return CertificationVerdict(
+                vectorID: vector.id, area: vector.area, grade: .pass,
+                summary: "accepted; \(count) part\(count == 1 ? "" : "s") exactly as expected")
+        }
+        let loss = Self.lostData(decoded, expected)
+        let grade: CertificationGrade = loss.isEmpty ? .fail : .silentDataLoss
+        let summary = loss.first.map { "accepted without error but \($0)" } ?? EncoderCertification.summary(of: mismatches)
+        return CertificationVerdict(
+            vectorID: vector.id, area: vector.area, grade: grade, summary: summary + allowed, details: mismatches)
+    }
+
+    /// The boundary a `Content-Type` value names, read the way the strict validator reads it; `nil` when it names none.
+    ///
+    /// For adapters whose parser takes the boundary rather than the header value.
+    public static func boundary(in contentType: String) -> String? {
+        MultipartValidator.validate([], contentType: contentType).boundary.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// What was lost: fewer parts, or values that are strict prefixes of the expected ones.
+    static func lostData(_ decoded: [DecodedFormPart], _ expected: [VectorSidecar.ExpectedPart]) -> [String] {
+        var losses: [String] = []
+        if decoded.count < expected.count {
+            losses.append("lost \(expected.count - decoded.count) of \(expected.count) parts")
+        }
+        for (index, (actual, wanted)) in zip(decoded, expected).enumerated()
+        where actual.body.count < wanted.body.count && wanted.body.starts(with: actual.body) {
+            losses.append("truncated part \(index)'s value to \(actual.body.count) of \(wanted.body.count) bytes")
+        }
+        return losses
+    }
+
+    /// Every difference between the decoded parts and the expected ones, one line each.
+    static func mismatches(_ decoded: [DecodedFormPart], _ expected: [VectorSidecar.ExpectedPart]) -> [String] {
+        var lines: [String] = []
+        if decoded.count != expected.count {
+            lines.append("expected \(expected.count) part\(expected.count == 1 ? "" : "s"), decoded \(decoded.count)")
+        }
+        let render = VectorExpectation.Mismatch.render
+        for (index, (actual, wanted)) in zip(decoded, expected).enumerated() {
+            if !sameParameter(actual.name, wanted.name) {
+                lines.append("part \(index) name: expected \(render(wanted.name)), decoded \(difference(actual.name, wanted.name))")
+            }
+            if !sameParameter(actual.filename, wanted.filename) {
+                lines.append("part \(index) filename: expected \(render(wanted.filename)), decoded \(difference(actual.filename, wanted.filename))")
+            }
+            if !sameContentType(actual.contentType, wanted.contentType) {
+                lines.append("part \(index) content type: expected \(render(wanted.contentType)), decoded \(difference(actual.contentType, wanted.contentType))")
+            }
+            if actual.body != wanted.body {
+                lines.append("part \(index) content: expected \(render(wanted.body)), decoded \(EncoderOutputJudgement.difference(actual.body, against: wanted.body))")
+            }
+        }
+        return lines
+    }
+
+    private static func difference(_ actual: [UInt8]?, _ expected: [UInt8]?) -> String {
+        guard let actual, let expected else { return VectorExpectation.Mismatch.render(actual) }
+        return EncoderOutputJudgement.difference(actual, against: expected)
+    }
+
+    /// Equal as sent, or equal once the WHATWG escapes `%22`, `%0D` and `%0A` are decoded.
+    private static func sameParameter(_ actual: [UInt8]?, _ expected: [UInt8]?) -> Bool {
+        guard let actual, let expected else { return actual == nil && expected == nil }
+        return actual == expected || actual == ParameterForms.unescaped(expected)
+    }
+
+    /// Equal ignoring ASCII case and surrounding spaces and tabs.
+    private static func sameContentType(_ actual: [UInt8]?, _ expected: [UInt8]?) -> Bool {
+        guard let actual, let expected else { return actual == nil && expected == nil }
+        func trimmed(_ bytes: [UInt8]) -> [UInt8] {
+            let isSpace: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            return Array(bytes.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        }
+        return ParameterForms.equalIgnoringASCIICase(trimmed(actual), trimmed(expected))
+    }
+}

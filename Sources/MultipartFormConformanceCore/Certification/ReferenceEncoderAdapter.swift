@@ -1,0 +1,28 @@
+import MultipartForm
+
+/// The project's ``ReferenceEncoder`` as a certifiable encoder: the baseline every report can be compared with.
+public struct ReferenceEncoderAdapter: FormEncoderAdapter {
+    /// The encoder's options.
+    public var options: ReferenceEncoder.Options
+
+    /// Creates the adapter.
+    public init(options: ReferenceEncoder.Options = ReferenceEncoder.Options()) {
+        self.options = options
+    }
+
+    /// `MultipartForm ReferenceEncoder`.
+    public var name: String { "MultipartForm ReferenceEncoder" }
+
+    /// `true`: the reference encoder writes the boundary it is given.
+    public var acceptsBoundary: Bool { true }
+
+    /// Media types outside printable ASCII: the encoder refuses them by design (``ReferenceEncoder``, item 6).
+    public var unsupportedFeatures: Set<EncoderFeature> { [.nonASCIIContentTypes] }
+
+    /// Encodes with the given boundary, or a generated one.
+    public func encode(_ form: Form, boundary: String?) throws -> EncodedForm {
+        let encoder = ReferenceEncoder(options: options)
+        let (contentType, body) = try boundary.map { try encoder.encode(form, boundary: $0) } ?? encoder.encode(form)
+        return EncodedForm(contentType: contentType, body: body)
+    }
+}

@@ -1,0 +1,165 @@
+import MultipartForm
+
+/// Certifies an encoder written in any language: each form goes to a child process as JSON on standard input, and the body comes back on standard output.
+///
+/// The contract (version 1, CONFORMANCE.md section "Certifying an encoder in any language"): the
+/// request is `{"version": 1, "boundary": "..." or null, "fields": [{"name", "value" or
+/// "value_base64", "filename"?, "content_type"?}]}`; the child answers `{"content_type": "...",
+/// "body_base64": "..."}`, or `{"error": "..."}` to refuse the form, and exits 0. A child that runs
+/// past the timeout is killed; a crash, a non-zero exit, or output that is not such an object is an
+/// error naming what happened. None of them can hang the run.
+public struct ProcessEncoderAdapter: FormEncoderAdapter {
+    /// The version of the JSON contract this adapter speaks.
+    public static let protocolVersion = 1
+
+    /// The command and its arguments; the first is looked up in `PATH`.
+    public var command: [String]
+    /// The name shown in reports; defaults to the command line.
+    public var name: String
+    /// Seconds a child may take for one form before it is killed.
+    public var timeout: Double
+    /// Whether the child uses the `boundary` it is sent (then it gets each vector's; otherwise `null`).
+    public var acceptsBoundary: Bool
+    /// Features the encoder cannot express.
+    public var unsupportedFeatures: Set<EncoderFeature>
+    /// Known failures by vector id, with reasons.
+    public var knownIssues: [String: String]
+
+    /// Creates an adapter for a command.
+    public init(
+        command: [String], name: String? = nil, timeout: Double = 10, acceptsBoundary: Bool = false,
+        unsupportedFeatures: Set<EncoderFeature> = [], knownIssues: [String: String] = [:]
+    ) {
+        precondition(!command.isEmpty, "the command needs at least a program name")
+        self.command = command
+        self.name = name ?? command.joined(separator: " ")
+        self.timeout = timeout
+        self.acceptsBoundary = acceptsBoundary
+        self.unsupportedFeatures = unsupportedFeatures
+        self.knownIssues = knownIssues
+    }
+
+    /// Runs the command once for the form and reads its answer.
+    public func encode(_ form: Form, boundary: String?) throws -> EncodedForm {
+        let request = try Self.request(for: form, boundary: boundary)
+        let outcome: ChildProcess.Outcome
+        do {
+            outcome = try ChildProcess.run(command, input: request, timeout: timeout)
+        } catch {
+            throw ProcessEncoderError(.launchFailed, error.description)
+        }
+        let stderr = Self.excerpt(outcome.standardError)
+        if outcome.timedOut {
+            throw ProcessEncoderError(.timedOut, "the command did not answer within \(Self.seconds(timeout)); it was killed\(stderr)")
+        }
+        if outcome.outputLimitReached {
+            throw ProcessEncoderError(.outputTooLarge, "the command wrote more than 256 MiB; it was killed")
+        }
+        switch outcome.termination {
+        case .signaled:
+            throw ProcessEncoderError(.crashed, "the command was ended by \(outcome.termination)\(stderr)")
+        case .exited(let status) where status != 0:
+            throw ProcessEncoderError(.failed, "the command exited with status \(status)\(stderr)")
+        case .exited:
+            return try Self.response(outcome.standardOutput)
+        }
+    }
+
+    /// The request the child reads: the form (and the boundary, or `null`) as contract version 1 JSON.
+    public static func request(for form: Form, boundary: String?) throws(ProcessEncoderError) -> [UInt8] {
+        var fields: [JSONValue] = []
+        for (index, field) in form.fields.enumerated() {
+            var members: [(key: String, value: JSONValue)] = [("name", .string(field.name))]
+            if let text = field.value.text {
+                members.append(("value", .string(text)))
+            } else if let bytes = field.value.bytes {
+                members.append(("value_base64", .string(Base64.encode(bytes))))
+            } else {
+                throw ProcessEncoderError(.unsupportedForm, "field \(index) is a file on disk, which the JSON contract cannot carry")
+            }
+            if let filename = field.filename { members.append(("filename", .string(filename))) }
+            if let contentType = field.contentType { members.append(("content_type", .string(contentType))) }
+            fields.append(.object(members))
+        }
+        let request = JSONValue.object([
+            ("version", .int(protocolVersion)), ("boundary", .string(boundary)), ("fields", .array(fields)),
+        ])
+        return Array((request.rendered() + "\n").utf8)
+    }
+
+    /// Reads the child's answer: an encoded form, or a refusal thrown as ``ProcessEncoderError/Code/refused``.
+    public static func response(_ output: [UInt8]) throws(ProcessEncoderError) -> EncodedForm {
+        do {
+            let object = try JSONNode.parse(output).object(allowing: ["content_type", "body_base64", "error"])
+            if let error = object.optional("error") {
+                throw ProcessEncoderError(.refused, "the encoder refused the form: \(try error.string())")
+            }
+            let contentType = try object.required("content_type").string()
+            let encoded = try object.required("body_base64")
+            guard let body = Base64.decode(try encoded.string()) else {
+                throw ProcessEncoderError(.malformedResponse, "body_base64 is not padded standard base64")
+            }
+            return EncodedForm(contentType: contentType, body: body)
+        } catch let error as ProcessEncoderError {
+            throw error
+        } catch {
+            let shown = VectorExpectation.Mismatch.render(Array(output.prefix(200)))
+            throw ProcessEncoderError(.malformedResponse, "the output is not a version 1 response (\(error)); it was \(shown)")
+        }
+    }
+
+    private static func excerpt(_ stderr: [UInt8]) -> String {
+        guard !stderr.isEmpty else { return "" }
+        return "; its standard error ends with \(VectorExpectation.Mismatch.render(Array(stderr.suffix(400))))"
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+}
+
+/// Why a process adapter got no encoded form: what happened to the child, in one sentence.
+public struct ProcessEncoderError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What happened; an open set of stable codes.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The stable text, such as `timed-out`.
+        public var rawValue: String
+
+        /// Creates a code from its stable text.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// The command could not be started (not found, not executable).
+        public static let launchFailed = Code(rawValue: "launch-failed")
+        /// The command did not answer in time and was killed.
+        public static let timedOut = Code(rawValue: "timed-out")
+        /// A signal ended the command (a crash, an abort).
+        public static let crashed = Code(rawValue: "crashed")
+        /// The command exited with a non-zero status.
+        public static let failed = Code(rawValue: "failed")
+        /// The command's output is not a version 1 response.
+        public static let malformedResponse = Code(rawValue: "malformed-response")
+        /// The command wrote more output than allowed.
+        public static let outputTooLarge = Code(rawValue: "output-too-large")
+        /// The command answered `{"error": ...}`: it refused the form.
+        public static let refused = Code(rawValue: "refused")
+        /// The form holds something the JSON contract cannot carry.
+        public static let unsupportedForm = Code(rawValue: "unsupported-form")
+
+        /// The stable text.
+        public var description: String { rawValue }
+    }
+
+    /// What happened.
+    public var code: Code
+    /// A compiler-style sentence saying what happened.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// `code: message`.
+    public var description: String { "\(code): \(message)" }
+}

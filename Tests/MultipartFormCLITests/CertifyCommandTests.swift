@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// `multipart-check certify`: usage errors, and a run of a `/bin/sh` encoder that answers garbage.
+@Suite("certify command")
+struct CertifyCommandTests {
+    @Test func missingCommandIsAUsageError() {
+        let result = runCLI(["certify"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: Missing expected argument '<command> ...'\nUsage: multipart-check certify "))
+    }
+
+    @Test func badTimeoutIsAUsageError() {
+        let result = runCLI(["certify", "--timeout", "soon", "--", "/bin/true"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: The value 'soon' is invalid for '--timeout <seconds>'."))
+    }
+
+    @Test func unknownFeatureGetsASuggestion() {
+        let result = runCLI(["certify", "--unsupported", "duplicate-name", "--", "/bin/true"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("Did you mean 'duplicate-names'?"))
+    }
+
+    @Test func missingProgramIsUnreadableInput() {
+        let result = runCLI(["certify", "--", "/nonexistent/encoder"])
+        #expect(result.status == 66)
+        #expect(result.stderr.hasPrefix("error: cannot run '/nonexistent/encoder': "))
+    }
+
+    @Test func garbageAnsweringEncoderIsNonConformantInEveryFormat() throws {
+        let directory = try TemporaryDirectory()
+        let script = try directory.write(Array("#!/bin/sh\ncat >/dev/null\necho not-json\n".utf8), named: "encoder.sh")
+        let json = runCLI(["certify", "--format", "json", "--timeout", "5", "--", "/bin/sh", script])
+        #expect(json.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["level"] as? String == "non-conformant")
+        let verdicts = try #require(object["verdicts"] as? [[String: Any]])
+        #expect(!verdicts.isEmpty)
+        #expect(verdicts.allSatisfy { ($0["grade"] as? String) == "fail" })
+        #expect((verdicts.first?["summary"] as? String)?.contains("malformed-response") == true)
+
+        let htmlPath = directory.url.appendingPathComponent("report.html").path
+        let html = runCLI(["certify", "--format", "html", "--output", htmlPath, "--", "/bin/sh", script])
+        #expect(html.status == 1)
+        #expect(html.stdout.isEmpty)
+        #expect(html.stderr.contains("report written to \(htmlPath)"))
+        let page = try String(contentsOfFile: htmlPath, encoding: .utf8)
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+    }
+}

@@ -1,0 +1,126 @@
+import MultipartForm
+import MultipartFormConformance
+import Testing
+
+/// Grades, known issues, unsupported features and levels, with encoders that are wrong on purpose.
+@Suite("Encoder certification")
+struct EncoderCertificationTests {
+    static func vector(_ id: String) throws -> ConformanceVector {
+        try #require(try Fixtures.corpus.get()[id], "the corpus has no \(id)")
+    }
+
+    @Test func bareLFFramingFailsWithTheRuleIds() throws {
+        let adapter = ClosureEncoderAdapter.rewriting("LF only") { replacing("\r\n", with: "\n", in: $0) }
+        let verdict = EncoderCertification(adapter).verdict(for: try Self.vector("structure/y-single-field"))
+        #expect(verdict.grade == .fail)
+        #expect(verdict.details.contains { $0.contains("[header-bare-lf]") })
+        #expect(verdict.details.contains { $0.contains("[delimiter-bare-lf]") })
+        #expect(throws: CertificationFailure.self) {
+            try EncoderCertification(adapter).check(try Self.vector("structure/y-single-field"))
+        }
+    }
+
+    @Test func droppingDuplicatesFailsTheDuplicateVector() throws {
+        let adapter = ClosureEncoderAdapter(name: "last name wins") { form, boundary in
+            var seen: Set<String> = []
+            let kept = form.fields.reversed().filter { seen.insert($0.name).inserted }.reversed()
+            return try ReferenceEncoderAdapter().encode(Form(Array(kept)), boundary: boundary)
+        }
+        let vector = try Self.vector("structure/y-duplicate-names")
+        let fields = try #require(vector.sidecar.encoderInput?.fields)
+        try #require(fields.count >= 2 && Set(fields.map(\.name)).count == 1)
+        let verdict = EncoderCertification(adapter).verdict(for: vector)
+        #expect(verdict.grade == .fail)
+        #expect(verdict.summary.hasPrefix("expected \(fields.count) parts (one per field, in order), found 1"), "\(verdict.summary)")
+    }
+
+    @Test func knownIssueThatReproducesPassesTheCheckAndLowersTheLevel() throws {
+        var adapter = ClosureEncoderAdapter.rewriting("LF only") { replacing("\r\n", with: "\n", in: $0) }
+        adapter.knownIssues = ["structure/y-single-field": "writes LF line ends"]
+        let vector = try Self.vector("structure/y-single-field")
+        let certification = EncoderCertification(adapter)
+        #expect(certification.verdict(for: vector).grade == .knownIssue)
+        try certification.check(vector)
+        #expect(certification.report(over: [vector]).level == .nonConformant)
+    }
+
+    @Test func knownIssueThatDoesNotReproduceFailsTheCheck() throws {
+        var adapter = ClosureEncoderAdapter.rewriting("correct") { $0 }
+        adapter.knownIssues = ["structure/y-single-field": "a bug since fixed"]
+        let vector = try Self.vector("structure/y-single-field")
+        let verdict = EncoderCertification(adapter).verdict(for: vector)
+        #expect(verdict.grade == .staleKnownIssue)
+        let failure = try #require(throws: CertificationFailure.self) { try EncoderCertification(adapter).check(vector) }
+        #expect(failure.description.contains("declared known issue did not reproduce"))
+    }
+
+    @Test func unsupportedFeaturesAreNotRunAndDoNotLowerTheLevel() throws {
+        var adapter = ClosureEncoderAdapter(name: "no duplicates") { _, _ in
+            Issue.record("an unsupported form must not be encoded")
+            return EncodedForm(contentType: "", body: [])
+        }
+        adapter.unsupportedFeatures = [.duplicateNames]
+        let vector = try Self.vector("structure/y-duplicate-names")
+        #expect(EncoderCertification(adapter).verdict(for: vector).grade == .unsupported)
+
+        var reference = ClosureEncoderAdapter(name: "reference") { try ReferenceEncoderAdapter().encode($0, boundary: $1) }
+        reference.unsupportedFeatures = [.duplicateNames, .nonASCIIContentTypes]
+        let report = EncoderCertification(reference).report(over: try EncoderCertification.vectors())
+        #expect(report.count(.unsupported) >= 2)
+        #expect(report.level == .canonical, "\(report.headline)")
+        #expect(report.headline.contains("\(report.count(.unsupported)) unsupported"))
+    }
+
+    @Test func refusingAFormWhoseValueHoldsTheBoundaryPasses() throws {
+        let form: Form = [Form.Field(name: "a", value: .text("x\r\n--AaB03x\r\ny"))]
+        let refusing = ClosureEncoderAdapter(name: "refuses") { form, boundary in
+            try ReferenceEncoderAdapter().encode(form, boundary: boundary)
+        }
+        let vector = try makeVector(form: form)
+        let verdict = EncoderCertification(refusing).verdict(for: vector)
+        #expect(verdict.grade == .pass, "\(verdict.fullText)")
+        #expect(verdict.summary.contains("as it should"))
+
+        let plain = try makeVector(form: [Form.Field(name: "a", value: .text("1"))])
+        let alwaysRefusing = ClosureEncoderAdapter(name: "refuses everything") { _, _ in
+            throw ReferenceEncoder.Error(.invalidBoundary, "no")
+        }
+        #expect(EncoderCertification(alwaysRefusing).verdict(for: plain).grade == .fail)
+    }
+
+    @Test func boundaryIsGivenOnlyToAdaptersThatAcceptIt() throws {
+        let vector = try Self.vector("structure/y-single-field")
+        var adapter = ClosureEncoderAdapter(name: "own boundary") { form, boundary in
+            #expect(boundary == nil)
+            return try ReferenceEncoderAdapter().encode(form, boundary: boundary)
+        }
+        adapter.acceptsBoundary = false
+        let report = EncoderCertification(adapter).report(over: [vector])
+        #expect(report.verdicts[0].grade == .pass)
+        #expect(report.verdicts[0].isByteIdentical == nil)
+        #expect(report.level == .conformant)
+    }
+
+    @Test func aByteDifferenceOnACanonicalVectorKeepsThePassButNotTheCanonicalLevel() throws {
+        // An extra space after the semicolon is valid, but not the canonical bytes.
+        let adapter = ClosureEncoderAdapter.rewriting("two spaces") { replacing("form-data; name", with: "form-data;  name", in: $0) }
+        let vector = try Self.vector("structure/y-single-field")
+        let report = EncoderCertification(adapter).report(over: [vector])
+        #expect(report.verdicts[0].grade == .pass)
+        #expect(report.verdicts[0].isByteIdentical == false)
+        #expect(report.level == .conformant)
+    }
+
+    /// A one-off vector carrying `form` as its encoder input, boundary `AaB03x`.
+    func makeVector(form: Form) throws -> ConformanceVector {
+        let fields = form.fields.map { field in
+            VectorSidecar.EncoderInput.Field(
+                name: field.name, value: field.value.text.map { .text($0) } ?? .bytes(field.value.bytes ?? []),
+                filename: field.filename, contentType: field.contentType)
+        }
+        let sidecar = VectorSidecar(
+            description: "test", specs: [], contentType: "multipart/form-data; boundary=AaB03x", diagnostics: [],
+            parts: [], encoderInput: VectorSidecar.EncoderInput(boundary: "AaB03x", isCanonical: false, fields: fields))
+        return try ConformanceVector(id: "test/y-made-up", body: [], sidecar: sidecar)
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import MultipartForm
+import MultipartFormConformance
+import Testing
+
+/// The process adapter end to end with `/bin/sh` scripts (always available) and the Python encoder from CONFORMANCE.md.
+@Suite("Process encoder adapter")
+struct ProcessEncoderAdapterTests {
+    static let form: Form = [Form.Field(name: "title", value: .text("Holiday")), Form.Field(name: "n", value: .bytes([0xFF, 0x00]), filename: "n.bin")]
+
+    /// Writes a `/bin/sh` script to a fresh directory and returns an adapter running it.
+    static func shell(_ script: String, timeout: Double = 10) throws -> (ProcessEncoderAdapter, String) {
+        let directory = try Fixtures.temporaryDirectory()
+        let path = directory + "/encoder.sh"
+        try Data(("#!/bin/sh\n" + script).utf8).write(to: URL(fileURLWithPath: path))
+        return (ProcessEncoderAdapter(command: ["/bin/sh", path], timeout: timeout, acceptsBoundary: true), directory)
+    }
+
+    static func error(from adapter: ProcessEncoderAdapter) throws -> ProcessEncoderError {
+        try #require(throws: ProcessEncoderError.self) { try adapter.encode(Self.form, boundary: "AaB03x") }
+    }
+
+    @Test func requestGoesInAndResponseComesBack() throws {
+        let expected = try ReferenceEncoder().encode(Self.form, boundary: "AaB03x")
+        let response = "{\"content_type\": \"\(expected.contentType)\", \"body_base64\": \"\(Data(expected.body).base64EncodedString())\"}"
+        let (adapter, directory) = try Self.shell("cat > \"$(dirname \"$0\")/request.json\"\nprintf '%s\\n' '\(response)'\n")
+        let output = try adapter.encode(Self.form, boundary: "AaB03x")
+        #expect(output == EncodedForm(contentType: expected.contentType, body: expected.body))
+        let request = try [UInt8](Data(contentsOf: URL(fileURLWithPath: directory + "/request.json")))
+        #expect(request == (try ProcessEncoderAdapter.request(for: Self.form, boundary: "AaB03x")))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(request)) as? [String: Any])
+        #expect(object["version"] as? Int == 1)
+        #expect(object["boundary"] as? String == "AaB03x")
+        let fields = try #require(object["fields"] as? [[String: String]])
+        #expect(fields == [["name": "title", "value": "Holiday"], ["name": "n", "value_base64": "/wA=", "filename": "n.bin"]])
+    }
+
+    @Test func slowCommandIsKilledAtTheTimeout() throws {
+        let (adapter, _) = try Self.shell("while :; do :; done\n", timeout: 0.5)
+        let error = try Self.error(from: adapter)
+        #expect(error.code == .timedOut)
+        #expect(error.message.hasPrefix("the command did not answer within 0.5 s; it was killed"))
+    }
+
+    @Test func crashIsReportedWithTheSignal() throws {
+        let (adapter, _) = try Self.shell("echo 'about to crash' >&2\nkill -SEGV $$\n")
+        let error = try Self.error(from: adapter)
+        #expect(error.code == .crashed)
+        #expect(error.message.contains("signal 11"), "\(error.message)")
+        #expect(error.message.contains("about to crash"))
+    }
+
+    @Test func nonZeroExitIsReportedWithStandardError() throws {
+        let (adapter, _) = try Self.shell("echo 'no such field type' >&2\nexit 3\n")
+        let error = try Self.error(from: adapter)
+        #expect(error.code == .failed)
+        #expect(error.message == "the command exited with status 3; its standard error ends with \"no such field type\\n\" (19 bytes)")
+    }
+
+    @Test func garbageOutputIsMalformed() throws {
+        let (adapter, _) = try Self.shell("echo hello\n")
+        let error = try Self.error(from: adapter)
+        #expect(error.code == .malformedResponse)
+        #expect(error.message.contains("\"hello\\n\""), "\(error.message)")
+    }
+
+    @Test func unknownResponseKeyIsMalformed() throws {
+        let (adapter, _) = try Self.shell("printf '%s' '{\"content_type\": \"x\", \"body\": \"\"}'\n")
+        #expect(try Self.error(from: adapter).code == .malformedResponse)
+    }
+
+    @Test func errorResponseIsARefusal() throws {
+        let (adapter, _) = try Self.shell("printf '%s' '{\"error\": \"files are not supported\"}'\n")
+        let error = try Self.error(from: adapter)
+        #expect(error.code == .refused)
+        #expect(error.message == "the encoder refused the form: files are not supported")
+    }
+
+    @Test func childThatNeverReadsItsInputDoesNotBreakTheRun() throws {
+        // 4 MiB of input to a child that exits at once: writing fails with EPIPE, never SIGPIPE here.
+        let (adapter, _) = try Self.shell("exit 0\n")
+        let big: Form = [Form.Field(name: "big", value: .bytes([UInt8](repeating: 0x61, count: 4 << 20)), filename: "a")]
+        let error = try #require(throws: ProcessEncoderError.self) { try adapter.encode(big, boundary: nil) }
+        #expect(error.code == .malformedResponse)
+    }
+
+    @Test func missingCommandIsALaunchFailure() throws {
+        let adapter = ProcessEncoderAdapter(command: ["/nonexistent/encoder"])
+        #expect(try Self.error(from: adapter).code == .launchFailed)
+    }
+
+    static let python3: String? = ["/usr/bin/python3", "/usr/local/bin/python3", "/opt/homebrew/bin/python3"]
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+        ?? ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
+        .map { "\($0)/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// The Python encoder exactly as CONFORMANCE.md prints it.
+    static func documentedPythonEncoder() throws -> String {
+        let document = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("CONFORMANCE.md"), encoding: .utf8)
+        let start = try #require(document.range(of: "<!-- python-encoder:begin -->\n```python\n"))
+        let end = try #require(document.range(of: "```\n<!-- python-encoder:end -->"))
+        return String(document[start.upperBound..<end.lowerBound])
+    }
+
+    @Test(.enabled(if: python3 != nil, "python3 is not installed: the documented Python encoder cannot run"))
+    func documentedPythonEncoderIsCanonical() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let path = directory + "/encoder.py"
+        try Data(try Self.documentedPythonEncoder().utf8).write(to: URL(fileURLWithPath: path))
+        let adapter = ProcessEncoderAdapter(command: [try #require(Self.python3), path], name: "encoder.py", timeout: 20, acceptsBoundary: true)
+        let report = try EncoderCertification(adapter).report()
+        #expect(report.level == .canonical, "\(report.text(onlyProblems: true))")
+    }
+}
