@@ -207,6 +207,8 @@ def vector(vid, body, description, specs, diagnostics, parts=None, content_type=
 
     For y- vectors, `form` is the encoder input (a list of `field(...)`); left out, it is read off the
     decoded parts (names and filenames taken literally); False says no form can produce the body.
+    An i- vector that expects no error may give its form explicitly: the body is a correct encoding of
+    it, and only receivers disagree about what it decodes to.
     """
     area, name = vid.split("/")
     verdict = name[0]
@@ -227,12 +229,12 @@ def vector(vid, body, description, specs, diagnostics, parts=None, content_type=
         sidecar["outcomes"] = outcomes
     if producer is not None:
         sidecar["producer"] = producer
-    if verdict == "y":
+    if verdict == "y" or (verdict == "i" and form is not None):
         made = encoder_input(bytes(body), content_type, parts, form)
         if made is not None:
             sidecar["encoder_input"] = made
     elif form is not None:
-        raise ValueError(f"{vid}: only y- vectors carry an encoder input")
+        raise ValueError(f"{vid}: n- vectors carry no encoder input")
     if options is not None:
         allowed = {"max_parts", "max_header_bytes", "max_header_lines", "max_header_line_length",
                    "max_nesting_depth", "max_diagnostics"}

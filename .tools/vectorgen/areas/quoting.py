@@ -8,7 +8,7 @@ Reading of "the first byte of the value" (parameter-unquoted, parameter-single-q
 parameter-encoded-word, name-empty, filename-path): the value as written, so the opening quote of a
 quoted-string (the DispositionParser's `valueIndex`).
 """
-from vectorgen import at, close, d, p, vector
+from vectorgen import at, close, d, field, p, vector
 
 DELIM = b"--AaB03x\r\n"
 
@@ -136,7 +136,8 @@ vector("quoting/i-escaped-quote", body,
        ["RFC 9110 §5.6.4", "RFC 5322 §3.2.4", "RFC 2045 §5.1"],
        [d("parameter-quoted-pair", _o(body, b'a\\"b', plus=1, expect=b'\\"'))],
        [p('a"b', "1")],
-       outcomes=[accept(QP_RFC, [p('a"b', "1")]), reject(QP_WHATWG_REJECT)])
+       outcomes=[accept(QP_RFC, [p('a"b', "1")]), reject(QP_WHATWG_REJECT)],
+       form=[field('a"b', "1")])
 
 body = cd(b'form-data; name="f"; filename="a\\\\b.txt"', "hello", b"text/plain") + close()
 vector("quoting/i-escaped-backslash", body,
@@ -436,7 +437,8 @@ vector("quoting/i-pct22-in-name", body,
        [d("parameter-percent-encoded", _o(body, b"%22", expect=b"%"))],
        [p("a%22b", "1")],
        outcomes=[accept(PCT_LITERAL, [p("a%22b", "1")]), accept(PCT_DECODED, [p('a"b', "1")])],
-       producer="WHATWG HTML form submission (a field named a\"b)")
+       producer="WHATWG HTML form submission (a field named a\"b)",
+       form=[field('a"b', "1")])
 
 body = cd(b'form-data; name="f"; filename="a%0D%0Ab.txt"', "hello", b"text/plain") + close()
 vector("quoting/i-pct0d0a-in-filename", body,
@@ -446,7 +448,8 @@ vector("quoting/i-pct0d0a-in-filename", body,
        [p("f", "hello", filename="a%0D%0Ab.txt", content_type="text/plain")],
        outcomes=[accept(PCT_LITERAL, [p("f", "hello", filename="a%0D%0Ab.txt", content_type="text/plain")]),
                  accept(PCT_DECODED, [p("f", "hello", filename="a\r\nb.txt", content_type="text/plain")])],
-       producer="WHATWG HTML form submission (a file named a\\r\\nb.txt)")
+       producer="WHATWG HTML form submission (a file named a\\r\\nb.txt)",
+       form=[field("f", "hello", filename="a\r\nb.txt", content_type="text/plain")])
 
 body = cd(b'form-data; name="a%0a%0db"', "1") + close()
 vector("quoting/i-pct-lowercase-hex", body,
@@ -467,7 +470,8 @@ vector("quoting/i-whatwg-escaping", body,
        [p("upload", "hello", filename="say %22hi%22.txt", content_type="text/plain")],
        outcomes=[accept(PCT_LITERAL, [p("upload", "hello", filename="say %22hi%22.txt", content_type="text/plain")]),
                  accept(PCT_DECODED, [p("upload", "hello", filename='say "hi".txt', content_type="text/plain")])],
-       producer="WHATWG HTML form submission (browsers), undici, curl >= 7.81, urllib3 2")
+       producer="WHATWG HTML form submission (browsers), undici, curl >= 7.81, urllib3 2",
+       form=[field("upload", "hello", filename='say "hi".txt', content_type="text/plain")])
 
 body = cd(b'form-data; name="upload"; filename="say \\"hi\\".txt"', "hello", b"text/plain") + close()
 vector("quoting/i-curl-backslash-escaping", body,
@@ -477,7 +481,8 @@ vector("quoting/i-curl-backslash-escaping", body,
        [p("upload", "hello", filename='say "hi".txt', content_type="text/plain")],
        outcomes=[accept(QP_RFC, [p("upload", "hello", filename='say "hi".txt', content_type="text/plain")]),
                  reject(QP_WHATWG_REJECT)],
-       producer="curl <= 7.80 -F (and --form-escape), Go mime/multipart, Python email, Apache HttpClient")
+       producer="curl <= 7.80 -F (and --form-escape), Go mime/multipart, Python email, Apache HttpClient",
+       form=[field("upload", "hello", filename='say "hi".txt', content_type="text/plain")])
 
 body = cd(b'form-data; name="upload"; filename="back\\slash \\"q\\".txt"', "hello", b"text/plain") + close()
 # A file named back\slash "q".txt: old Firefox escaped '"' with a backslash but left '\' alone, so

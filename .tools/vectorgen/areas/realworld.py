@@ -1,5 +1,6 @@
 """realworld: bodies shaped exactly as real producers write them, defects included."""
 from vectorgen import at, d, p, vector
+from vectorgen import field as form_field
 
 HB = b"Boundary-7D0E8E5B"
 
@@ -159,7 +160,8 @@ vector("realworld/i-chromium-quote-in-filename", body,
        outcomes=[{"outcome": "accept", "because": PCT_LITERAL,
                   "parts": [p("doc", "hi", filename="my %22best%22.txt", content_type="text/plain")]},
                  {"outcome": "accept", "because": PCT_DECODED,
-                  "parts": [p("doc", "hi", filename='my "best".txt', content_type="text/plain")]}])
+                  "parts": [p("doc", "hi", filename='my "best".txt', content_type="text/plain")]}],
+       form=[form_field("doc", "hi", filename='my "best".txt', content_type="text/plain")])
 
 # ---------------------------------------------------------------------------------------------
 # Gecko (Firefox): ----geckoformboundary + hex (Firefox 136+), 27 dashes + digits before
@@ -193,7 +195,8 @@ vector("realworld/i-firefox-legacy-backslash-quote", body,
        content_type=ctype(GKOLD), producer="Gecko (Firefox before bug 1686765, 2021)",
        outcomes=[{"outcome": "accept", "because": QP_RFC,
                   "parts": [p("doc", "hi", filename='my "best".txt', content_type="text/plain")]},
-                 {"outcome": "reject", "because": QP_WHATWG_REJECT}])
+                 {"outcome": "reject", "because": QP_WHATWG_REJECT}],
+       form=[form_field("doc", "hi", filename='my "best".txt', content_type="text/plain")])
 
 # ---------------------------------------------------------------------------------------------
 # curl -F: 24 dashes + 16 hex (7.x)
@@ -244,7 +247,8 @@ vector("realworld/i-go-empty-form", body,
        [d("preamble-present", 0), d("zero-parts", _o(body, b"--" + GO, expect=b"--"))],
        [], content_type=ctype(GO), producer="Go mime/multipart.Writer (Close with no parts)",
        outcomes=[{"outcome": "accept", "parts": [], "because": ACCEPT_PREAMBLE + "; " + ZERO_ACCEPT},
-                 {"outcome": "reject", "because": ZERO_REJECT}])
+                 {"outcome": "reject", "because": ZERO_REJECT}],
+       form=[])
 
 # ---------------------------------------------------------------------------------------------
 # urllib3 / requests: 32 hex
@@ -280,7 +284,8 @@ vector("realworld/i-urllib3-crlf-in-filename", body,
        outcomes=[{"outcome": "accept", "because": PCT_LITERAL,
                   "parts": [p("doc", "hi", filename="a%0D%0Ab.txt", content_type="text/plain")]},
                  {"outcome": "accept", "because": PCT_DECODED,
-                  "parts": [p("doc", "hi", filename="a\r\nb.txt", content_type="text/plain")]}])
+                  "parts": [p("doc", "hi", filename="a\r\nb.txt", content_type="text/plain")]}],
+       form=[form_field("doc", "hi", filename="a\r\nb.txt", content_type="text/plain")])
 
 # ---------------------------------------------------------------------------------------------
 # Alamofire 5 and Moya 15: alamofire.boundary. + 16 hex, no escaping at all

@@ -131,7 +131,8 @@ vector("structure/i-close-delimiter-only", body,
                  {"outcome": "reject",
                   "because": "RFC 2046 §5.1.1: multipart-body := [preamble CRLF] dash-boundary transport-padding "
                              "CRLF body-part *encapsulation close-delimiter ...; at least one body part is required"}],
-       producer="browsers (empty FormData), undici, urllib3")
+       producer="browsers (empty FormData), undici, urllib3",
+       form=[])
 
 vector("structure/n-empty-body", b"",
        "a zero-length body",

@@ -77,8 +77,12 @@ public enum VectorAudit {
         if vector.verdict != .no && sidecar.parts == nil {
             fail("y- and i- vectors must list their decoded parts")
         }
-        if vector.verdict != .yes && sidecar.encoderInput != nil {
-            fail("only y- vectors carry an encoder input")
+        if sidecar.encoderInput != nil {
+            if vector.verdict == .no {
+                fail("an n- vector carries no encoder input: no encoder should produce it")
+            } else if vector.verdict == .implementation && severities.contains(.error) {
+                fail("an i- vector with an encoder input must expect no error: the body is a correct encoding of its form")
+            }
         }
         if sidecar.description.allSatisfy(\.isWhitespace) {
             fail("the description is empty")

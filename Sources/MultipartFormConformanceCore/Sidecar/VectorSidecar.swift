@@ -23,7 +23,7 @@ public struct VectorSidecar: Sendable, Hashable {
     public var producer: String?
     /// Validator limits for this vector; absent limits keep their defaults.
     public var options: Options?
-    /// The form an encoder is given to produce this body, for certifying encoders (`y-` vectors only).
+    /// The form an encoder is given to produce this body, for certifying encoders (`y-` vectors, and `i-` vectors without errors).
     public var encoderInput: EncoderInput?
 
     /// Creates a sidecar.
