@@ -333,3 +333,24 @@ vector("structure/i-rfc2046-sample", body,
        outcomes=[{"outcome": "accept", "because": ACCEPT_PREAMBLE + "; the epilogue likewise",
                   "parts": [p("a", v1), p("b", v2, content_type="text/plain; charset=us-ascii")]},
                  {"outcome": "reject", "because": REJECT_PREAMBLE}])
+
+# ---------------------------------------------------------------------------------------------
+# Parts cut off inside their headers: nothing about a body that is not there (found by fuzzing)
+# ---------------------------------------------------------------------------------------------
+
+body = (b'--AaB03x\r\nContent-Disposition: form-data; name="m"\r\nContent-Type: multipart/mixed; boundary=BbC04y\r\n'
+        + close())
+vector("structure/n-nested-part-headers-unterminated", body,
+       "a multipart/mixed part whose headers end at the close delimiter: no body, so no nested body to report on",
+       [S_FRAMING, "RFC 7578 §4.3"],
+       [d("nested-multipart", at(body, b"multipart/mixed")),
+        d("part-headers-unterminated", at(body, b"--AaB03x--"))],
+       [p("m", b"", content_type="multipart/mixed; boundary=BbC04y")])
+
+body = (b'--AaB03x\r\nContent-Disposition: form-data; name="_charset_"\r\n'
+        + part("a", "1") + close())
+vector("structure/n-charset-field-headers-unterminated", body,
+       "a _charset_ part cut off by the next delimiter before its blank line: it has no value to name a charset",
+       [S_FRAMING, "RFC 7578 §4.6"],
+       [d("part-headers-unterminated", at(body, b"--AaB03x", nth=1))],
+       [p("_charset_", b""), p("a", "1")])

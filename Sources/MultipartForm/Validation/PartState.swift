@@ -61,6 +61,8 @@ struct PartState {
     // Content.
     var bodyStart = 0
     var bodyLocation = Located(offset: 0, line: 1, column: 1)
+    /// Whether the blank line that ends the headers arrived, so the part has a body section (and ``bodyLocation``).
+    var hasBodySection = false
     var utf8: UTF8Check?
     var utf8Reported = false
     var contentEndLineFeeds = 0

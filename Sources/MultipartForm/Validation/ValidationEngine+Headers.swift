@@ -328,6 +328,7 @@ extension ValidationEngine {
         finishHeaders(end: lfOffset + 1)
         part!.bodyStart = lfOffset + 1
         part!.bodyLocation = Located(offset: lfOffset + 1, line: lineFeeds + 2, column: 1)
+        part!.hasBodySection = true
         part!.contentEndLineFeeds = lineFeeds + 1
         part!.contentEndLineStart = lfOffset + 1
         phase = .scanning(.body)
@@ -416,6 +417,9 @@ extension ValidationEngine {
     mutating func endPart(contentEnd: Int) {
         guard var state = part else { return }
         part = nil
+        // A part whose headers never ended has no body section (already reported), so no value to check:
+        // no `_charset_` value and no nested body, whose findings would point at a body that is not there.
+        let hasBodySection = state.hasBodySection
         if !state.headersDone {
             part = state
             finishHeaders(end: contentEnd)
@@ -431,7 +435,7 @@ extension ValidationEngine {
                     "the value of text field '\(escapedForMessage(state.name ?? []))' ends inside a UTF-8 sequence")
             }
         }
-        if let value = state.charsetValue {
+        if hasBodySection, let value = state.charsetValue {
             if Charsets.isKnown(value) {
                 formCharsetIsUTF8 = Charsets.isUTF8(value)
             } else {
@@ -441,7 +445,7 @@ extension ValidationEngine {
                     "_charset_ names '\(escapedForMessage(value))', which is not a known charset")
             }
         }
-        if let nested = state.nested {
+        if hasBodySection, let nested = state.nested {
             let report = nested.engine.finish()
             for diagnostic in report.diagnostics {
                 let line = state.bodyLocation.line + diagnostic.line - 1

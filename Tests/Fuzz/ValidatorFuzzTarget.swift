@@ -1,0 +1,65 @@
+// libFuzzer target for the strict validator (not a SwiftPM target: `Tests/Fuzz/run.sh` builds it).
+//
+// Input layout: one control byte, then the outer Content-Type value up to the first LF, then the body.
+// An empty Content-Type line means none was sent (the boundary is inferred). The control byte picks
+// a chunk size (its low six bits plus one) and, with its top bit, small resource limits so the limit
+// paths are reached by small inputs.
+//
+// Besides crashes, hangs and sanitizer reports, the target traps when a property fails:
+// - the report is the same whole, in chunks of the chosen size, and one byte at a time (small inputs);
+// - turning part collection off changes nothing but the collected parts;
+// - every offset, line, column and part range lies inside the input, parts are in order, and the
+//   counts agree with the findings listed.
+import MultipartForm
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func validatorFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data, size > 0 else { return 0 }
+    let input = UnsafeBufferPointer(start: data, count: size)
+    let control = input[0]
+    let rest = input[1...]
+    let newline = rest.firstIndex(of: 0x0A) ?? rest.endIndex
+    let contentTypeBytes = Array(rest[rest.startIndex..<newline])
+    let body = newline < rest.endIndex ? Array(rest[(newline + 1)...]) : []
+    let contentType = contentTypeBytes.isEmpty ? nil : String(decoding: contentTypeBytes, as: UTF8.self)
+
+    var options = ValidationOptions()
+    if control & 0x80 != 0 {
+        options.maxParts = 3
+        options.maxHeaderBytes = 96
+        options.maxHeaderLines = 4
+        options.maxHeaderLineLength = 40
+        options.maxNestingDepth = 1
+        options.maxDiagnostics = 6
+    }
+    let chunkSize = Int(control & 0x3F) + 1
+
+    let whole = validate(body, contentType: contentType, options: options, chunkSize: Int.max)
+    FuzzInvariants.check(whole, body: body, contentType: contentType, options: options)
+    let chunked = validate(body, contentType: contentType, options: options, chunkSize: chunkSize)
+    FuzzInvariants.require(chunked == whole, "report differs in \(chunkSize)-byte chunks")
+    if body.count <= 256 {
+        let bytewise = validate(body, contentType: contentType, options: options, chunkSize: 1)
+        FuzzInvariants.require(bytewise == whole, "report differs byte by byte")
+    }
+    var uncollected = options
+    uncollected.collectParts = false
+    var withoutParts = validate(body, contentType: contentType, options: uncollected, chunkSize: chunkSize)
+    FuzzInvariants.require(withoutParts.parts.isEmpty, "parts collected although collection is off")
+    withoutParts.parts = whole.parts
+    FuzzInvariants.require(withoutParts == whole, "turning part collection off changed the findings")
+    return 0
+}
+
+private func validate(_ body: [UInt8], contentType: String?, options: ValidationOptions, chunkSize: Int) -> ValidationReport {
+    var validator = MultipartValidator(contentType: contentType, options: options)
+    body.withUnsafeBytes { raw in
+        var start = 0
+        while start < raw.count {
+            let end = start + min(chunkSize, raw.count - start)
+            validator.consume(UnsafeRawBufferPointer(rebasing: raw[start..<end]))
+            start = end
+        }
+    }
+    return validator.finish()
+}

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Builds a libFuzzer target and runs it.
+#
+# Usage: Tests/Fuzz/run.sh [SECONDS] [validator|command-line] [extra libFuzzer flags...]
+#
+# The targets are the .swift files beside this script; they are not SwiftPM targets, because
+# libFuzzer brings its own main. The package's modules are compiled here, in dependency order, with
+# `-sanitize=fuzzer,address` (coverage-guided, AddressSanitizer on) into .build-fuzz/. The seed
+# corpus is every vector in Vectors/: a control byte, the sidecar's content_type, LF, the body.
+# Findings (crash-*, timeout-*, oom-*) and the growing corpus go to fuzz-<target>/ at the package
+# root, which git ignores. Reproduce a finding with:  .build-fuzz/<target> fuzz-<target>/crash-...
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+seconds=${1:-60}
+target=${2:-validator}
+shift $(( $# > 2 ? 2 : $# ))
+
+build=.build-fuzz
+mkdir -p "$build"
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -package-name multipart_form_conformance
+    -I "$build" -L "$build")
+
+module() { # name, source directory, extra flags
+    local name=$1 dir=$2
+    shift 2
+    if [ ! -f "$build/lib$name.a" ] || [ -n "$(find "$dir" -name '*.swift' -newer "$build/lib$name.a" | head -1)" ]; then
+        echo "building $name" >&2
+        find "$dir" -name '*.swift' -print0 | sort -z | xargs -0 swiftc "${flags[@]}" "$@" \
+            -module-name "$name" -emit-module -emit-module-path "$build/$name.swiftmodule" \
+            -emit-library -static -o "$build/lib$name.a"
+    fi
+}
+
+module MultipartForm Sources/MultipartForm
+module MultipartFormConformanceCore Sources/MultipartFormConformanceCore -lMultipartForm
+case "$target" in
+validator)
+    swiftc "${flags[@]}" Tests/Fuzz/ValidatorFuzzTarget.swift Tests/Fuzz/FuzzInvariants.swift \
+        -lMultipartForm -o "$build/validator"
+    ;;
+command-line)
+    module MultipartFormCLI Sources/MultipartFormCLI -lMultipartForm -lMultipartFormConformanceCore
+    swiftc "${flags[@]}" Tests/Fuzz/CommandLineFuzzTarget.swift \
+        -lMultipartFormCLI -lMultipartFormConformanceCore -lMultipartForm -o "$build/command-line"
+    ;;
+*)
+    echo "unknown target '$target' (validator or command-line)" >&2
+    exit 64
+    ;;
+esac
+
+corpus="fuzz-$target"
+seeds="$build/seeds"
+mkdir -p "$corpus" "$seeds"
+python3 - "$seeds" <<'PY'
+import glob, hashlib, json, os, sys
+out = sys.argv[1]
+for body_path in sorted(glob.glob("Vectors/*/*.body")):
+    with open(body_path, "rb") as f:
+        body = f.read()
+    with open(body_path[:-5] + ".json", encoding="utf-8") as f:
+        content_type = (json.load(f).get("content_type") or "").encode()
+    for control in (0x00, 0x86):
+        data = bytes([control]) + content_type + b"\n" + body
+        with open(os.path.join(out, hashlib.sha1(data).hexdigest()), "wb") as f:
+            f.write(data)
+PY
+"$build/$target" "$corpus" "$seeds" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix="$corpus/" -print_final_stats=1 "$@"
