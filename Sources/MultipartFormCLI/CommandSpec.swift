@@ -192,7 +192,7 @@ extension CommandSpec {
         ])
 
     /// The subcommands, in help order.
-    static let subcommands: [CommandSpec] = [validate, rules, explain, vectors, help]
+    static let subcommands: [CommandSpec] = [validate, rules, explain, vectors, bench, help]
 
     /// The subcommand run when the first argument names none.
     static let defaultSubcommandName = "validate"

@@ -55,6 +55,10 @@ public enum MultipartCheck {
             return command.run(stdout: &stdout, stderr: &stderr)
         case .vectorsNew(let command):
             return command.run(standardInput: standardInput, stdout: &stdout, stderr: &stderr)
+        case .bench(let command):
+            return command.run(stdout: &stdout, stderr: &stderr)
+        case .benchWorker(let worker):
+            return worker.run(stdout: &stdout, stderr: &stderr)
         }
     }
 }
