@@ -331,10 +331,7 @@ extension ValidationEngine {
         part!.contentEndLineFeeds = lineFeeds + 1
         part!.contentEndLineStart = lfOffset + 1
         phase = .scanning(.body)
-        carry.removeAll(keepingCapacity: true)
-        carry.append(ByteClass.lf)
-        carryVirtual = true
-        carryStart = lfOffset
+        carry = .virtualLineFeed(at: lfOffset)
     }
 
     /// Part-level checks once the header section is complete (or cut short).

@@ -34,8 +34,11 @@ struct ValidationEngine {
         var contentEnd: Int
         /// The body had no body section (the header terminator is the delimiter's CRLF).
         var bodyAbsent: Bool
-        /// Bytes of the delimiter that are content again if the line turns out not to be one.
-        var bytes: [UInt8]
+        /// Where the matched bytes are in ``ValidationEngine/delimiterLine``: they are content again
+        /// if the line turns out not to be a delimiter.
+        var carried: DelimiterCarry
+        /// Whether a single `-` after the boundary was read as part of the line.
+        var dash = false
     }
 
     let options: ValidationOptions
@@ -46,6 +49,8 @@ struct ValidationEngine {
     var boundary: [UInt8]?
     var search: DelimiterSearch?
     var dashBoundary: [UInt8] = []
+    /// `CR LF "--" boundary "-"`: every byte a held or matched delimiter can consist of.
+    var delimiterLine: [UInt8] = []
 
     var phase: Phase = .scanning(.preamble)
     var position = 0
@@ -53,11 +58,8 @@ struct ValidationEngine {
     var lineStart = 0
     var previousLineStart = 0
 
-    var carry: [UInt8] = []
-    var carryStart = 0
-    var carryVirtual = false
+    var carry = DelimiterCarry()
     var pending: PendingDelimiter?
-    var tailBytes: [UInt8] = []
     var delimiterCount = 0
     var paddingReported = false
     /// A delimiter was confirmed; its part starts when the delimiter line ends.
@@ -113,11 +115,9 @@ struct ValidationEngine {
         boundary = value
         search = DelimiterSearch(boundary: value)
         dashBoundary = [ByteClass.dash, ByteClass.dash] + value
+        delimiterLine = [ByteClass.cr] + search!.pattern + [ByteClass.dash]
         // The start of the body counts as the start of a line.
-        carry.removeAll(keepingCapacity: true)
-        carry.append(ByteClass.lf)
-        carryVirtual = true
-        carryStart = -1
+        carry = .virtualLineFeed(at: -1)
     }
 
     // MARK: Positions
@@ -138,10 +138,6 @@ struct ValidationEngine {
             lineFeeds += counted.count
             lineStart = offset + (last - range.lowerBound) + 1
         }
-    }
-
-    mutating func pass(_ bytes: [UInt8], offset: Int) {
-        bytes.withUnsafeBytes { pass($0, 0..<$0.count, offset: offset) }
     }
 
     mutating func report(
@@ -166,15 +162,19 @@ struct ValidationEngine {
     }
 
     /// Keeps the first and last bytes of the stream for diagnoses made at the end.
+    ///
+    /// The tail window may hold up to twice ``tailCapacity`` bytes between trims, so that feeding
+    /// one byte at a time costs O(1) per byte; ``finish()`` trims it to the last ``tailCapacity``.
     mutating func remember(_ chunk: UnsafeRawBufferPointer) {
         if head.count < Self.headCapacity {
             head.append(contentsOf: chunk.prefix(Self.headCapacity - head.count))
         }
         if chunk.count >= Self.tailCapacity {
-            tail = Array(chunk.suffix(Self.tailCapacity))
+            tail.removeAll(keepingCapacity: true)
+            tail.append(contentsOf: chunk.suffix(Self.tailCapacity))
         } else {
+            if tail.count + chunk.count > 2 * Self.tailCapacity { tail.removeFirst(tail.count - Self.tailCapacity) }
             tail.append(contentsOf: chunk)
-            if tail.count > Self.tailCapacity { tail.removeFirst(tail.count - Self.tailCapacity) }
         }
     }
 
@@ -216,54 +216,41 @@ struct ValidationEngine {
         var index = start
         if !carry.isEmpty {
             let pattern = search!.pattern
-            // The carry starts with CR or LF; find how much of the pattern it already holds.
-            let lfInCarry = carry[0] == ByteClass.cr ? 1 : 0
-            var matched = carry.count - lfInCarry
+            var held = carry
             var failed = false
-            if carry.count == 1 && lfInCarry == 1 {
+            if held.matched == 0 {
                 // A lone CR: the next byte must be LF.
                 if chunk[index] == ByteClass.lf {
-                    carry.append(ByteClass.lf)
+                    held.matched = 1
                     index += 1
-                    matched = 1
                 } else {
                     failed = true
                 }
             }
-            while !failed && matched < pattern.count && index < chunk.count {
-                if chunk[index] == pattern[matched] {
-                    carry.append(chunk[index])
-                    matched += 1
+            while !failed && held.matched < pattern.count && index < chunk.count {
+                if chunk[index] == pattern[held.matched] {
+                    held.matched += 1
                     index += 1
                 } else {
                     failed = true
                 }
             }
             if failed {
-                let bytes = carry
-                let virtual = carryVirtual
-                let offset = carryStart
-                carry = []
-                carryVirtual = false
+                carry = DelimiterCarry()
                 // A virtual carry's LF was already passed; the bytes matched after it are content.
-                bytes.withUnsafeBytes {
-                    content($0, (virtual ? 1 : 0)..<$0.count, offset: virtual ? offset + 1 : offset, region: region)
-                }
+                release(held, region: region)
                 position = base + index
                 return index
             }
-            if matched < pattern.count {
+            if held.matched < pattern.count {
+                carry = held
                 position = base + index
                 return index
             }
             // The carry completed a delimiter.
-            let bytes = carry
-            let virtual = carryVirtual
-            let offset = carryStart
-            carry = []
-            carryVirtual = false
+            carry = DelimiterCarry()
             position = base + index
-            matchedDelimiter(bytes: bytes, at: offset, virtual: virtual, region: region)
+            matchedDelimiter(held, region: region)
             return index
         }
         if let lf = search!.firstMatch(in: chunk, from: index) {
@@ -271,20 +258,28 @@ struct ValidationEngine {
             let delimiterStart = hasCR ? lf - 1 : lf
             content(chunk, index..<delimiterStart, offset: base + index, region: region)
             let end = lf + search!.pattern.count
-            let bytes = Array(chunk[delimiterStart..<end])
             position = base + end
-            matchedDelimiter(bytes: bytes, at: base + delimiterStart, virtual: false, region: region)
+            let matched = DelimiterCarry(
+                carriageReturn: hasCR, matched: search!.pattern.count, virtual: false, start: base + delimiterStart)
+            matchedDelimiter(matched, region: region)
             return end
         }
         let keep = search!.partialSuffixStart(in: chunk, from: index) ?? chunk.count
         content(chunk, index..<keep, offset: base + index, region: region)
         if keep < chunk.count {
-            carry = Array(chunk[keep..<chunk.count])
-            carryStart = base + keep
-            carryVirtual = false
+            let carriageReturn = chunk[keep] == ByteClass.cr
+            carry = DelimiterCarry(
+                carriageReturn: carriageReturn, matched: chunk.count - keep - (carriageReturn ? 1 : 0), virtual: false,
+                start: base + keep)
         }
         position = base + chunk.count
         return chunk.count
+    }
+
+    /// Hands held bytes back as preamble, content or epilogue: they did not become a delimiter.
+    mutating func release(_ held: DelimiterCarry, region: Region) {
+        let line = delimiterLine
+        line.withUnsafeBytes { content($0, held.range(), offset: held.inputStart, region: region) }
     }
 
     /// Handles bytes that are preamble, part content or epilogue.
@@ -295,9 +290,11 @@ struct ValidationEngine {
         if region == .body { noteContentEnd() }
     }
 
-    /// A complete `LF "--" boundary` (with its CR, if any) was found at `offset`.
-    mutating func matchedDelimiter(bytes: [UInt8], at offset: Int, virtual: Bool, region: Region) {
-        let hasCR = bytes.first == ByteClass.cr
+    /// A complete `LF "--" boundary` (with its CR, if any) was found at `matched.start`.
+    mutating func matchedDelimiter(_ matched: DelimiterCarry, region: Region) {
+        let offset = matched.start
+        let virtual = matched.virtual
+        let hasCR = matched.carriageReturn
         let lfOffset = hasCR ? offset + 1 : offset
         let dashOffset = virtual ? offset + 1 : lfOffset + 1
         var bareLF: (Int, Int, Int)? = nil
@@ -308,8 +305,7 @@ struct ValidationEngine {
         var contentEnd = virtual ? dashOffset : offset
         if virtual && region == .preamble { contentEnd = 0 }
         // Virtual carries stand for an LF that was already passed.
-        let passed = virtual ? Array(bytes.dropFirst()) : bytes
-        pass(passed, offset: virtual ? offset + 1 : offset)
+        if !virtual { passByte(ByteClass.lf, at: lfOffset) }
         let dashLine = location(dashOffset).line
         if region == .epilogue {
             report(.epilogueContainsDelimiter, at: dashOffset, "a delimiter line follows the close delimiter; conforming receivers ignore it")
@@ -318,7 +314,7 @@ struct ValidationEngine {
         paddingReported = false
         pending = PendingDelimiter(
             dashOffset: dashOffset, dashLine: dashLine, region: region, bareLF: bareLF, contentEnd: contentEnd,
-            bodyAbsent: virtual && region == .body, bytes: passed)
+            bodyAbsent: virtual && region == .body, carried: matched)
         phase = .tail(.afterBoundary)
     }
 
@@ -331,7 +327,7 @@ struct ValidationEngine {
         switch state {
         case .afterBoundary:
             if byte == ByteClass.dash {
-                pending!.bytes.append(byte)
+                pending!.dash = true
                 phase = .tail(.singleDash)
             } else if ByteClass.isWhitespace(byte) {
                 confirmDelimiter(close: false)
@@ -436,8 +432,10 @@ struct ValidationEngine {
         report(.boundaryPrefixLine, at: delimiter.dashOffset, line: delimiter.dashLine, column: 1,
             "line starts with the delimiter '\(escapedForMessage(dashBoundary))' followed by '\(escapedForMessage([byte]))'; it is content, not a delimiter")
         if delimiter.region == .body {
-            // For a virtual match the header terminator's LF was never content, and is not in `bytes`.
-            delimiter.bytes.withUnsafeBytes { feedPart($0, 0..<$0.count, offset: delimiter.contentEnd) }
+            // For a virtual match the header terminator's LF was never content, and is not in the range.
+            let line = delimiterLine
+            let range = delimiter.carried.range(extra: delimiter.dash ? 1 : 0)
+            line.withUnsafeBytes { feedPart($0, range, offset: delimiter.contentEnd) }
             noteContentEnd()
         }
         phase = .scanning(delimiter.region)
@@ -486,10 +484,7 @@ struct ValidationEngine {
             phase = .scanning(.epilogue)
             epilogueStart = position
             epilogueLocation = location(position)
-            carry.removeAll(keepingCapacity: true)
-        carry.append(ByteClass.lf)
-            carryVirtual = true
-            carryStart = position - 1
+            carry = .virtualLineFeed(at: position - 1)
         } else {
             if let start = partStart {
                 partStart = nil
@@ -505,6 +500,7 @@ struct ValidationEngine {
     // MARK: End of input
 
     mutating func finish() -> ValidationReport {
+        if tail.count > Self.tailCapacity { tail.removeFirst(tail.count - Self.tailCapacity) }
         if phase == .inferring { finishInference() }
         let end = position
         switch phase {
@@ -512,13 +508,9 @@ struct ValidationEngine {
             diagnoseUnframed(end: end)
         case .scanning(let region):
             if !carry.isEmpty {
-                let bytes = carry
-                let virtual = carryVirtual
-                carry = []
-                let start = carryStart
-                bytes.withUnsafeBytes {
-                    content($0, (virtual ? 1 : 0)..<$0.count, offset: virtual ? start + 1 : start, region: region)
-                }
+                let held = carry
+                carry = DelimiterCarry()
+                release(held, region: region)
             }
             switch region {
             case .preamble: diagnoseUnframed(end: end)
