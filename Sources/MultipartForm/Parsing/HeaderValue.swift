@@ -1,15 +1,29 @@
 /// A header field value with the stream offset of each byte, so findings point at real positions
 /// even when the value was unfolded from several lines.
 struct HeaderValue {
+    /// Where a run of the value's bytes came from: its first index in ``HeaderValue/bytes`` and the
+    /// stream offset of that byte. Each physical line of a field contributes one run.
+    struct Piece {
+        var index: Int
+        var offset: Int
+    }
+
     /// The value's bytes (continuation line breaks removed).
     var bytes: [UInt8]
-    /// The stream offset of each byte.
-    var offsets: [Int]
     /// The offset just past the value (where its line ends).
     var endOffset: Int
+    /// The stream offset of the first byte.
+    private var firstOffset: Int
+    /// The runs after the first, in order; empty for a value on one line, so no allocation is needed.
+    private var continuations: [Piece]
 
     /// The offset of byte `index`, or the end offset when `index` is past the last byte.
-    func offset(_ index: Int) -> Int { index < offsets.count ? offsets[index] : endOffset }
+    func offset(_ index: Int) -> Int {
+        guard index < bytes.count else { return endOffset }
+        var result = firstOffset + index
+        for piece in continuations where piece.index <= index { result = piece.offset + (index - piece.index) }
+        return result
+    }
 
     /// The value without leading and trailing spaces and tabs.
     func trimmed() -> HeaderValue {
@@ -17,22 +31,24 @@ struct HeaderValue {
         var end = bytes.count
         while start < end && ByteClass.isWhitespace(bytes[start]) { start += 1 }
         while end > start && ByteClass.isWhitespace(bytes[end - 1]) { end -= 1 }
+        var pieces: [Piece] = []
+        for piece in continuations where piece.index > start && piece.index < end {
+            pieces.append(Piece(index: piece.index - start, offset: piece.offset))
+        }
         return HeaderValue(
-            bytes: Array(bytes[start..<end]), offsets: Array(offsets[start..<end]),
-            endOffset: end < offsets.count ? offsets[end] : endOffset)
+            bytes: Array(bytes[start..<end]), firstOffset: offset(start), continuations: pieces, endOffset: offset(end))
     }
 
     /// A value built from a plain string, with offsets counting from zero (for Content-Type values).
     init(plain: [UInt8]) {
-        bytes = plain
-        offsets = Array(0..<plain.count)
-        endOffset = plain.count
+        self.init(bytes: plain, firstOffset: 0, continuations: [], endOffset: plain.count)
     }
 
-    /// A value with explicit offsets.
-    init(bytes: [UInt8], offsets: [Int], endOffset: Int) {
+    /// A value whose first byte is at `firstOffset` and whose later runs start where `continuations` say.
+    init(bytes: [UInt8], firstOffset: Int, continuations: [Piece], endOffset: Int) {
         self.bytes = bytes
-        self.offsets = offsets
+        self.firstOffset = firstOffset
+        self.continuations = continuations
         self.endOffset = endOffset
     }
 }

@@ -6,11 +6,46 @@ struct Located {
 }
 
 /// A header field being read: its first line and any continuation lines.
+///
+/// One value lives in the engine and is reused for every field, so reading headers allocates
+/// nothing once its buffers have grown to the longest field seen.
 struct PendingField {
-    /// Each physical line's content (line break removed), start offset and line number.
-    var lines: [(content: [UInt8], start: Int, number: Int)]
+    /// One physical line of the field.
+    struct Line {
+        /// Where the line's bytes are in ``PendingField/bytes``.
+        var range: Range<Int>
+        /// The stream offset of its first byte.
+        var start: Int
+        /// Its one-based line number.
+        var number: Int
+    }
+
+    /// The lines' bytes one after another, line breaks removed.
+    private(set) var bytes: [UInt8] = []
+    /// The lines, in order.
+    private(set) var lines: [Line] = []
     /// Whether the field's first line was preceded by whitespace that was stripped.
     var strippedLeading = 0
+
+    /// Whether no field is being read.
+    var isEmpty: Bool { lines.isEmpty }
+
+    /// Forgets the field, keeping the buffers.
+    mutating func clear() {
+        bytes.removeAll(keepingCapacity: true)
+        lines.removeAll(keepingCapacity: true)
+        strippedLeading = 0
+    }
+
+    /// Adds a physical line that starts at stream offset `start`.
+    mutating func append(_ content: [UInt8], start: Int, number: Int) {
+        let from = bytes.count
+        bytes.append(contentsOf: content)
+        lines.append(Line(range: from..<bytes.count, start: start, number: number))
+    }
+
+    /// The bytes of line `index`.
+    func content(_ index: Int) -> ArraySlice<UInt8> { bytes[lines[index].range] }
 
     /// The line and column of an offset inside the field.
     func locate(_ offset: Int) -> Located {
@@ -36,14 +71,12 @@ struct PartState {
     var headerEnd = 0
 
     // Header reading.
-    var line: [UInt8] = []
     /// Whether the last byte read on the current header line is CR.
     var lineEndsWithCR = false
     var lineStartOffset = 0
     var lineCount = 0
     var sectionBytes = 0
     var skipping = false
-    var field: PendingField?
 
     // What the headers said.
     var sawDisposition = false

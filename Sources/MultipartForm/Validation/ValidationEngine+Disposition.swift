@@ -1,6 +1,6 @@
 extension ValidationEngine {
     /// Checks a Content-Disposition value and records the part's name and filename.
-    mutating func readDisposition(_ value: HeaderValue, field: PendingField) {
+    mutating func readDisposition(_ value: HeaderValue) {
         let disposition = Disposition.parse(value.bytes)
         func add(_ rule: Rule.ID, _ index: Int, _ message: String) {
             let offset = value.offset(index)

@@ -9,6 +9,7 @@ extension ValidationEngine {
                 "more than \(options.maxParts) parts; further parts are checked but not collected")
         }
         part = PartState(index: index, collect: collecting && partCount <= options.maxParts)
+        field.clear()
     }
 
     mutating func beginHeaders() {
@@ -22,10 +23,11 @@ extension ValidationEngine {
     /// Reads header bytes up to the end of the current line.
     mutating func headerBytes(_ chunk: UnsafeRawBufferPointer, _ start: Int) -> Int {
         let base = position - start
-        var end = start
-        while end < chunk.count && chunk[end] != ByteClass.lf { end += 1 }
-        let room = options.maxHeaderLineLength + 2 - part!.line.count
-        if room > 0 { part!.line.append(contentsOf: chunk[start..<min(end, start + room)]) }
+        let end = chunk.index(of: ByteClass.lf, from: start)
+        let room = options.maxHeaderLineLength + 2 - headerLine.count
+        if room > 0 {
+            headerLine.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start..<min(end, start + room)]))
+        }
         if end > start { part!.lineEndsWithCR = chunk[end - 1] == ByteClass.cr }
         guard end < chunk.count else {
             position = base + end
@@ -55,23 +57,23 @@ extension ValidationEngine {
         case delimiter(close: Bool)
     }
 
+    /// Handles the header line in ``headerLine``, whose LF is at `lfOffset`, and empties the buffer.
     mutating func headerLineEnded(lfOffset: Int) -> HeaderLineOutcome {
-        var content = part!.line
-        part!.line = []
+        defer { headerLine.removeAll(keepingCapacity: true) }
         let start = part!.lineStartOffset
         part!.lineStartOffset = lfOffset + 1
         let length = lfOffset - start
         let endsWithCR = part!.lineEndsWithCR && length > 0
         part!.lineEndsWithCR = false
         let bareLF = !endsWithCR
-        if endsWithCR && content.count == length { content.removeLast() }
-        if content.starts(with: dashBoundary), isDelimiterRest(content[dashBoundary.count...]) {
-            return delimiterInHeaders(content: content, start: start, lfOffset: lfOffset, bareLF: bareLF)
+        if endsWithCR && headerLine.count == length { headerLine.removeLast() }
+        if headerLine.starts(with: dashBoundary), isDelimiterRest(headerLine[dashBoundary.count...]) {
+            return delimiterInHeaders(content: headerLine, start: start, lfOffset: lfOffset, bareLF: bareLF)
         }
         if bareLF {
             report(.headerBareLF, at: lfOffset, "header line ends with '\\n' without a preceding '\\r'")
         }
-        if content.isEmpty {
+        if headerLine.isEmpty {
             endHeaders(lfOffset: lfOffset)
             return .blank
         }
@@ -98,28 +100,29 @@ extension ValidationEngine {
             return .header
         }
         let number = lineFeeds + 1
-        if content.count > 998 {
-            report(.headerLineTooLong, at: start, "header line is \(content.count) bytes long; the limit is 998")
+        if headerLine.count > 998 {
+            report(.headerLineTooLong, at: start, "header line is \(headerLine.count) bytes long; the limit is 998")
         }
-        if ByteClass.isWhitespace(content[0]) {
-            if part!.field == nil && part!.lineCount == 1 {
+        if ByteClass.isWhitespace(headerLine[0]) {
+            if field.isEmpty && part!.lineCount == 1 {
                 report(.headerLeadingWhitespace, at: start, "the part's first header line starts with whitespace")
                 var stripped = 0
-                while stripped < content.count && ByteClass.isWhitespace(content[stripped]) { stripped += 1 }
-                part!.field = PendingField(lines: [(content, start, number)], strippedLeading: stripped)
-                checkLineBytes(content, start: start, fieldLine: 0)
+                while stripped < headerLine.count && ByteClass.isWhitespace(headerLine[stripped]) { stripped += 1 }
+                field.append(headerLine, start: start, number: number)
+                field.strippedLeading = stripped
+                checkLineBytes(fieldLine: 0)
             } else {
                 report(.headerFolded, at: start, "header field continues on a line starting with whitespace (folding)")
-                if part!.field != nil {
-                    part!.field!.lines.append((content, start, number))
-                    checkLineBytes(content, start: start, fieldLine: part!.field!.lines.count - 1)
+                if !field.isEmpty {
+                    field.append(headerLine, start: start, number: number)
+                    checkLineBytes(fieldLine: field.lines.count - 1)
                 }
             }
             return .header
         }
         flushField()
-        part!.field = PendingField(lines: [(content, start, number)])
-        checkLineBytes(content, start: start, fieldLine: 0)
+        field.append(headerLine, start: start, number: number)
+        checkLineBytes(fieldLine: 0)
         return .header
     }
 
@@ -170,28 +173,53 @@ extension ValidationEngine {
         return .delimiter(close: close)
     }
 
-    /// Byte-class checks on one physical header line, each at most once.
-    mutating func checkLineBytes(_ content: [UInt8], start: Int, fieldLine: Int) {
-        if let nul = content.firstIndex(of: ByteClass.nul) {
+    /// Byte-class checks on one physical header line of ``field``, each at most once.
+    mutating func checkLineBytes(fieldLine: Int) {
+        let start = field.lines[fieldLine].start
+        let content = field.content(fieldLine)
+        let base = content.startIndex
+        var nul: Int? = nil
+        var cr: Int? = nil
+        var control: Int? = nil
+        var high: Int? = nil
+        // The value starts after the first line's colon; control characters are looked for there.
+        var valueFrom = 0
+        if fieldLine == 0 {
+            valueFrom = (content.firstIndex(of: ByteClass.colon).map { $0 + 1 } ?? content.endIndex) - base
+        }
+        content.withUnsafeBufferPointer { line in
+            for index in 0..<line.count {
+                let byte = line[index]
+                // Printable ASCII and tab need no check.
+                if byte &- 0x20 < 0x5F || byte == ByteClass.tab { continue }
+                if byte >= 0x80 {
+                    if high == nil { high = index }
+                } else if byte == ByteClass.nul {
+                    if nul == nil { nul = index }
+                } else if byte == ByteClass.cr {
+                    if cr == nil { cr = index }
+                }
+                if control == nil && index >= valueFrom && ByteClass.isOtherControl(byte) { control = index }
+            }
+        }
+        if let nul {
             report(.headerNUL, at: start + nul, "NUL byte in a part header")
         }
-        if let cr = content.firstIndex(of: ByteClass.cr) {
+        if let cr {
             report(.headerBareCR, at: start + cr, "'\\r' in a part header is not followed by '\\n'")
         }
-        let field = part!.field!
-        let first = field.lines[0].content
-        let colon = first.firstIndex(of: ByteClass.colon)
-        let valueFrom = fieldLine == 0 ? (colon.map { $0 + 1 } ?? content.count) : 0
-        if valueFrom < content.count, let control = content[valueFrom...].firstIndex(where: ByteClass.isOtherControl) {
+        if let control {
             report(.headerControlCharacter, at: start + control,
-                "control character '\(escapedForMessage([content[control]]))' in a part header value")
+                "control character '\(escapedForMessage([content[base + control]]))' in a part header value")
         }
-        if let high = content.firstIndex(where: { $0 >= 0x80 }) {
-            if let invalid = UTF8Check.firstInvalidIndex(content) {
+        if let high {
+            if let invalid = UTF8Check.firstInvalidIndex(Array(content)) {
                 report(.headerInvalidUTF8, at: start + invalid,
-                    "'\(escapedForMessage(content[invalid...].prefix(4)))' is not valid UTF-8")
+                    "'\(escapedForMessage(content[(base + invalid)...].prefix(4)))' is not valid UTF-8")
             } else {
-                let name = colon.map { trimmedName(first[field.strippedLeading..<$0]) } ?? []
+                let first = field.content(0)
+                let colon = first.firstIndex(of: ByteClass.colon)
+                let name = colon.map { trimmedName(first[(first.startIndex + field.strippedLeading)..<$0]) } ?? []
                 if !ByteClass.equalsIgnoringCase(name, ByteClass.contentDisposition) {
                     report(.headerNonASCII, at: start + high, "non-ASCII bytes in a part header")
                 }
@@ -207,47 +235,57 @@ extension ValidationEngine {
 
     // MARK: Header fields
 
-    /// Interprets the pending header field, if any.
+    /// Interprets the pending header field, if any, and forgets it.
     mutating func flushField() {
-        guard let field = part?.field else { return }
-        part!.field = nil
+        guard part != nil, !field.isEmpty else { return }
+        interpretField()
+        field.clear()
+    }
+
+    /// Checks the pending field's name and hands its value to the reader for that field.
+    private mutating func interpretField() {
         let first = field.lines[0]
-        let content = first.content
+        let content = field.content(0)
+        let base = content.startIndex
         func at(_ offset: Int) -> Located { field.locate(offset) }
         func add(_ rule: Rule.ID, _ offset: Int, _ message: String) {
             let place = at(offset)
             collector.add(rule, offset: offset, line: place.line, column: place.column, part: part!.index, message)
         }
-        guard let colon = content.firstIndex(of: ByteClass.colon) else {
+        guard let colonIndex = content.firstIndex(of: ByteClass.colon) else {
             add(.headerMissingColon, first.start, "header line has no ':'; a blank line must separate the headers from the value")
             return
         }
+        // Positions in the first line, counted from its first byte.
+        let colon = colonIndex - base
         let nameStart = field.strippedLeading
         var nameEnd = colon
-        while nameEnd > nameStart && ByteClass.isWhitespace(content[nameEnd - 1]) { nameEnd -= 1 }
+        while nameEnd > nameStart && ByteClass.isWhitespace(content[base + nameEnd - 1]) { nameEnd -= 1 }
         if nameEnd < colon {
             add(.headerWhitespaceBeforeColon, first.start + nameEnd, "whitespace between the header name and ':'")
         }
-        let name = content[nameStart..<nameEnd]
+        let name = content[(base + nameStart)..<(base + nameEnd)]
         if name.isEmpty {
             add(.headerNameInvalid, first.start + colon, "header field name is empty")
         } else if let bad = name.firstIndex(where: { !($0 > 0x20 && $0 < 0x7F) }) {
-            add(.headerNameInvalid, first.start + bad, "'\(escapedForMessage([content[bad]]))' is not allowed in a header field name")
+            add(.headerNameInvalid, first.start + (bad - base), "'\(escapedForMessage([content[bad]]))' is not allowed in a header field name")
         }
+        // The value: the first line after the colon, then each continuation line, in a reused buffer.
         var bytes: [UInt8] = []
-        var offsets: [Int] = []
-        let total = field.lines.reduce(0) { $0 + $1.content.count }
-        bytes.reserveCapacity(total)
-        offsets.reserveCapacity(total)
-        for (lineIndex, line) in field.lines.enumerated() {
-            let from = lineIndex == 0 ? colon + 1 : 0
-            for index in from..<line.content.count {
-                bytes.append(line.content[index])
-                offsets.append(line.start + index)
-            }
+        swap(&bytes, &valueBuffer)
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(contentsOf: content[(colonIndex + 1)...])
+        var continuations: [HeaderValue.Piece] = []
+        for line in field.lines.dropFirst() {
+            continuations.append(HeaderValue.Piece(index: bytes.count, offset: line.start))
+            bytes.append(contentsOf: field.bytes[line.range])
         }
         let last = field.lines[field.lines.count - 1]
-        let value = HeaderValue(bytes: bytes, offsets: offsets, endOffset: last.start + last.content.count)
+        let value = HeaderValue(
+            bytes: bytes, firstOffset: first.start + colon + 1, continuations: continuations,
+            endOffset: last.start + last.range.count)
+        bytes = []
+        defer { valueBuffer = value.bytes }
         let nameLocation = at(first.start + nameStart)
         if ByteClass.equalsIgnoringCase(name, ByteClass.contentDisposition) {
             if part!.sawDisposition {
@@ -255,14 +293,14 @@ extension ValidationEngine {
             } else {
                 part!.sawDisposition = true
                 part!.dispositionName = nameLocation
-                if formData { readDisposition(value, field: field) }
+                if formData { readDisposition(value) }
             }
         } else if ByteClass.equalsIgnoringCase(name, ByteClass.contentType) {
             if part!.contentType != nil {
                 add(.headerDuplicate, first.start + nameStart, "second Content-Type field in one part; the first is used")
             } else {
                 part!.contentTypeName = nameLocation
-                readPartContentType(value, field: field)
+                readPartContentType(value)
             }
         } else if ByteClass.equalsIgnoringCase(name, ByteClass.contentTransferEncoding) {
             if part!.sawTransferEncoding {
@@ -289,7 +327,7 @@ extension ValidationEngine {
         }
     }
 
-    mutating func readPartContentType(_ value: HeaderValue, field: PendingField) {
+    mutating func readPartContentType(_ value: HeaderValue) {
         let trimmed = value.trimmed()
         part!.contentType = trimmed.bytes
         let media = MediaType.parse(value.bytes)
@@ -308,7 +346,8 @@ extension ValidationEngine {
         guard media.type == ByteClass.multipart else { return }
         add(.nestedMultipart, trimmed.bytes.isEmpty ? value.bytes.count : value.bytes.firstIndex(where: { !ByteClass.isWhitespace($0) }) ?? 0,
             "part is itself a multipart body ('\(escapedForMessage(trimmed.bytes))'); send one part per file instead")
-        let located = { (index: Int) -> Located in field.locate(value.offset(index)) }
+        let pending = field
+        let located = { (index: Int) -> Located in pending.locate(value.offset(index)) }
         let nestedBoundary = checkBoundaryParameters(media, value: value, outer: false, locate: located)
         if let nestedBoundary, let outer = boundary, nestedBoundary.starts(with: outer), let parameter = media.parameter(ByteClass.boundaryParameter) {
             add(.nestedBoundaryPrefix, parameter.valueIndex, "the nested boundary begins with the enclosing boundary '\(escapedForMessage(outer))'")
@@ -335,44 +374,48 @@ extension ValidationEngine {
     }
 
     /// Part-level checks once the header section is complete (or cut short).
+    ///
+    /// Reads the part state in place: copying it would copy every buffer reference it holds.
     mutating func finishHeaders(end: Int) {
         guard part != nil, !part!.headersDone else { return }
         part!.headersDone = true
         part!.headerEnd = end
         part!.bodyStart = end
-        let state = part!
+        let index = part!.index
         func add(_ rule: Rule.ID, _ place: Located, _ message: String) {
-            collector.add(rule, offset: place.offset, line: place.line, column: place.column, part: state.index, message)
+            collector.add(rule, offset: place.offset, line: place.line, column: place.column, part: index, message)
         }
-        let mediaType = state.media
-        let isMultipart = mediaType?.type == ByteClass.multipart
-        if let encoding = state.transferEncoding, isMultipart,
+        let mediaType = part!.media?.type
+        let isMultipart = mediaType == ByteClass.multipart
+        if let encoding = part!.transferEncoding, isMultipart,
             !["7bit", "8bit", "binary"].contains(String(decoding: encoding.map(ByteClass.lowercased), as: UTF8.self)),
-            let place = state.transferEncodingValue
+            let place = part!.transferEncodingValue
         {
             add(.contentTransferEncodingInvalid, place, "a multipart part may only use 7bit, 8bit or binary, not '\(escapedForMessage(encoding))'")
         }
         guard formData else { return }
-        if !state.sawDisposition {
-            add(.contentDispositionMissing, state.headerLocation, "part has no Content-Disposition header field")
+        if !part!.sawDisposition {
+            add(.contentDispositionMissing, part!.headerLocation, "part has no Content-Disposition header field")
         }
-        if state.filename != nil, state.contentType == nil, let place = state.filenameParameter {
+        let isFile = part!.filename != nil
+        if isFile, part!.contentType == nil, let place = part!.filenameParameter {
             add(.fileContentTypeMissing, place, "file part has no Content-Type; it defaults to text/plain")
         }
-        if state.filename == nil, let media = mediaType, let place = state.contentTypeName, !isMultipart {
-            add(.fieldContentTypePresent, place, "non-file part carries Content-Type '\(escapedForMessage(state.contentType ?? []))'")
-            if media.type != ByteClass.text && media.syntaxError == nil, let cd = state.dispositionName {
-                add(.filenameMissing, cd, "part with Content-Type '\(escapedForMessage(state.contentType ?? []))' has no filename")
+        if !isFile, let mediaType, let place = part!.contentTypeName, !isMultipart {
+            let shown = escapedForMessage(part!.contentType ?? [])
+            add(.fieldContentTypePresent, place, "non-file part carries Content-Type '\(shown)'")
+            if mediaType != ByteClass.text && part!.media!.syntaxError == nil, let cd = part!.dispositionName {
+                add(.filenameMissing, cd, "part with Content-Type '\(shown)' has no filename")
             }
         }
-        let isText = state.filename == nil && (mediaType == nil || mediaType!.type == ByteClass.text)
+        let isText = !isFile && (mediaType == nil || mediaType! == ByteClass.text)
         if isText {
             var checkUTF8 = formCharsetIsUTF8
-            if let charset = mediaType?.parameter(ByteClass.charsetParameter), !charset.value.isEmpty {
+            if let charset = part!.media?.parameter(ByteClass.charsetParameter), !charset.value.isEmpty {
                 checkUTF8 = Charsets.isUTF8(charset.value)
             }
             if checkUTF8 { part!.utf8 = UTF8Check() }
-            if state.name == ByteClass.charsetField { part!.charsetValue = [] }
+            if part!.name == ByteClass.charsetField { part!.charsetValue = [] }
         }
     }
 
@@ -410,52 +453,53 @@ extension ValidationEngine {
     }
 
     /// Ends the current part: its content stops at `contentEnd`.
+    ///
+    /// Reads the part state in place and drops it at the end: copying it would copy every buffer reference it holds.
     mutating func endPart(contentEnd: Int) {
-        guard var state = part else { return }
-        part = nil
-        if !state.headersDone {
-            part = state
-            finishHeaders(end: contentEnd)
-            state = part!
-            part = nil
-        }
-        let bodyStart = min(state.bodyStart, contentEnd)
-        if var check = state.utf8, !state.utf8Reported {
-            check.finish()
-            if let invalid = check.firstInvalid {
-                collector.add(.valueNotUTF8, offset: invalid, line: state.contentEndLineFeeds,
-                    column: invalid - state.contentEndLineStart + 1, part: state.index,
-                    "the value of text field '\(escapedForMessage(state.name ?? []))' ends inside a UTF-8 sequence")
+        guard part != nil else { return }
+        if !part!.headersDone { finishHeaders(end: contentEnd) }
+        let index = part!.index
+        let bodyStart = min(part!.bodyStart, contentEnd)
+        if part!.utf8 != nil, !part!.utf8Reported {
+            part!.utf8!.finish()
+            if let invalid = part!.utf8!.firstInvalid {
+                collector.add(.valueNotUTF8, offset: invalid, line: part!.contentEndLineFeeds,
+                    column: invalid - part!.contentEndLineStart + 1, part: index,
+                    "the value of text field '\(escapedForMessage(part!.name ?? []))' ends inside a UTF-8 sequence")
             }
         }
-        if let value = state.charsetValue {
+        let bodyLocation = part!.bodyLocation
+        if let value = part!.charsetValue {
             if Charsets.isKnown(value) {
                 formCharsetIsUTF8 = Charsets.isUTF8(value)
             } else {
                 formCharsetIsUTF8 = false
-                collector.add(.charsetFieldUnknown, offset: state.bodyLocation.offset, line: state.bodyLocation.line,
-                    column: state.bodyLocation.column, part: state.index,
+                collector.add(.charsetFieldUnknown, offset: bodyLocation.offset, line: bodyLocation.line,
+                    column: bodyLocation.column, part: index,
                     "_charset_ names '\(escapedForMessage(value))', which is not a known charset")
             }
         }
-        if let nested = state.nested {
+        if let nested = part!.nested {
             let report = nested.engine.finish()
+            let nestedStart = part!.bodyStart
             for diagnostic in report.diagnostics {
-                let line = state.bodyLocation.line + diagnostic.line - 1
-                let column = diagnostic.line == 1 ? state.bodyLocation.column + diagnostic.column - 1 : diagnostic.column
+                let line = bodyLocation.line + diagnostic.line - 1
+                let column = diagnostic.line == 1 ? bodyLocation.column + diagnostic.column - 1 : diagnostic.column
                 collector.add(
                     Diagnostic(
                         rule: diagnostic.rule, severity: diagnostic.severity, origin: .body,
-                        offset: state.bodyStart + diagnostic.offset, line: line, column: column, partIndex: state.index,
+                        offset: nestedStart + diagnostic.offset, line: line, column: column, partIndex: index,
                         message: "in the nested body: " + diagnostic.message, fixHint: diagnostic.fixHint))
             }
         }
-        if state.collect {
+        if part!.collect {
+            let headerStart = part!.headerStart
             parts.append(
                 DecodedPart(
-                    index: state.index, name: state.name, filename: state.filename, contentType: state.contentType,
-                    headerRange: state.headerStart..<max(state.headerStart, state.headerEnd),
+                    index: index, name: part!.name, filename: part!.filename, contentType: part!.contentType,
+                    headerRange: headerStart..<max(headerStart, part!.headerEnd),
                     bodyRange: bodyStart..<max(bodyStart, contentEnd)))
         }
+        part = nil
     }
 }

@@ -75,6 +75,12 @@ struct ValidationEngine {
     var partCount = 0
     var parts: [DecodedPart] = []
     var part: PartState?
+    /// The header line being read, up to the line length limit plus its line break; reused for every line.
+    var headerLine: [UInt8] = []
+    /// The header field being read; reused for every field.
+    var field = PendingField()
+    /// Holds a header field's value while it is interpreted; reused for every field.
+    var valueBuffer: [UInt8] = []
     var formCharsetIsUTF8 = true
     var collecting: Bool
     var hadContentType = false
@@ -539,10 +545,11 @@ struct ValidationEngine {
                 endPart(contentEnd: end)
             }
         case .headers:
-            if let line = part?.line, line.starts(with: dashBoundary), isDelimiterRest(line[dashBoundary.count...]) {
+            if part != nil, headerLine.starts(with: dashBoundary), isDelimiterRest(headerLine[dashBoundary.count...]) {
                 // The last line is an unfinished delimiter line inside the headers.
                 let start = part!.lineStartOffset
-                part!.line = []
+                let line = headerLine
+                headerLine = []
                 if case .delimiter(let close) = delimiterInHeaders(content: line, start: start, lfOffset: end, bareLF: false),
                     close
                 {
