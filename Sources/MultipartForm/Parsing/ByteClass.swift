@@ -95,6 +95,16 @@ enum ByteClass {
     static func equalsIgnoringCase(_ bytes: [UInt8], _ lower: [UInt8]) -> Bool {
         equalsIgnoringCase(bytes[...], lower)
     }
+
+    /// The parameter names the validator looks for, lower case.
+    private static let knownParameterNames = [nameParameter, filenameParameter, filenameStar, boundaryParameter, charsetParameter]
+
+    /// `bytes` folded to lower case; a known parameter name is returned as its shared constant, so
+    /// reading the usual parameters allocates nothing.
+    static func lowercasedParameterName(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        for known in knownParameterNames where equalsIgnoringCase(bytes, known) { return known }
+        return bytes.map(lowercased)
+    }
 }
 
 /// Renders bytes for a message: printable ASCII as is, everything else escaped (`\r`, `\n`, `\x00`).

@@ -54,15 +54,18 @@ struct HeaderValue {
 }
 
 /// One `attribute=value` parameter as written.
+///
+/// The value is a slice of the header value it was read from (or of a fresh array when quoted-pairs
+/// were removed), so reading a parameter copies nothing; it must not outlive that header value.
 struct HeaderParameter {
     /// The attribute name folded to lower case.
     var name: [UInt8]
     /// The index of the attribute's first byte in the header value.
     var nameIndex: Int
     /// The value with quotes and quoted-pairs removed.
-    var value: [UInt8]
-    /// The index in the header value of each byte of `value`.
-    var valueIndices: [Int]
+    var value: ArraySlice<UInt8>
+    /// The index in the header value of each byte of `value`, by position in `value` (0 is its first byte).
+    var valueIndices: ValueIndices
     /// The index of the value's first byte as written (the opening quote when quoted).
     var valueIndex: Int
     /// Whether the value was a quoted-string.
@@ -73,6 +76,42 @@ struct HeaderParameter {
     var otherBackslashIndex: Int?
     /// Index of the first byte of an unquoted value that a token cannot hold, if any.
     var nonTokenIndex: Int?
+
+    /// The value's byte at position `offset` (0 is its first byte).
+    func valueByte(_ offset: Int) -> UInt8 { value[value.startIndex + offset] }
+}
+
+/// Where each byte of a parameter value sits in its header value.
+///
+/// Without quoted-pairs the bytes are consecutive, so only the first index is kept; a value with
+/// quoted-pairs keeps one index per byte.
+struct ValueIndices {
+    /// The header value index of the value's first byte, when the bytes are consecutive.
+    private let first: Int
+    /// One index per byte, when quoted-pairs made them non-consecutive.
+    private let each: [Int]?
+
+    /// Indices `first`, `first + 1`, ...
+    init(consecutiveFrom first: Int) {
+        self.first = first
+        each = nil
+    }
+
+    /// One index per byte.
+    init(_ each: [Int]) {
+        first = 0
+        self.each = each
+    }
+
+    /// The header value index of the value's byte at `position`.
+    subscript(position: Int) -> Int { each?[position] ?? first + position }
+
+    /// The position in the value of the byte at header value index `index`, among `count` bytes.
+    func position(of index: Int, count: Int) -> Int? {
+        if let each { return each.firstIndex(of: index) }
+        let position = index - first
+        return position >= 0 && position < count ? position : nil
+    }
 }
 
 /// A lexer for `;`-separated parameters shared by the Content-Type and Content-Disposition parsers.
@@ -109,7 +148,17 @@ struct ParameterLexer {
     }
 
     /// Reads a quoted-string starting at the opening quote; `terminated` is false when it runs off the end.
-    mutating func readQuoted() -> (value: [UInt8], indices: [Int], terminated: Bool, pair: Int?, other: Int?) {
+    ///
+    /// Without a backslash the value is a slice of ``bytes``; with one, quoted-pairs are removed into a new array.
+    mutating func readQuoted() -> (value: ArraySlice<UInt8>, indices: ValueIndices, terminated: Bool, pair: Int?, other: Int?) {
+        let open = index
+        var end = open + 1
+        while end < bytes.count && bytes[end] != ByteClass.quote && bytes[end] != ByteClass.backslash { end += 1 }
+        if end == bytes.count || bytes[end] == ByteClass.quote {
+            let terminated = end < bytes.count
+            index = terminated ? end + 1 : end
+            return (bytes[(open + 1)..<end], ValueIndices(consecutiveFrom: open + 1), terminated, nil, nil)
+        }
         var value: [UInt8] = []
         var indices: [Int] = []
         let remaining = bytes.count - index
@@ -122,7 +171,7 @@ struct ParameterLexer {
             let byte = bytes[index]
             if byte == ByteClass.quote {
                 index += 1
-                return (value, indices, true, pair, other)
+                return (value[...], ValueIndices(indices), true, pair, other)
             }
             if byte == ByteClass.backslash && index + 1 < bytes.count {
                 let escaped = bytes[index + 1]
@@ -141,7 +190,7 @@ struct ParameterLexer {
             indices.append(index)
             index += 1
         }
-        return (value, indices, false, pair, other)
+        return (value[...], ValueIndices(indices), false, pair, other)
     }
 
     /// Reads the value of the attribute at `nameRange`: a quoted-string or an unquoted run up to `;`.
@@ -149,8 +198,8 @@ struct ParameterLexer {
     /// Returns `nil` for an empty unquoted value; `terminated` is false for an unterminated quoted-string.
     mutating func readParameter(nameRange: Range<Int>) -> (parameter: HeaderParameter, terminated: Bool)? {
         var parameter = HeaderParameter(
-            name: bytes[nameRange].map(ByteClass.lowercased), nameIndex: nameRange.lowerBound, value: [],
-            valueIndices: [], valueIndex: index, quoted: false)
+            name: ByteClass.lowercasedParameterName(bytes[nameRange]), nameIndex: nameRange.lowerBound, value: [],
+            valueIndices: ValueIndices(consecutiveFrom: index), valueIndex: index, quoted: false)
         if !atEnd && current == ByteClass.quote {
             let quoted = readQuoted()
             parameter.quoted = true
@@ -162,8 +211,8 @@ struct ParameterLexer {
         }
         let unquoted = readUnquoted()
         guard !unquoted.range.isEmpty else { return nil }
-        parameter.value = Array(bytes[unquoted.range])
-        parameter.valueIndices = Array(unquoted.range)
+        parameter.value = bytes[unquoted.range]
+        parameter.valueIndices = ValueIndices(consecutiveFrom: unquoted.range.lowerBound)
         parameter.nonTokenIndex = unquoted.nonToken
         return (parameter, true)
     }

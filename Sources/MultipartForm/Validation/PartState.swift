@@ -81,8 +81,10 @@ struct PartState {
     // What the headers said.
     var sawDisposition = false
     var dispositionName: Located?
-    var name: [UInt8]?
-    var filename: [UInt8]?
+    /// Whether the name parameter was read (its bytes are in ``ValidationEngine/partName``).
+    var hasName = false
+    /// Whether the filename parameter was read (its bytes are in ``ValidationEngine/partFilename``).
+    var hasFilename = false
     var filenameParameter: Located?
     var contentType: [UInt8]?
     var contentTypeName: Located?

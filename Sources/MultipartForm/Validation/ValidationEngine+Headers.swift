@@ -397,7 +397,7 @@ extension ValidationEngine {
         if !part!.sawDisposition {
             add(.contentDispositionMissing, part!.headerLocation, "part has no Content-Disposition header field")
         }
-        let isFile = part!.filename != nil
+        let isFile = part!.hasFilename
         if isFile, part!.contentType == nil, let place = part!.filenameParameter {
             add(.fileContentTypeMissing, place, "file part has no Content-Type; it defaults to text/plain")
         }
@@ -415,7 +415,7 @@ extension ValidationEngine {
                 checkUTF8 = Charsets.isUTF8(charset.value)
             }
             if checkUTF8 { part!.utf8 = UTF8Check() }
-            if part!.name == ByteClass.charsetField { part!.charsetValue = [] }
+            if partName == ByteClass.charsetField { part!.charsetValue = [] }
         }
     }
 
@@ -434,7 +434,7 @@ extension ValidationEngine {
                 let line = lineFeeds + before.count + 1
                 let start = before.lastLF.map { offset + ($0 - range.lowerBound) + 1 } ?? lineStart
                 collector.add(.valueNotUTF8, offset: invalid, line: line, column: invalid - start + 1, part: part!.index,
-                    "the value of text field '\(escapedForMessage(part!.name ?? []))' is not valid UTF-8")
+                    "the value of text field '\(escapedForMessage(partName ?? []))' is not valid UTF-8")
             }
         }
         if part!.charsetValue != nil && part!.charsetValue!.count < 64 {
@@ -465,7 +465,7 @@ extension ValidationEngine {
             if let invalid = part!.utf8!.firstInvalid {
                 collector.add(.valueNotUTF8, offset: invalid, line: part!.contentEndLineFeeds,
                     column: invalid - part!.contentEndLineStart + 1, part: index,
-                    "the value of text field '\(escapedForMessage(part!.name ?? []))' ends inside a UTF-8 sequence")
+                    "the value of text field '\(escapedForMessage(partName ?? []))' ends inside a UTF-8 sequence")
             }
         }
         let bodyLocation = part!.bodyLocation
@@ -496,7 +496,7 @@ extension ValidationEngine {
             let headerStart = part!.headerStart
             parts.append(
                 DecodedPart(
-                    index: index, name: part!.name, filename: part!.filename, contentType: part!.contentType,
+                    index: index, name: partName, filename: partFilename, contentType: part!.contentType,
                     headerRange: headerStart..<max(headerStart, part!.headerEnd),
                     bodyRange: bodyStart..<max(bodyStart, contentEnd)))
         }

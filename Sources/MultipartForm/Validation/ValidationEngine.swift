@@ -81,6 +81,30 @@ struct ValidationEngine {
     var field = PendingField()
     /// Holds a header field's value while it is interpreted; reused for every field.
     var valueBuffer: [UInt8] = []
+    /// Holds a parsed Content-Disposition while it is checked; reused for every part.
+    var dispositionBuffer = Disposition()
+    /// The current part's name and filename parameters; reused for every part.
+    var nameBuffer: [UInt8] = []
+    var filenameBuffer: [UInt8] = []
+
+    /// The current part's name parameter, or `nil` when it has none.
+    var partName: [UInt8]? { part?.hasName == true ? nameBuffer : nil }
+    /// The current part's filename parameter, or `nil` when it has none.
+    var partFilename: [UInt8]? { part?.hasFilename == true ? filenameBuffer : nil }
+
+    /// Records the current part's name parameter.
+    mutating func setPartName(_ value: ArraySlice<UInt8>) {
+        nameBuffer.removeAll(keepingCapacity: true)
+        nameBuffer.append(contentsOf: value)
+        part!.hasName = true
+    }
+
+    /// Records the current part's filename parameter.
+    mutating func setPartFilename(_ value: ArraySlice<UInt8>) {
+        filenameBuffer.removeAll(keepingCapacity: true)
+        filenameBuffer.append(contentsOf: value)
+        part!.hasFilename = true
+    }
     var formCharsetIsUTF8 = true
     var collecting: Bool
     var hadContentType = false
