@@ -1,9 +1,19 @@
 extension ValidationEngine {
     /// Checks a Content-Disposition value and records the part's name and filename.
     ///
-    /// Parses into the engine's reused ``Disposition``, which is emptied afterwards so that it keeps
+    /// A value in the canonical form (``CanonicalDisposition``) is only recorded; anything else is
+    /// parsed into the engine's reused ``Disposition``, which is emptied afterwards so that it keeps
     /// no slice of the value.
     mutating func readDisposition(_ value: HeaderValue) {
+        if usesCanonicalDisposition, let canonical = CanonicalDisposition.match(value.bytes) {
+            // The value the general path would accept without a finding: only record what it says.
+            setPartName(value.bytes[canonical.name])
+            if let filename = canonical.filename {
+                setPartFilename(value.bytes[filename])
+                part!.filenameParameter = field.locate(value.offset(canonical.filenameAttribute))
+            }
+            return
+        }
         var disposition = Disposition()
         swap(&disposition, &dispositionBuffer)
         disposition.read(value.bytes)

@@ -83,6 +83,8 @@ struct ValidationEngine {
     var valueBuffer: [UInt8] = []
     /// Holds a parsed Content-Disposition while it is checked; reused for every part.
     var dispositionBuffer = Disposition()
+    /// Whether canonical Content-Disposition values skip the general reader (tests turn it off to compare).
+    var usesCanonicalDisposition = true
     /// The current part's name and filename parameters; reused for every part.
     var nameBuffer: [UInt8] = []
     var filenameBuffer: [UInt8] = []
