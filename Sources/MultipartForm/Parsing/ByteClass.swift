@@ -57,6 +57,16 @@ enum ByteClass {
     /// RFC 2046 `bchars`: `bcharsnospace` plus space.
     static func isBoundaryChar(_ byte: UInt8) -> Bool { byte == space || isBoundaryCharNoSpace(byte) }
 
+    /// Whether all eight bytes of `word` are printable ASCII (0x20–0x7E).
+    ///
+    /// A byte below 0x20 sets its high bit in `word - 0x20…`, a byte of 0x7F in `word + 0x01…`, and
+    /// a byte from 0x80 already has it. Borrows and carries can only flag bytes above a flagged one,
+    /// so a clean result is exact (a flagged word is then looked at byte by byte).
+    @inline(__always)
+    static func allPrintable(_ word: UInt64) -> Bool {
+        ((word &- 0x2020_2020_2020_2020) | (word &+ 0x0101_0101_0101_0101) | word) & 0x8080_8080_8080_8080 == 0
+    }
+
     /// Linear whitespace inside a line: space or horizontal tab.
     static func isWhitespace(_ byte: UInt8) -> Bool { byte == space || byte == tab }
 

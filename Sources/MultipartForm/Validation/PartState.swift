@@ -8,7 +8,7 @@ struct Located {
 /// A header field being read: its first line and any continuation lines.
 ///
 /// One value lives in the engine and is reused for every field, so reading headers allocates
-/// nothing once its buffers have grown to the longest field seen.
+/// nothing once its buffers have grown to the longest field seen, and forgetting a field is O(1).
 struct PendingField {
     /// One physical line of the field.
     struct Line {
@@ -21,36 +21,50 @@ struct PendingField {
     }
 
     /// The lines' bytes one after another, line breaks removed.
-    private(set) var bytes: [UInt8] = []
-    /// The lines, in order.
-    private(set) var lines: [Line] = []
+    private(set) var bytes = ByteBuffer()
+    /// The lines; entries from ``lineCount`` on are stale.
+    private var storedLines: [Line] = []
+    /// The number of lines.
+    private(set) var lineCount = 0
     /// Whether the field's first line was preceded by whitespace that was stripped.
     var strippedLeading = 0
 
     /// Whether no field is being read.
-    var isEmpty: Bool { lines.isEmpty }
+    var isEmpty: Bool { lineCount == 0 }
 
     /// Forgets the field, keeping the buffers.
     mutating func clear() {
-        bytes.removeAll(keepingCapacity: true)
-        lines.removeAll(keepingCapacity: true)
+        bytes.removeAll()
+        lineCount = 0
         strippedLeading = 0
     }
 
     /// Adds a physical line that starts at stream offset `start`.
-    mutating func append(_ content: [UInt8], start: Int, number: Int) {
+    mutating func append(_ content: ByteBuffer, start: Int, number: Int) {
         let from = bytes.count
-        bytes.append(contentsOf: content)
-        lines.append(Line(range: from..<bytes.count, start: start, number: number))
+        bytes.append(content.bytes)
+        let line = Line(range: from..<bytes.count, start: start, number: number)
+        if lineCount < storedLines.count {
+            storedLines[lineCount] = line
+        } else {
+            storedLines.append(line)
+        }
+        lineCount += 1
+    }
+
+    /// Line `index` (less than ``lineCount``).
+    func line(_ index: Int) -> Line {
+        precondition(index < lineCount, "line index out of range")
+        return storedLines[index]
     }
 
     /// The bytes of line `index`.
-    func content(_ index: Int) -> ArraySlice<UInt8> { bytes[lines[index].range] }
+    func content(_ index: Int) -> ArraySlice<UInt8> { bytes[line(index).range] }
 
     /// The line and column of an offset inside the field.
     func locate(_ offset: Int) -> Located {
-        var chosen = lines[0]
-        for line in lines where line.start <= offset { chosen = line }
+        var chosen = line(0)
+        for index in 0..<lineCount where storedLines[index].start <= offset { chosen = storedLines[index] }
         return Located(offset: offset, line: chosen.number, column: offset - chosen.start + 1)
     }
 }

@@ -26,7 +26,7 @@ extension ValidationEngine {
         let end = chunk.index(of: ByteClass.lf, from: start)
         let room = options.maxHeaderLineLength + 2 - headerLine.count
         if room > 0 {
-            headerLine.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start..<min(end, start + room)]))
+            headerLine.append(UnsafeRawBufferPointer(rebasing: chunk[start..<min(end, start + room)]))
         }
         if end > start { part!.lineEndsWithCR = chunk[end - 1] == ByteClass.cr }
         guard end < chunk.count else {
@@ -59,7 +59,7 @@ extension ValidationEngine {
 
     /// Handles the header line in ``headerLine``, whose LF is at `lfOffset`, and empties the buffer.
     mutating func headerLineEnded(lfOffset: Int) -> HeaderLineOutcome {
-        defer { headerLine.removeAll(keepingCapacity: true) }
+        defer { headerLine.removeAll() }
         let start = part!.lineStartOffset
         part!.lineStartOffset = lfOffset + 1
         let length = lfOffset - start
@@ -67,8 +67,8 @@ extension ValidationEngine {
         part!.lineEndsWithCR = false
         let bareLF = !endsWithCR
         if endsWithCR && headerLine.count == length { headerLine.removeLast() }
-        if headerLine.starts(with: dashBoundary), isDelimiterRest(headerLine[dashBoundary.count...]) {
-            return delimiterInHeaders(content: headerLine, start: start, lfOffset: lfOffset, bareLF: bareLF)
+        if headerLine.starts(with: dashBoundary), isDelimiterRest(headerLine.bytes[dashBoundary.count...]) {
+            return delimiterInHeaders(content: Array(headerLine.bytes), start: start, lfOffset: lfOffset, bareLF: bareLF)
         }
         if bareLF {
             report(.headerBareLF, at: lfOffset, "header line ends with '\\n' without a preceding '\\r'")
@@ -115,7 +115,7 @@ extension ValidationEngine {
                 report(.headerFolded, at: start, "header field continues on a line starting with whitespace (folding)")
                 if !field.isEmpty {
                     field.append(headerLine, start: start, number: number)
-                    checkLineBytes(fieldLine: field.lines.count - 1)
+                    checkLineBytes(fieldLine: field.lineCount - 1)
                 }
             }
             return .header
@@ -175,7 +175,7 @@ extension ValidationEngine {
 
     /// Byte-class checks on one physical header line of ``field``, each at most once.
     mutating func checkLineBytes(fieldLine: Int) {
-        let start = field.lines[fieldLine].start
+        let start = field.line(fieldLine).start
         let content = field.content(fieldLine)
         let base = content.startIndex
         var nul: Int? = nil
@@ -187,9 +187,16 @@ extension ValidationEngine {
         if fieldLine == 0 {
             valueFrom = (content.firstIndex(of: ByteClass.colon).map { $0 + 1 } ?? content.endIndex) - base
         }
-        content.withUnsafeBufferPointer { line in
-            for index in 0..<line.count {
+        content.withUnsafeBytes { line in
+            var index = 0
+            while index < line.count {
+                // Eight printable ASCII bytes at a time need no closer look.
+                if index &+ 8 <= line.count && ByteClass.allPrintable(line.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                    index &+= 8
+                    continue
+                }
                 let byte = line[index]
+                defer { index &+= 1 }
                 // Printable ASCII and tab need no check.
                 if byte &- 0x20 < 0x5F || byte == ByteClass.tab { continue }
                 if byte >= 0x80 {
@@ -244,7 +251,7 @@ extension ValidationEngine {
 
     /// Checks the pending field's name and hands its value to the reader for that field.
     private mutating func interpretField() {
-        let first = field.lines[0]
+        let first = field.line(0)
         let content = field.content(0)
         let base = content.startIndex
         func at(_ offset: Int) -> Located { field.locate(offset) }
@@ -276,11 +283,12 @@ extension ValidationEngine {
         bytes.removeAll(keepingCapacity: true)
         bytes.append(contentsOf: content[(colonIndex + 1)...])
         var continuations: [HeaderValue.Piece] = []
-        for line in field.lines.dropFirst() {
+        for index in 1..<field.lineCount {
+            let line = field.line(index)
             continuations.append(HeaderValue.Piece(index: bytes.count, offset: line.start))
             bytes.append(contentsOf: field.bytes[line.range])
         }
-        let last = field.lines[field.lines.count - 1]
+        let last = field.line(field.lineCount - 1)
         let value = HeaderValue(
             bytes: bytes, firstOffset: first.start + colon + 1, continuations: continuations,
             endOffset: last.start + last.range.count)

@@ -76,7 +76,7 @@ struct ValidationEngine {
     var parts: [DecodedPart] = []
     var part: PartState?
     /// The header line being read, up to the line length limit plus its line break; reused for every line.
-    var headerLine: [UInt8] = []
+    var headerLine = ByteBuffer()
     /// The header field being read; reused for every field.
     var field = PendingField()
     /// Holds a header field's value while it is interpreted; reused for every field.
@@ -571,11 +571,11 @@ struct ValidationEngine {
                 endPart(contentEnd: end)
             }
         case .headers:
-            if part != nil, headerLine.starts(with: dashBoundary), isDelimiterRest(headerLine[dashBoundary.count...]) {
+            if part != nil, headerLine.starts(with: dashBoundary), isDelimiterRest(headerLine.bytes[dashBoundary.count...]) {
                 // The last line is an unfinished delimiter line inside the headers.
                 let start = part!.lineStartOffset
-                let line = headerLine
-                headerLine = []
+                let line = Array(headerLine.bytes)
+                headerLine.removeAll()
                 if case .delimiter(let close) = delimiterInHeaders(content: line, start: start, lfOffset: end, bareLF: false),
                     close
                 {
