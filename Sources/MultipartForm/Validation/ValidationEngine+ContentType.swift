@@ -10,7 +10,7 @@ extension ValidationEngine {
             if outer {
                 collector.add(rule, origin: .contentType, offset: index, line: 1, column: index + 1, part: nil, message)
             } else if let place = locate?(index) {
-                collector.add(rule, offset: place.offset, line: place.line, column: place.column, part: part?.index, message)
+                collector.add(rule, offset: place.offset, line: place.line, column: place.column, part: (hasPart ? part.index : nil), message)
             }
         }
         if outer {

@@ -10,7 +10,7 @@ extension ValidationEngine {
             setPartName(value.bytes[canonical.name])
             if let filename = canonical.filename {
                 setPartFilename(value.bytes[filename])
-                part!.filenameParameter = field.locate(value.offset(canonical.filenameAttribute))
+                part.filenameParameter = field.locate(value.offset(canonical.filenameAttribute))
             }
             return
         }
@@ -26,7 +26,7 @@ extension ValidationEngine {
         func add(_ rule: Rule.ID, _ index: Int, _ message: String) {
             let offset = value.offset(index)
             let place = field.locate(offset)
-            collector.add(rule, offset: offset, line: place.line, column: place.column, part: part!.index, message)
+            collector.add(rule, offset: offset, line: place.line, column: place.column, part: part.index, message)
         }
         for error in disposition.syntaxErrors { add(.parameterSyntax, error.index, error.message) }
         if disposition.typeQuoted {
@@ -81,13 +81,13 @@ extension ValidationEngine {
         if let nameParameter {
             setPartName(nameParameter.value)
         } else {
-            let place = part!.dispositionName!
-            collector.add(.nameMissing, offset: place.offset, line: place.line, column: place.column, part: part!.index,
+            let place = part.dispositionName!
+            collector.add(.nameMissing, offset: place.offset, line: place.line, column: place.column, part: part.index,
                 "Content-Disposition has no 'name' parameter")
         }
         if let filenameParameter {
             setPartFilename(filenameParameter.value)
-            part!.filenameParameter = field.locate(value.offset(filenameParameter.nameIndex))
+            part.filenameParameter = field.locate(value.offset(filenameParameter.nameIndex))
         }
     }
 

@@ -9,15 +9,16 @@ extension ValidationEngine {
                 "more than \(options.maxParts) parts; further parts are checked but not collected")
         }
         part = PartState(index: index, collect: collecting && partCount <= options.maxParts)
+        hasPart = true
         field.clear()
     }
 
     mutating func beginHeaders() {
-        guard part != nil else { return }
-        part!.headerStart = position
+        guard hasPart else { return }
+        part.headerStart = position
         let here = location(position)
-        part!.headerLocation = Located(offset: position, line: here.line, column: here.column)
-        part!.lineStartOffset = position
+        part.headerLocation = Located(offset: position, line: here.line, column: here.column)
+        part.lineStartOffset = position
     }
 
     /// Reads header bytes up to the end of the current line.
@@ -28,7 +29,7 @@ extension ValidationEngine {
         if room > 0 {
             headerLine.append(UnsafeRawBufferPointer(rebasing: chunk[start..<min(end, start + room)]))
         }
-        if end > start { part!.lineEndsWithCR = chunk[end - 1] == ByteClass.cr }
+        if end > start { part.lineEndsWithCR = chunk[end - 1] == ByteClass.cr }
         guard end < chunk.count else {
             position = base + end
             return end
@@ -46,7 +47,7 @@ extension ValidationEngine {
 
     /// At the end of input inside the headers, the unfinished line is still checked.
     mutating func finishHeaderLineAtEnd() {
-        guard part != nil else { return }
+        guard hasPart else { return }
         flushField()
         finishHeaders(end: position)
     }
@@ -60,11 +61,11 @@ extension ValidationEngine {
     /// Handles the header line in ``headerLine``, whose LF is at `lfOffset`, and empties the buffer.
     mutating func headerLineEnded(lfOffset: Int) -> HeaderLineOutcome {
         defer { headerLine.removeAll() }
-        let start = part!.lineStartOffset
-        part!.lineStartOffset = lfOffset + 1
+        let start = part.lineStartOffset
+        part.lineStartOffset = lfOffset + 1
         let length = lfOffset - start
-        let endsWithCR = part!.lineEndsWithCR && length > 0
-        part!.lineEndsWithCR = false
+        let endsWithCR = part.lineEndsWithCR && length > 0
+        part.lineEndsWithCR = false
         let bareLF = !endsWithCR
         if endsWithCR && headerLine.count == length { headerLine.removeLast() }
         if headerLine.starts(with: dashBoundary), isDelimiterRest(headerLine.bytes[dashBoundary.count...]) {
@@ -77,19 +78,19 @@ extension ValidationEngine {
             endHeaders(lfOffset: lfOffset)
             return .blank
         }
-        part!.lineCount += 1
-        part!.sectionBytes += length + 1
-        if part!.skipping { return .header }
-        if part!.lineCount > options.maxHeaderLines {
+        part.lineCount += 1
+        part.sectionBytes += length + 1
+        if part.skipping { return .header }
+        if part.lineCount > options.maxHeaderLines {
             flushField()
-            part!.skipping = true
+            part.skipping = true
             report(.limitHeaderLines, at: start, "more than \(options.maxHeaderLines) header lines in one part; the rest are skipped")
             return .header
         }
-        if part!.sectionBytes > options.maxHeaderBytes {
+        if part.sectionBytes > options.maxHeaderBytes {
             flushField()
-            part!.skipping = true
-            report(.limitHeaderBytes, at: part!.headerStart + options.maxHeaderBytes,
+            part.skipping = true
+            report(.limitHeaderBytes, at: part.headerStart + options.maxHeaderBytes,
                 "the part's headers exceed \(options.maxHeaderBytes) bytes; the rest are skipped")
             return .header
         }
@@ -104,7 +105,7 @@ extension ValidationEngine {
             report(.headerLineTooLong, at: start, "header line is \(headerLine.count) bytes long; the limit is 998")
         }
         if ByteClass.isWhitespace(headerLine[0]) {
-            if field.isEmpty && part!.lineCount == 1 {
+            if field.isEmpty && part.lineCount == 1 {
                 report(.headerLeadingWhitespace, at: start, "the part's first header line starts with whitespace")
                 var stripped = 0
                 while stripped < headerLine.count && ByteClass.isWhitespace(headerLine[stripped]) { stripped += 1 }
@@ -244,7 +245,7 @@ extension ValidationEngine {
 
     /// Interprets the pending header field, if any, and forgets it.
     mutating func flushField() {
-        guard part != nil, !field.isEmpty else { return }
+        guard hasPart, !field.isEmpty else { return }
         interpretField()
         field.clear()
     }
@@ -257,7 +258,7 @@ extension ValidationEngine {
         func at(_ offset: Int) -> Located { field.locate(offset) }
         func add(_ rule: Rule.ID, _ offset: Int, _ message: String) {
             let place = at(offset)
-            collector.add(rule, offset: offset, line: place.line, column: place.column, part: part!.index, message)
+            collector.add(rule, offset: offset, line: place.line, column: place.column, part: part.index, message)
         }
         guard let colonIndex = content.firstIndex(of: ByteClass.colon) else {
             add(.headerMissingColon, first.start, "header line has no ':'; a blank line must separate the headers from the value")
@@ -296,38 +297,38 @@ extension ValidationEngine {
         defer { valueBuffer = value.bytes }
         let nameLocation = at(first.start + nameStart)
         if ByteClass.equalsIgnoringCase(name, ByteClass.contentDisposition) {
-            if part!.sawDisposition {
+            if part.sawDisposition {
                 add(.contentDispositionDuplicate, first.start + nameStart, "second Content-Disposition field in one part; the first is used")
             } else {
-                part!.sawDisposition = true
-                part!.dispositionName = nameLocation
+                part.sawDisposition = true
+                part.dispositionName = nameLocation
                 if formData { readDisposition(value) }
             }
         } else if ByteClass.equalsIgnoringCase(name, ByteClass.contentType) {
-            if part!.contentType != nil {
+            if part.contentType != nil {
                 add(.headerDuplicate, first.start + nameStart, "second Content-Type field in one part; the first is used")
             } else {
-                part!.contentTypeName = nameLocation
+                part.contentTypeName = nameLocation
                 readPartContentType(value)
             }
         } else if ByteClass.equalsIgnoringCase(name, ByteClass.contentTransferEncoding) {
-            if part!.sawTransferEncoding {
+            if part.sawTransferEncoding {
                 add(.headerDuplicate, first.start + nameStart, "second Content-Transfer-Encoding field in one part; the first is used")
             } else {
-                part!.sawTransferEncoding = true
+                part.sawTransferEncoding = true
                 if formData {
                     add(.contentTransferEncodingPresent, first.start + nameStart, "part carries Content-Transfer-Encoding")
                 }
                 let trimmed = value.trimmed()
-                part!.transferEncoding = trimmed.bytes
-                part!.transferEncodingValue = at(trimmed.offset(0))
+                part.transferEncoding = trimmed.bytes
+                part.transferEncodingValue = at(trimmed.offset(0))
                 let mechanism = String(decoding: trimmed.bytes.map(ByteClass.lowercased), as: UTF8.self)
                 let known = ["7bit", "8bit", "binary", "quoted-printable", "base64"].contains(mechanism)
                 let isToken = !trimmed.bytes.isEmpty && trimmed.bytes.allSatisfy(ByteClass.isTokenChar)
                 if !isToken || !(known || mechanism.hasPrefix("x-")) {
                     add(.contentTransferEncodingInvalid, trimmed.offset(0),
                         "'\(escapedForMessage(trimmed.bytes))' is not a Content-Transfer-Encoding mechanism")
-                    part!.transferEncoding = nil
+                    part.transferEncoding = nil
                 }
             }
         } else if formData {
@@ -337,13 +338,13 @@ extension ValidationEngine {
 
     mutating func readPartContentType(_ value: HeaderValue) {
         let trimmed = value.trimmed()
-        part!.contentType = trimmed.bytes
+        part.contentType = trimmed.bytes
         let media = MediaType.parse(value.bytes)
-        part!.media = media
+        part.media = media
         func add(_ rule: Rule.ID, _ index: Int, _ message: String) {
             let offset = value.offset(index)
             let place = field.locate(offset)
-            collector.add(rule, offset: offset, line: place.line, column: place.column, part: part!.index, message)
+            collector.add(rule, offset: offset, line: place.line, column: place.column, part: part.index, message)
         }
         if let error = media.syntaxError {
             add(.partContentTypeSyntax, error.index, error.message)
@@ -365,7 +366,7 @@ extension ValidationEngine {
             add(.limitNestingDepth, start, "multipart nesting deeper than \(options.maxNestingDepth); the nested body is not checked")
             return
         }
-        part!.nested = NestedValidation(ValidationEngine(nestedBoundary: nestedBoundary, options: options, depth: depth + 1))
+        part.nested = NestedValidation(ValidationEngine(nestedBoundary: nestedBoundary, options: options, depth: depth + 1))
     }
 
     // MARK: End of headers
@@ -373,10 +374,10 @@ extension ValidationEngine {
     mutating func endHeaders(lfOffset: Int) {
         flushField()
         finishHeaders(end: lfOffset + 1)
-        part!.bodyStart = lfOffset + 1
-        part!.bodyLocation = Located(offset: lfOffset + 1, line: lineFeeds + 2, column: 1)
-        part!.contentEndLineFeeds = lineFeeds + 1
-        part!.contentEndLineStart = lfOffset + 1
+        part.bodyStart = lfOffset + 1
+        part.bodyLocation = Located(offset: lfOffset + 1, line: lineFeeds + 2, column: 1)
+        part.contentEndLineFeeds = lineFeeds + 1
+        part.contentEndLineStart = lfOffset + 1
         phase = .scanning(.body)
         carry = .virtualLineFeed(at: lfOffset)
     }
@@ -385,45 +386,45 @@ extension ValidationEngine {
     ///
     /// Reads the part state in place: copying it would copy every buffer reference it holds.
     mutating func finishHeaders(end: Int) {
-        guard part != nil, !part!.headersDone else { return }
-        part!.headersDone = true
-        part!.headerEnd = end
-        part!.bodyStart = end
-        let index = part!.index
+        guard hasPart, !part.headersDone else { return }
+        part.headersDone = true
+        part.headerEnd = end
+        part.bodyStart = end
+        let index = part.index
         func add(_ rule: Rule.ID, _ place: Located, _ message: String) {
             collector.add(rule, offset: place.offset, line: place.line, column: place.column, part: index, message)
         }
-        let mediaType = part!.media?.type
+        let mediaType = part.media?.type
         let isMultipart = mediaType == ByteClass.multipart
-        if let encoding = part!.transferEncoding, isMultipart,
+        if let encoding = part.transferEncoding, isMultipart,
             !["7bit", "8bit", "binary"].contains(String(decoding: encoding.map(ByteClass.lowercased), as: UTF8.self)),
-            let place = part!.transferEncodingValue
+            let place = part.transferEncodingValue
         {
             add(.contentTransferEncodingInvalid, place, "a multipart part may only use 7bit, 8bit or binary, not '\(escapedForMessage(encoding))'")
         }
         guard formData else { return }
-        if !part!.sawDisposition {
-            add(.contentDispositionMissing, part!.headerLocation, "part has no Content-Disposition header field")
+        if !part.sawDisposition {
+            add(.contentDispositionMissing, part.headerLocation, "part has no Content-Disposition header field")
         }
-        let isFile = part!.hasFilename
-        if isFile, part!.contentType == nil, let place = part!.filenameParameter {
+        let isFile = part.hasFilename
+        if isFile, part.contentType == nil, let place = part.filenameParameter {
             add(.fileContentTypeMissing, place, "file part has no Content-Type; it defaults to text/plain")
         }
-        if !isFile, let mediaType, let place = part!.contentTypeName, !isMultipart {
-            let shown = escapedForMessage(part!.contentType ?? [])
+        if !isFile, let mediaType, let place = part.contentTypeName, !isMultipart {
+            let shown = escapedForMessage(part.contentType ?? [])
             add(.fieldContentTypePresent, place, "non-file part carries Content-Type '\(shown)'")
-            if mediaType != ByteClass.text && part!.media!.syntaxError == nil, let cd = part!.dispositionName {
+            if mediaType != ByteClass.text && part.media!.syntaxError == nil, let cd = part.dispositionName {
                 add(.filenameMissing, cd, "part with Content-Type '\(shown)' has no filename")
             }
         }
         let isText = !isFile && (mediaType == nil || mediaType! == ByteClass.text)
         if isText {
             var checkUTF8 = formCharsetIsUTF8
-            if let charset = part!.media?.parameter(ByteClass.charsetParameter), !charset.value.isEmpty {
+            if let charset = part.media?.parameter(ByteClass.charsetParameter), !charset.value.isEmpty {
                 checkUTF8 = Charsets.isUTF8(charset.value)
             }
-            if checkUTF8 { part!.utf8 = UTF8Check() }
-            if partName == ByteClass.charsetField { part!.charsetValue = [] }
+            if checkUTF8 { part.utf8 = UTF8Check() }
+            if partName == ByteClass.charsetField { part.charsetValue = [] }
         }
     }
 
@@ -431,53 +432,53 @@ extension ValidationEngine {
 
     /// Hands content bytes of the current part to the checks that read content.
     mutating func feedPart(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int) {
-        guard part != nil, !range.isEmpty else { return }
-        if part!.utf8 != nil && !part!.utf8Reported {
-            part!.utf8!.feed(bytes, range, offset: offset)
-            if let invalid = part!.utf8!.firstInvalid {
-                part!.utf8Reported = true
+        guard hasPart, !range.isEmpty else { return }
+        if part.utf8 != nil && !part.utf8Reported {
+            part.utf8!.feed(bytes, range, offset: offset)
+            if let invalid = part.utf8!.firstInvalid {
+                part.utf8Reported = true
                 // The sequence may have started in earlier content; it holds no LF, so it is on the current line.
                 let local = range.lowerBound + max(0, invalid - offset)
                 let before = LineCounter.count(in: bytes, range.lowerBound..<local)
                 let line = lineFeeds + before.count + 1
                 let start = before.lastLF.map { offset + ($0 - range.lowerBound) + 1 } ?? lineStart
-                collector.add(.valueNotUTF8, offset: invalid, line: line, column: invalid - start + 1, part: part!.index,
+                collector.add(.valueNotUTF8, offset: invalid, line: line, column: invalid - start + 1, part: part.index,
                     "the value of text field '\(escapedForMessage(partName ?? []))' is not valid UTF-8")
             }
         }
-        if part!.charsetValue != nil && part!.charsetValue!.count < 64 {
-            part!.charsetValue!.append(contentsOf: bytes[range].prefix(64 - part!.charsetValue!.count))
+        if part.charsetValue != nil && part.charsetValue!.count < 64 {
+            part.charsetValue!.append(contentsOf: bytes[range].prefix(64 - part.charsetValue!.count))
         }
-        if let nested = part!.nested {
+        if let nested = part.nested {
             nested.engine.consume(UnsafeRawBufferPointer(rebasing: bytes[range]))
         }
     }
 
     /// Records where the part's content currently ends, after its bytes were passed.
     mutating func noteContentEnd() {
-        guard part != nil else { return }
-        part!.contentEndLineFeeds = lineFeeds + 1
-        part!.contentEndLineStart = lineStart
+        guard hasPart else { return }
+        part.contentEndLineFeeds = lineFeeds + 1
+        part.contentEndLineStart = lineStart
     }
 
     /// Ends the current part: its content stops at `contentEnd`.
     ///
     /// Reads the part state in place and drops it at the end: copying it would copy every buffer reference it holds.
     mutating func endPart(contentEnd: Int) {
-        guard part != nil else { return }
-        if !part!.headersDone { finishHeaders(end: contentEnd) }
-        let index = part!.index
-        let bodyStart = min(part!.bodyStart, contentEnd)
-        if part!.utf8 != nil, !part!.utf8Reported {
-            part!.utf8!.finish()
-            if let invalid = part!.utf8!.firstInvalid {
-                collector.add(.valueNotUTF8, offset: invalid, line: part!.contentEndLineFeeds,
-                    column: invalid - part!.contentEndLineStart + 1, part: index,
+        guard hasPart else { return }
+        if !part.headersDone { finishHeaders(end: contentEnd) }
+        let index = part.index
+        let bodyStart = min(part.bodyStart, contentEnd)
+        if part.utf8 != nil, !part.utf8Reported {
+            part.utf8!.finish()
+            if let invalid = part.utf8!.firstInvalid {
+                collector.add(.valueNotUTF8, offset: invalid, line: part.contentEndLineFeeds,
+                    column: invalid - part.contentEndLineStart + 1, part: index,
                     "the value of text field '\(escapedForMessage(partName ?? []))' ends inside a UTF-8 sequence")
             }
         }
-        let bodyLocation = part!.bodyLocation
-        if let value = part!.charsetValue {
+        let bodyLocation = part.bodyLocation
+        if let value = part.charsetValue {
             if Charsets.isKnown(value) {
                 formCharsetIsUTF8 = Charsets.isUTF8(value)
             } else {
@@ -487,9 +488,9 @@ extension ValidationEngine {
                     "_charset_ names '\(escapedForMessage(value))', which is not a known charset")
             }
         }
-        if let nested = part!.nested {
+        if let nested = part.nested {
             let report = nested.engine.finish()
-            let nestedStart = part!.bodyStart
+            let nestedStart = part.bodyStart
             for diagnostic in report.diagnostics {
                 let line = bodyLocation.line + diagnostic.line - 1
                 let column = diagnostic.line == 1 ? bodyLocation.column + diagnostic.column - 1 : diagnostic.column
@@ -500,14 +501,14 @@ extension ValidationEngine {
                         message: "in the nested body: " + diagnostic.message, fixHint: diagnostic.fixHint))
             }
         }
-        if part!.collect {
-            let headerStart = part!.headerStart
+        if part.collect {
+            let headerStart = part.headerStart
             parts.append(
                 DecodedPart(
-                    index: index, name: partName, filename: partFilename, contentType: part!.contentType,
-                    headerRange: headerStart..<max(headerStart, part!.headerEnd),
+                    index: index, name: partName, filename: partFilename, contentType: part.contentType,
+                    headerRange: headerStart..<max(headerStart, part.headerEnd),
                     bodyRange: bodyStart..<max(bodyStart, contentEnd)))
         }
-        part = nil
+        hasPart = false
     }
 }

@@ -74,7 +74,10 @@ struct ValidationEngine {
 
     var partCount = 0
     var parts: [DecodedPart] = []
-    var part: PartState?
+    /// The part being read; meaningful only while ``hasPart`` (kept, not optional, so reading it costs no check).
+    var part = PartState(index: 0, collect: false)
+    /// Whether a part is being read.
+    var hasPart = false
     /// The header line being read, up to the line length limit plus its line break; reused for every line.
     var headerLine = ByteBuffer()
     /// The header field being read; reused for every field.
@@ -90,22 +93,22 @@ struct ValidationEngine {
     var filenameBuffer: [UInt8] = []
 
     /// The current part's name parameter, or `nil` when it has none.
-    var partName: [UInt8]? { part?.hasName == true ? nameBuffer : nil }
+    var partName: [UInt8]? { hasPart && part.hasName ? nameBuffer : nil }
     /// The current part's filename parameter, or `nil` when it has none.
-    var partFilename: [UInt8]? { part?.hasFilename == true ? filenameBuffer : nil }
+    var partFilename: [UInt8]? { hasPart && part.hasFilename ? filenameBuffer : nil }
 
     /// Records the current part's name parameter.
     mutating func setPartName(_ value: ArraySlice<UInt8>) {
         nameBuffer.removeAll(keepingCapacity: true)
         nameBuffer.append(contentsOf: value)
-        part!.hasName = true
+        part.hasName = true
     }
 
     /// Records the current part's filename parameter.
     mutating func setPartFilename(_ value: ArraySlice<UInt8>) {
         filenameBuffer.removeAll(keepingCapacity: true)
         filenameBuffer.append(contentsOf: value)
-        part!.hasFilename = true
+        part.hasFilename = true
     }
     var formCharsetIsUTF8 = true
     var collecting: Bool
@@ -178,7 +181,7 @@ struct ValidationEngine {
     ) {
         let here = location(offset)
         collector.add(
-            rule, offset: offset, line: line ?? here.line, column: column ?? here.column, part: index ?? part?.index,
+            rule, offset: offset, line: line ?? here.line, column: column ?? here.column, part: index ?? (hasPart ? part.index : nil),
             message, fix: fix)
     }
 
@@ -571,9 +574,9 @@ struct ValidationEngine {
                 endPart(contentEnd: end)
             }
         case .headers:
-            if part != nil, headerLine.starts(with: dashBoundary), isDelimiterRest(headerLine.bytes[dashBoundary.count...]) {
+            if hasPart, headerLine.starts(with: dashBoundary), isDelimiterRest(headerLine.bytes[dashBoundary.count...]) {
                 // The last line is an unfinished delimiter line inside the headers.
-                let start = part!.lineStartOffset
+                let start = part.lineStartOffset
                 let line = Array(headerLine.bytes)
                 headerLine.removeAll()
                 if case .delimiter(let close) = delimiterInHeaders(content: line, start: start, lfOffset: end, bareLF: false),
