@@ -93,12 +93,12 @@ enum ByteClass {
     /// Compares bytes to lower-case ASCII bytes, folding only `A`–`Z` in `bytes`.
     static func equalsIgnoringCase(_ bytes: ArraySlice<UInt8>, _ lower: [UInt8]) -> Bool {
         guard bytes.count == lower.count else { return false }
-        var index = bytes.startIndex
-        for expected in lower {
-            if lowercased(bytes[index]) != expected { return false }
-            index += 1
+        return bytes.withUnsafeBufferPointer { given in
+            lower.withUnsafeBufferPointer { expected in
+                for index in 0..<given.count where lowercased(given[index]) != expected[index] { return false }
+                return true
+            }
         }
-        return true
     }
 
     /// Compares bytes to lower-case ASCII bytes, folding only `A`–`Z` in `bytes`.

@@ -20,8 +20,9 @@ enum CanonicalDisposition {
     private static let typeAndName = Array("form-data; name=\"".utf8)
     private static let filenameAttribute = Array("; filename=\"".utf8)
 
-    /// Matches a whole header value (after the colon), leading and trailing spaces and tabs allowed.
-    static func match(_ bytes: [UInt8]) -> Match? {
+    /// Matches a whole header value (after the colon), leading and trailing spaces and tabs allowed;
+    /// the ranges count from the slice's first byte.
+    static func match(_ bytes: ArraySlice<UInt8>) -> Match? {
         bytes.withUnsafeBufferPointer { value in
             var index = 0
             while index < value.count && (value[index] == ByteClass.space || value[index] == ByteClass.tab) { index += 1 }

@@ -278,6 +278,21 @@ extension ValidationEngine {
         } else if let bad = name.firstIndex(where: { !($0 > 0x20 && $0 < 0x7F) }) {
             add(.headerNameInvalid, first.start + (bad - base), "'\(escapedForMessage([content[bad]]))' is not allowed in a header field name")
         }
+        let isDisposition = ByteClass.equalsIgnoringCase(name, ByteClass.contentDisposition)
+        if isDisposition && field.lineCount == 1 && formData && !part.sawDisposition && usesCanonicalDisposition,
+            let canonical = CanonicalDisposition.match(content[(colonIndex + 1)...])
+        {
+            // What readDisposition(_:) would record for this value, without building the value.
+            part.sawDisposition = true
+            part.dispositionName = at(first.start + nameStart)
+            let valueStart = colonIndex + 1
+            setPartName(content[(valueStart + canonical.name.lowerBound)..<(valueStart + canonical.name.upperBound)])
+            if let filename = canonical.filename {
+                setPartFilename(content[(valueStart + filename.lowerBound)..<(valueStart + filename.upperBound)])
+                part.filenameParameter = at(first.start + colon + 1 + canonical.filenameAttribute)
+            }
+            return
+        }
         // The value: the first line after the colon, then each continuation line, in a reused buffer.
         var bytes: [UInt8] = []
         swap(&bytes, &valueBuffer)
@@ -296,7 +311,7 @@ extension ValidationEngine {
         bytes = []
         defer { valueBuffer = value.bytes }
         let nameLocation = at(first.start + nameStart)
-        if ByteClass.equalsIgnoringCase(name, ByteClass.contentDisposition) {
+        if isDisposition {
             if part.sawDisposition {
                 add(.contentDispositionDuplicate, first.start + nameStart, "second Content-Disposition field in one part; the first is used")
             } else {
