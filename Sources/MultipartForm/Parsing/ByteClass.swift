@@ -91,14 +91,36 @@ enum ByteClass {
     }
 
     /// Compares bytes to lower-case ASCII bytes, folding only `A`–`Z` in `bytes`.
+    ///
+    /// - Complexity: O(n), eight bytes at a time.
     static func equalsIgnoringCase(_ bytes: ArraySlice<UInt8>, _ lower: [UInt8]) -> Bool {
         guard bytes.count == lower.count else { return false }
-        return bytes.withUnsafeBufferPointer { given in
-            lower.withUnsafeBufferPointer { expected in
-                for index in 0..<given.count where lowercased(given[index]) != expected[index] { return false }
+        return bytes.withUnsafeBytes { given in
+            lower.withUnsafeBytes { expected in
+                var index = 0
+                while index &+ 8 <= given.count {
+                    let word = lowercased(word: given.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    if word != expected.loadUnaligned(fromByteOffset: index, as: UInt64.self) { return false }
+                    index &+= 8
+                }
+                while index < given.count {
+                    if lowercased(given[index]) != expected[index] { return false }
+                    index &+= 1
+                }
                 return true
             }
         }
+    }
+
+    /// Each byte of `word` folded as ``lowercased(_:)`` folds it: `A`–`Z` gain 0x20, other bytes are unchanged.
+    ///
+    /// On the low seven bits of each byte, adding 0x3F sets the high bit from `A` (0x41) up and adding
+    /// 0x25 sets it past `Z` (0x5A); no sum carries into the next byte. Bytes from 0x80 are excluded.
+    @inline(__always)
+    static func lowercased(word: UInt64) -> UInt64 {
+        let low = word & 0x7F7F_7F7F_7F7F_7F7F
+        let upper = (low &+ 0x3F3F_3F3F_3F3F_3F3F) & ~(low &+ 0x2525_2525_2525_2525) & ~word & 0x8080_8080_8080_8080
+        return word | (upper >> 2)
     }
 
     /// Compares bytes to lower-case ASCII bytes, folding only `A`–`Z` in `bytes`.

@@ -1,14 +1,23 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A whole-delimiter search for `LF "--" boundary` over raw bytes.
 ///
 /// It is a Horspool skip search keyed on the byte under the window's last position, with the
 /// window's first byte (LF) checked before the middle is compared.
 ///
-/// Why it is linear: windows advance by at least one byte, and a middle comparison only runs in a
-/// window that starts with LF. A comparison that matches `k` bytes has read `k` bytes of the
-/// pattern after its LF, and the pattern holds no LF after its first byte (a boundary never
-/// contains CR or LF), so no later window starting inside those `k` bytes starts with LF. Every
-/// compared byte is therefore charged to one window only, and the total work is O(n) for any input,
-/// including content dense in `\r\n--` and boundary prefixes.
+/// Why it is linear: windows advance by at least one byte, and a middle comparison (`memcmp`, which
+/// stops at the first difference, give or take one vector) only runs in a window that starts with
+/// LF. A comparison that matches `k` bytes has read `k` bytes of the pattern after its LF, and the
+/// pattern holds no LF after its first byte (a boundary never contains CR or LF), so no later window
+/// starting inside those `k` bytes starts with LF. Every compared byte is therefore charged to one
+/// window only, plus O(1) per window, and the total work is O(n) for any input, including content
+/// dense in `\r\n--` and boundary prefixes.
 struct DelimiterSearch {
     /// `LF "--" boundary`.
     let pattern: [UInt8]
@@ -40,10 +49,10 @@ struct DelimiterSearch {
                 let limit = end - length
                 while position <= limit {
                     let byte = bytes[position &+ last]
-                    if byte == lastByte && bytes[position] == ByteClass.lf {
-                        var index = 1
-                        while index < last && bytes[position &+ index] == pat[index] { index &+= 1 }
-                        if index == last { return position }
+                    if byte == lastByte && bytes[position] == ByteClass.lf
+                        && memcmp(bytes.baseAddress! + (position &+ 1), pat.baseAddress! + 1, last &- 1) == 0
+                    {
+                        return position
                     }
                     position &+= table[Int(byte)]
                 }

@@ -184,9 +184,9 @@ extension ValidationEngine {
         var control: Int? = nil
         var high: Int? = nil
         // The value starts after the first line's colon; control characters are looked for there.
-        var valueFrom = 0
-        if fieldLine == 0 {
-            valueFrom = (content.firstIndex(of: ByteClass.colon).map { $0 + 1 } ?? content.endIndex) - base
+        var valueFrom: Int {
+            guard fieldLine == 0 else { return 0 }
+            return (content.firstIndex(of: ByteClass.colon).map { $0 + 1 } ?? content.endIndex) - base
         }
         content.withUnsafeBytes { line in
             var index = 0
@@ -207,7 +207,7 @@ extension ValidationEngine {
                 } else if byte == ByteClass.cr {
                     if cr == nil { cr = index }
                 }
-                if control == nil && index >= valueFrom && ByteClass.isOtherControl(byte) { control = index }
+                if control == nil && ByteClass.isOtherControl(byte) && index >= valueFrom { control = index }
             }
         }
         if let nul {
@@ -439,7 +439,7 @@ extension ValidationEngine {
                 checkUTF8 = Charsets.isUTF8(charset.value)
             }
             if checkUTF8 { part.utf8 = UTF8Check() }
-            if partName == ByteClass.charsetField { part.charsetValue = [] }
+            if part.hasName && nameBuffer.bytes.elementsEqual(ByteClass.charsetField) { part.charsetValue = [] }
         }
     }
 

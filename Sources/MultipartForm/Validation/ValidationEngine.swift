@@ -89,27 +89,28 @@ struct ValidationEngine {
     /// Whether canonical Content-Disposition values skip the general reader (tests turn it off to compare).
     var usesCanonicalDisposition = true
     /// The current part's name and filename parameters; reused for every part.
-    var nameBuffer: [UInt8] = []
-    var filenameBuffer: [UInt8] = []
+    var nameBuffer = ByteBuffer()
+    var filenameBuffer = ByteBuffer()
 
-    /// The current part's name parameter, or `nil` when it has none.
-    var partName: [UInt8]? { hasPart && part.hasName ? nameBuffer : nil }
-    /// The current part's filename parameter, or `nil` when it has none.
-    var partFilename: [UInt8]? { hasPart && part.hasFilename ? filenameBuffer : nil }
+    /// The current part's name parameter, or `nil` when it has none (a copy: for reports and messages).
+    var partName: [UInt8]? { hasPart && part.hasName ? Array(nameBuffer.bytes) : nil }
+    /// The current part's filename parameter, or `nil` when it has none (a copy: for reports and messages).
+    var partFilename: [UInt8]? { hasPart && part.hasFilename ? Array(filenameBuffer.bytes) : nil }
 
     /// Records the current part's name parameter.
     mutating func setPartName(_ value: ArraySlice<UInt8>) {
-        nameBuffer.removeAll(keepingCapacity: true)
-        nameBuffer.append(contentsOf: value)
+        nameBuffer.removeAll()
+        nameBuffer.append(value)
         part.hasName = true
     }
 
     /// Records the current part's filename parameter.
     mutating func setPartFilename(_ value: ArraySlice<UInt8>) {
-        filenameBuffer.removeAll(keepingCapacity: true)
-        filenameBuffer.append(contentsOf: value)
+        filenameBuffer.removeAll()
+        filenameBuffer.append(value)
         part.hasFilename = true
     }
+
     var formCharsetIsUTF8 = true
     var collecting: Bool
     var hadContentType = false
