@@ -4,15 +4,15 @@ enum LineCounter {
     ///
     /// Blocks of 64 bytes are compared with four 16-byte vectors; each vector's matches are
     /// subtracted from a per-lane byte counter (a match is all ones, -1), which is summed before
-    /// any lane can overflow. The block holding the last LF is remembered without a branch and
-    /// searched backwards at the end. The rest (under 64 bytes) goes eight bytes at a time.
+    /// any lane can overflow. The rest (under 64 bytes) goes eight bytes at a time. When there is a
+    /// line feed, the last one is found by comparing 16-byte blocks backwards from the end.
     ///
-    /// - Complexity: O(n), about a third of an instruction per byte.
+    /// - Complexity: O(n), about a quarter of an instruction per byte; the backward search reads
+    ///   only the bytes after the last line feed (and at most the whole range once more).
     static func count(in bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> (count: Int, lastLF: Int?) {
         var total = 0
         var index = range.lowerBound
         let end = range.upperBound
-        var lastBlock = -1
         let lineFeeds = SIMD16<UInt8>(repeating: ByteClass.lf)
         while index &+ 64 <= end {
             var lanes = SIMD16<UInt8>()
@@ -27,7 +27,6 @@ enum LineCounter {
                 lanes &-= unsafeBitCast(second, to: SIMD16<UInt8>.self)
                 lanes &-= unsafeBitCast(third, to: SIMD16<UInt8>.self)
                 lanes &-= unsafeBitCast(fourth, to: SIMD16<UInt8>.self)
-                if any(first .| second .| third .| fourth) { lastBlock = index }
                 index &+= 64
                 rounds &+= 1
             }
@@ -36,39 +35,31 @@ enum LineCounter {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         let lfs = ones &* UInt64(ByteClass.lf)
-        var lastWordWithLF = -1
         while index &+ 8 <= end {
             let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ lfs
             // A byte of `word` is zero exactly where the input byte was LF.
             let zeros = ~(((word & low7) &+ low7) | word | low7)
-            if zeros != 0 {
-                total &+= zeros.nonzeroBitCount
-                lastWordWithLF = index
-            }
+            total &+= zeros.nonzeroBitCount
             index &+= 8
         }
-        var lastLF: Int? = nil
         while index < end {
-            if bytes[index] == ByteClass.lf {
-                total &+= 1
-                lastLF = index
-            }
+            if bytes[index] == ByteClass.lf { total &+= 1 }
             index &+= 1
         }
-        if lastLF == nil {
-            // The last LF is in the last eight-byte word that had one, else in the last block that had one.
-            let from = lastWordWithLF >= 0 ? lastWordWithLF : lastBlock
-            if from >= 0 {
-                var probe = from &+ (lastWordWithLF >= 0 ? 7 : 63)
-                while probe >= from {
-                    if bytes[probe] == ByteClass.lf {
-                        lastLF = probe
-                        break
-                    }
-                    probe &-= 1
-                }
-            }
+        guard total > 0 else { return (0, nil) }
+        return (total, lastLineFeed(in: bytes, range))
+    }
+
+    /// The index of the last LF in `bytes[range]`, which must hold one.
+    private static func lastLineFeed(in bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int {
+        let lineFeeds = SIMD16<UInt8>(repeating: ByteClass.lf)
+        var end = range.upperBound
+        while end &- 16 >= range.lowerBound {
+            if any(bytes.loadUnaligned(fromByteOffset: end &- 16, as: SIMD16<UInt8>.self) .== lineFeeds) { break }
+            end &-= 16
         }
-        return (total, lastLF)
+        var probe = end &- 1
+        while bytes[probe] != ByteClass.lf { probe &-= 1 }
+        return probe
     }
 }
