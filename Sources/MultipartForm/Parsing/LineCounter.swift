@@ -51,7 +51,9 @@ enum LineCounter {
     }
 
     /// The index of the last LF in `bytes[range]`, which must hold one.
-    private static func lastLineFeed(in bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int {
+    ///
+    /// - Complexity: O(k) where k is the number of bytes after that line feed.
+    static func lastLineFeed(in bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int {
         let lineFeeds = SIMD16<UInt8>(repeating: ByteClass.lf)
         var end = range.upperBound
         while end &- 16 >= range.lowerBound {

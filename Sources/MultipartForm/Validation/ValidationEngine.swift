@@ -164,7 +164,11 @@ struct ValidationEngine {
     /// Accounts for the line feeds in bytes that have been processed.
     mutating func pass(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int) {
         guard !range.isEmpty else { return }
-        let counted = LineCounter.count(in: bytes, range)
+        pass(counted: LineCounter.count(in: bytes, range), range, offset: offset)
+    }
+
+    /// Accounts for processed bytes whose line feeds were already counted.
+    mutating func pass(counted: (count: Int, lastLF: Int?), _ range: Range<Int>, offset: Int) {
         if let last = counted.lastLF {
             if counted.count == 1 {
                 previousLineStart = lineStart
@@ -289,10 +293,13 @@ struct ValidationEngine {
             matchedDelimiter(held, region: region)
             return index
         }
-        if let lf = search!.firstMatch(in: chunk, from: index) {
+        let found = search!.search(in: chunk, from: index)
+        if let lf = found.match {
             let hasCR = lf > index && chunk[lf - 1] == ByteClass.cr
             let delimiterStart = hasCR ? lf - 1 : lf
-            content(chunk, index..<delimiterStart, offset: base + index, region: region)
+            content(
+                chunk, index..<delimiterStart, offset: base + index, region: region,
+                counted: (found.lineFeeds, found.lastLineFeed))
             let end = lf + search!.pattern.count
             position = base + end
             let matched = DelimiterCarry(
@@ -301,7 +308,17 @@ struct ValidationEngine {
             return end
         }
         let keep = search!.partialSuffixStart(in: chunk, from: index) ?? chunk.count
-        content(chunk, index..<keep, offset: base + index, region: region)
+        // The search counted the line feeds up to the chunk's end. Held bytes hold at most one, the
+        // last one counted: without it, the last line feed before them is searched for backwards.
+        var counted = (count: found.lineFeeds, lastLF: found.lastLineFeed)
+        let heldLineFeed =
+            keep < chunk.count
+            && (chunk[keep] == ByteClass.lf || (keep + 1 < chunk.count && chunk[keep + 1] == ByteClass.lf))
+        if heldLineFeed {
+            counted.count -= 1
+            counted.lastLF = counted.count > 0 ? LineCounter.lastLineFeed(in: chunk, index..<keep) : nil
+        }
+        content(chunk, index..<keep, offset: base + index, region: region, counted: counted)
         if keep < chunk.count {
             let carriageReturn = chunk[keep] == ByteClass.cr
             carry = DelimiterCarry(
@@ -318,11 +335,18 @@ struct ValidationEngine {
         line.withUnsafeBytes { content($0, held.range(), offset: held.inputStart, region: region) }
     }
 
-    /// Handles bytes that are preamble, part content or epilogue.
-    mutating func content(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, region: Region) {
+    /// Handles bytes that are preamble, part content or epilogue; `counted` gives their line feeds when known.
+    mutating func content(
+        _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, region: Region,
+        counted: (count: Int, lastLF: Int?)? = nil
+    ) {
         guard !range.isEmpty else { return }
         if region == .body { feedPart(bytes, range, offset: offset) }
-        pass(bytes, range, offset: offset)
+        if let counted {
+            pass(counted: counted, range, offset: offset)
+        } else {
+            pass(bytes, range, offset: offset)
+        }
         if region == .body { noteContentEnd() }
     }
 
