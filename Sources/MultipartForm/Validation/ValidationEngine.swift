@@ -68,8 +68,14 @@ struct ValidationEngine {
     var epilogueStart: Int?
         var inferenceBuffer: [UInt8] = []
     var head: [UInt8] = []
+    /// The last bytes of the stream, in order; filled from ``tailRing`` by ``finish()``.
     var tail: [UInt8] = []
+    /// The last ``tailCapacity`` bytes seen, each at its stream offset modulo the capacity.
+    var tailRing: [UInt8] = []
+    /// The number of bytes ``remember(_:)`` has seen.
+    var remembered = 0
     static let headCapacity = 4096
+    /// A power of two, so a ring index is a mask.
     static let tailCapacity = 256
 
     var partCount = 0
@@ -203,19 +209,19 @@ struct ValidationEngine {
 
     /// Keeps the first and last bytes of the stream for diagnoses made at the end.
     ///
-    /// The tail window may hold up to twice ``tailCapacity`` bytes between trims, so that feeding
-    /// one byte at a time costs O(1) per byte; ``finish()`` trims it to the last ``tailCapacity``.
+    /// The last bytes go to a ring indexed by stream offset, so that feeding one byte at a time
+    /// costs O(1) per byte.
     mutating func remember(_ chunk: UnsafeRawBufferPointer) {
         if head.count < Self.headCapacity {
             head.append(contentsOf: chunk.prefix(Self.headCapacity - head.count))
         }
-        if chunk.count >= Self.tailCapacity {
-            tail.removeAll(keepingCapacity: true)
-            tail.append(contentsOf: chunk.suffix(Self.tailCapacity))
-        } else {
-            if tail.count + chunk.count > 2 * Self.tailCapacity { tail.removeFirst(tail.count - Self.tailCapacity) }
-            tail.append(contentsOf: chunk)
+        if tailRing.isEmpty { tailRing = [UInt8](repeating: 0, count: Self.tailCapacity) }
+        let from = chunk.count - min(chunk.count, Self.tailCapacity)
+        let start = remembered
+        tailRing.withUnsafeMutableBufferPointer { ring in
+            for index in from..<chunk.count { ring[(start &+ index) & (Self.tailCapacity - 1)] = chunk[index] }
         }
+        remembered += chunk.count
     }
 
     /// Processes bytes from `index` in the current phase and returns where processing stopped.
@@ -292,6 +298,12 @@ struct ValidationEngine {
             position = base + index
             matchedDelimiter(held, region: region)
             return index
+        }
+        if index + 1 == chunk.count && chunk[index] != ByteClass.cr && chunk[index] != ByteClass.lf {
+            // One byte that can neither be nor begin a delimiter (chunks of one byte take this path).
+            content(chunk, index..<chunk.count, offset: base + index, region: region, counted: (0, nil))
+            position = base + chunk.count
+            return chunk.count
         }
         let found = search!.search(in: chunk, from: index)
         if let lf = found.match {
@@ -560,7 +572,7 @@ struct ValidationEngine {
     // MARK: End of input
 
     mutating func finish() -> ValidationReport {
-        if tail.count > Self.tailCapacity { tail.removeFirst(tail.count - Self.tailCapacity) }
+        tail = (max(0, remembered - Self.tailCapacity)..<remembered).map { tailRing[$0 & (Self.tailCapacity - 1)] }
         if phase == .inferring { finishInference() }
         let end = position
         switch phase {
