@@ -38,6 +38,9 @@ struct BenchCommand {
                 stderr.write("note: not running as the \(MultipartCheck.commandName) executable; measuring in process, without peak RSS\n")
             }
         }
+        #if DEBUG
+        stderr.write("note: this is a debug build; build with 'swift build -c release' for representative figures\n")
+        #endif
         let directory: String
         do {
             directory = try Self.makeTemporaryDirectory()

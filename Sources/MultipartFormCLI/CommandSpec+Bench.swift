@@ -29,7 +29,8 @@ extension CommandSpec {
             (encode: copy; validate and decode: delimiter on crlf-heavy, memchr elsewhere), which \
             compares across machines. Peak RSS is the maximum over the runs of each run's process, \
             spawned as a child of its own; with --in-process it is not measured. For chunked, \
-            linearity compares the cost per byte of validate on the body and on a quarter of it.
+            linearity compares the cost per byte of validate on the body and on a quarter of it. \
+            With --scale 4 the big-binary file part is 1 GiB.
             """,
         options: [
             Option(
