@@ -94,8 +94,9 @@ struct ValidationEngine {
     var dispositionBuffer = Disposition()
     /// Whether canonical Content-Disposition values skip the general reader (tests turn it off to compare).
     var usesCanonicalDisposition = true
-    /// The current part's name and filename parameters; reused for every part.
+    /// The current part's name parameter (when ``PartState/hasName``); reused for every part.
     var nameBuffer = ByteBuffer()
+    /// The current part's filename parameter (when ``PartState/hasFilename``); reused for every part.
     var filenameBuffer = ByteBuffer()
 
     /// The current part's name parameter, or `nil` when it has none (a copy: for reports and messages).
