@@ -246,7 +246,7 @@ extension CommandSpec {
         ])
 
     /// The subcommands, in help order.
-    static let subcommands: [CommandSpec] = [validate, encode, rules, explain, vectors, certify, help]
+    static let subcommands: [CommandSpec] = [validate, encode, rules, explain, vectors, certify, bench, help]
 
     /// The subcommand run when the first argument names none.
     static let defaultSubcommandName = "validate"

@@ -32,6 +32,10 @@ enum Invocation {
     case vectorsNew(VectorsNewCommand)
     /// Certify an encoder run as a child process.
     case certify(CertifyCommand)
+    /// Measure the validator and the encoder.
+    case bench(BenchCommand)
+    /// One run of one bench measurement, in a child process `bench` started.
+    case benchWorker(BenchWorker)
 
     /// Parses the arguments (without the program name); throws a usage error for anything wrong.
     ///
@@ -63,6 +67,10 @@ enum Invocation {
             return try parseVectors(rest)
         case "certify":
             return try parseCertify(rest)
+        case "bench":
+            return try parseBench(rest)
+        case BenchWorker.commandName:
+            return .benchWorker(try BenchWorker(rest))
         default:
             if let meant = misspelledSubcommand(first) {
                 throw UsageError(
@@ -238,6 +246,36 @@ enum Invocation {
             command.corpusOption = corpus
             return .vectorsNew(command)
         }
+    }
+
+    private static func parseBench(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+        let spec = CommandSpec.bench
+        let parsed = try ParsedArguments(arguments, command: spec)
+        if parsed.wantsHelp { return .help(spec) }
+        var command = BenchCommand()
+        if let names = parsed.allValues["--case"] {
+            let chosen = Set(names)
+            command.cases = BenchCase.Name.allCases.filter { chosen.contains($0.rawValue) }
+        }
+        if let text = parsed.values["--runs"] {
+            guard let runs = Int(text), runs >= 1 else {
+                throw UsageError(
+                    "The value '\(text)' is invalid for '--runs <n>'. Please provide a positive integer.", command: spec)
+            }
+            command.runs = runs
+        }
+        if let text = parsed.values["--scale"] {
+            guard let scale = Double(text), scale.isFinite, scale > 0, scale <= 64 else {
+                throw UsageError(
+                    "The value '\(text)' is invalid for '--scale <factor>'. Please provide a number above 0 and at most 64.",
+                    command: spec)
+            }
+            command.scale = scale
+        }
+        command.json = parsed.flags.contains("--json")
+        command.inProcess = parsed.flags.contains("--in-process")
+        command.keepBodies = parsed.flags.contains("--keep-bodies")
+        return .bench(command)
     }
 
     /// The subcommand a first argument was probably meant to be, when it is not a file that exists.

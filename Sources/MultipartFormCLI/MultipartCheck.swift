@@ -59,6 +59,10 @@ public enum MultipartCheck {
             return command.run(standardInput: standardInput, stdout: &stdout, stderr: &stderr)
         case .certify(let command):
             return command.run(stdout: &stdout, stderr: &stderr)
+        case .bench(let command):
+            return command.run(stdout: &stdout, stderr: &stderr)
+        case .benchWorker(let worker):
+            return worker.run(stdout: &stdout, stderr: &stderr)
         }
     }
 }

@@ -1,55 +1,148 @@
-/// A whole-delimiter search for `LF "--" boundary` over raw bytes.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A whole-delimiter search for `LF "--" boundary` over raw bytes that also counts the line feeds
+/// it passes, so content is read once.
 ///
-/// It is a Horspool skip search keyed on the byte under the window's last position, with the
-/// window's first byte (LF) checked before the middle is compared.
+/// A delimiter starts with LF, so the search is anchored on line feeds: where they are sparse,
+/// `memchr` finds each one and the rest of the delimiter is checked there (the last byte first, then
+/// `memcmp`); where they are dense, 16 positions are filtered at a time with vector compares for LF at
+/// the window's start and the pattern's middle and last bytes at theirs (``denseSearch(in:from:lineFeeds:lastLineFeed:)``).
 ///
-/// Why it is linear: windows advance by at least one byte, and a middle comparison only runs in a
-/// window that starts with LF. A comparison that matches `k` bytes has read `k` bytes of the
-/// pattern after its LF, and the pattern holds no LF after its first byte (a boundary never
-/// contains CR or LF), so no later window starting inside those `k` bytes starts with LF. Every
-/// compared byte is therefore charged to one window only, and the total work is O(n) for any input,
-/// including content dense in `\r\n--` and boundary prefixes.
+/// Why it is linear: each byte is passed by `memchr` or by a vector compare a constant number of
+/// times, and a `memcmp` (which stops at the first difference, give or take one vector) only runs
+/// for a window that starts with LF. A comparison that matches `k` bytes has read `k` bytes of the
+/// pattern after its LF, and the pattern holds no LF after its first byte (a boundary never contains
+/// CR or LF), so those `k` bytes lie before the next line feed and no other window's comparison reads
+/// them. The total work is O(n) for any input, including content dense in `\r\n--` and boundary
+/// prefixes.
 struct DelimiterSearch {
     /// `LF "--" boundary`.
     let pattern: [UInt8]
-    private var shift: [Int]
 
     /// Prepares the search for a boundary (without the leading dashes).
     init(boundary: [UInt8]) {
         pattern = [ByteClass.lf, ByteClass.dash, ByteClass.dash] + boundary
-        let last = pattern.count - 1
-        var table = [Int](repeating: pattern.count, count: 256)
-        for index in 0..<last {
-            table[Int(pattern[index])] = last - index
-        }
-        shift = table
     }
 
-    /// Returns the index of the first complete match's LF in `bytes[from..<bytes.count]`, or `nil`.
+    /// The first delimiter found by ``search(in:from:)``, and the line feeds before it.
+    struct Found {
+        /// The index of the first complete match's LF, or `nil`.
+        var match: Int?
+        /// The number of LF bytes from the start up to the match's LF (or the end).
+        var lineFeeds: Int
+        /// The index of the last of those line feeds.
+        var lastLineFeed: Int?
+    }
+
+    /// Finds the first complete delimiter in `bytes[from...]` and counts the line feeds before it, in one pass.
     ///
-    /// - Complexity: O(n) where n is `bytes.count - from`.
-    func firstMatch(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
-        let length = pattern.count
+    /// Content with few line breaks is searched line feed by line feed with `memchr` (vectorised by
+    /// the C library), and each line feed is checked for the rest of the delimiter: the line feeds
+    /// are counted on the way. When line feeds turn dense (16 within 1,024 bytes), a stop at every
+    /// one would crawl, so the rest goes to ``denseSearch(in:from:lineFeeds:lastLineFeed:)``.
+    ///
+    /// - Complexity: O(n). A check at a line feed compares only bytes up to the next line feed
+    ///   (the pattern holds none after its first byte), plus O(1).
+    func search(in bytes: UnsafeRawBufferPointer, from start: Int) -> Found {
         let end = bytes.count
-        guard end - start >= length else { return nil }
-        return pattern.withUnsafeBufferPointer { pat in
-            shift.withUnsafeBufferPointer { table in
-                let last = length - 1
-                let lastByte = pat[last]
-                var position = start
-                let limit = end - length
-                while position <= limit {
-                    let byte = bytes[position &+ last]
-                    if byte == lastByte && bytes[position] == ByteClass.lf {
-                        var index = 1
-                        while index < last && bytes[position &+ index] == pat[index] { index &+= 1 }
-                        if index == last { return position }
-                    }
-                    position &+= table[Int(byte)]
+        guard let base = bytes.baseAddress, start < end else { return Found(match: nil, lineFeeds: 0, lastLineFeed: nil) }
+        let length = pattern.count
+        let lastByte = pattern[length - 1]
+        var lineFeeds = 0
+        var lastLineFeed: Int? = nil
+        var position = start
+        var windowStart = start
+        while position < end, let hit = memchr(base + position, Int32(ByteClass.lf), end &- position) {
+            let lineFeed = UnsafeRawPointer(hit) - base
+            if lineFeed &+ length <= end && bytes[lineFeed &+ length &- 1] == lastByte
+                && pattern.withUnsafeBytes({ memcmp(hit + 1, $0.baseAddress! + 1, length &- 2) }) == 0
+            {
+                return Found(match: lineFeed, lineFeeds: lineFeeds, lastLineFeed: lastLineFeed)
+            }
+            lineFeeds &+= 1
+            lastLineFeed = lineFeed
+            position = lineFeed &+ 1
+            if lineFeeds & 15 == 0 {
+                if lineFeed &- windowStart < 1_024 {
+                    return denseSearch(in: bytes, from: position, lineFeeds: lineFeeds, lastLineFeed: lastLineFeed)
                 }
-                return nil
+                windowStart = lineFeed
             }
         }
+        return Found(match: nil, lineFeeds: lineFeeds, lastLineFeed: lastLineFeed)
+    }
+
+    /// The search for content dense in line feeds: 16 positions at a time, a window is a candidate
+    /// when it starts with LF and has the pattern's middle and last bytes where the pattern has them
+    /// (content dense in `\r\n--` and boundary prefixes rarely has both); the LF compares are counted.
+    ///
+    /// A block with a candidate is looked at position by position, so that the line feeds before a
+    /// match are counted exactly. `lineFeeds` and `lastLineFeed` are those seen before `start`.
+    ///
+    /// - Complexity: O(n): two vector compares per 16 bytes, and a `memcmp` per candidate that
+    ///   stops before the next line feed (plus O(1)).
+    func denseSearch(in bytes: UnsafeRawBufferPointer, from start: Int, lineFeeds: Int, lastLineFeed: Int?) -> Found {
+        let end = bytes.count
+        let length = pattern.count
+        let last = length &- 1
+        let lastByte = pattern[last]
+        let lineFeedLanes = SIMD16<UInt8>(repeating: ByteClass.lf)
+        let lastByteLanes = SIMD16<UInt8>(repeating: lastByte)
+        let middle = length / 2
+        let middleByteLanes = SIMD16<UInt8>(repeating: pattern[middle])
+        var counted = 0
+        var lanes = SIMD16<UInt8>()
+        var rounds = 0
+        var position = start
+        var match: Int? = nil
+        func isMatch(_ lineFeed: Int) -> Bool {
+            lineFeed &+ length <= end && bytes[lineFeed &+ last] == lastByte
+                && pattern.withUnsafeBytes({ memcmp(bytes.baseAddress! + (lineFeed &+ 1), $0.baseAddress! + 1, length &- 2) }) == 0
+        }
+        search: do {
+            while position &+ 16 &+ last <= end {
+                let starts = bytes.loadUnaligned(fromByteOffset: position, as: SIMD16<UInt8>.self) .== lineFeedLanes
+                let ends = bytes.loadUnaligned(fromByteOffset: position &+ last, as: SIMD16<UInt8>.self) .== lastByteLanes
+                let middles = bytes.loadUnaligned(fromByteOffset: position &+ middle, as: SIMD16<UInt8>.self) .== middleByteLanes
+                if any(starts .& ends .& middles) {
+                    for index in position..<(position &+ 16) where bytes[index] == ByteClass.lf {
+                        if isMatch(index) {
+                            match = index
+                            break search
+                        }
+                        counted &+= 1
+                    }
+                } else {
+                    lanes &-= unsafeBitCast(starts, to: SIMD16<UInt8>.self)
+                    rounds &+= 1
+                    if rounds == 255 {
+                        counted &+= Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
+                        lanes = SIMD16<UInt8>()
+                        rounds = 0
+                    }
+                }
+                position &+= 16
+            }
+            while position < end {
+                if bytes[position] == ByteClass.lf {
+                    if isMatch(position) {
+                        match = position
+                        break search
+                    }
+                    counted &+= 1
+                }
+                position &+= 1
+            }
+        }
+        counted &+= Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
+        let lastCounted = counted > 0 ? LineCounter.lastLineFeed(in: bytes, start..<(match ?? end)) : lastLineFeed
+        return Found(match: match, lineFeeds: lineFeeds &+ counted, lastLineFeed: lastCounted)
     }
 
     /// The start of the longest suffix of `bytes[from...]` that could begin a delimiter

@@ -1,7 +1,10 @@
 /// A Content-Disposition value as parsed: the type and its parameters, plus every syntax problem.
+///
+/// The type and the parameter values are slices of the parsed bytes; ``clear()`` drops them, so a
+/// value kept for reuse holds no reference to a header value.
 struct Disposition {
     /// The disposition type as written (quotes removed).
-    var type: [UInt8] = []
+    var type: ArraySlice<UInt8> = []
     /// The index of the type's first byte (the quote when quoted).
     var typeIndex = 0
     /// Whether the type was written as a quoted-string.
@@ -15,22 +18,33 @@ struct Disposition {
     /// Indices of the `;` of empty parameters.
     var emptyParameters: [Int] = []
 
-    /// Parses a Content-Disposition value, recovering at the next `;` after each syntax error.
-    static func parse(_ bytes: [UInt8]) -> Disposition {
-        var result = Disposition()
+    /// Forgets everything parsed, keeping the arrays' capacity.
+    mutating func clear() {
+        type = []
+        typeIndex = 0
+        typeQuoted = false
+        parameters.removeAll(keepingCapacity: true)
+        syntaxErrors.removeAll(keepingCapacity: true)
+        whitespaceAroundEquals.removeAll(keepingCapacity: true)
+        emptyParameters.removeAll(keepingCapacity: true)
+    }
+
+    /// Parses a Content-Disposition value into this empty value, reusing its arrays, and recovers at
+    /// the next `;` after each syntax error.
+    mutating func read(_ bytes: [UInt8]) {
         var lexer = ParameterLexer(bytes, from: 0)
         lexer.skipWhitespace()
-        result.typeIndex = lexer.index
+        typeIndex = lexer.index
         if !lexer.atEnd && lexer.current == ByteClass.quote {
             let quoted = lexer.readQuoted()
-            result.type = quoted.value
-            result.typeQuoted = true
-            if !quoted.terminated { result.syntaxErrors.append((result.typeIndex, "unterminated quoted-string")) }
+            type = quoted.value
+            typeQuoted = true
+            if !quoted.terminated { syntaxErrors.append((typeIndex, "unterminated quoted-string")) }
         } else {
             let range = lexer.readToken()
-            result.type = Array(bytes[range])
+            type = bytes[range]
             if range.isEmpty {
-                result.syntaxErrors.append((lexer.index, "expected a disposition type"))
+                syntaxErrors.append((lexer.index, "expected a disposition type"))
                 lexer.skipToSemicolon()
             }
         }
@@ -38,7 +52,7 @@ struct Disposition {
             lexer.skipWhitespace()
             if lexer.atEnd { break }
             if lexer.current != ByteClass.semicolon {
-                result.syntaxErrors.append((lexer.index, "expected ';' before '\(escapedForMessage([lexer.current]))'"))
+                syntaxErrors.append((lexer.index, "expected ';' before '\(escapedForMessage([lexer.current]))'"))
                 lexer.skipToSemicolon()
                 continue
             }
@@ -46,47 +60,46 @@ struct Disposition {
             lexer.index += 1
             lexer.skipWhitespace()
             if lexer.atEnd || lexer.current == ByteClass.semicolon {
-                result.emptyParameters.append(semicolon)
+                emptyParameters.append(semicolon)
                 continue
             }
             let nameRange = lexer.readToken()
             if nameRange.isEmpty {
-                result.syntaxErrors.append((lexer.index, "expected a parameter name, found '\(escapedForMessage([lexer.current]))'"))
+                syntaxErrors.append((lexer.index, "expected a parameter name, found '\(escapedForMessage([lexer.current]))'"))
                 lexer.skipToSemicolon()
                 continue
             }
             let spaceBefore = lexer.skipWhitespace()
             guard !lexer.atEnd && lexer.current == ByteClass.equals else {
                 let found = lexer.atEnd ? "the end of the line" : "'\(escapedForMessage([lexer.current]))'"
-                result.syntaxErrors.append((lexer.index, "expected '=' after '\(escapedForMessage(bytes[nameRange]))', found \(found)"))
+                syntaxErrors.append((lexer.index, "expected '=' after '\(escapedForMessage(bytes[nameRange]))', found \(found)"))
                 lexer.skipToSemicolon()
                 continue
             }
             lexer.index += 1
             let spaceAfter = lexer.skipWhitespace()
-            if let space = spaceBefore ?? spaceAfter { result.whitespaceAroundEquals.append(space) }
+            if let space = spaceBefore ?? spaceAfter { whitespaceAroundEquals.append(space) }
             guard let read = lexer.readParameter(nameRange: nameRange) else {
-                result.syntaxErrors.append((lexer.index, "expected a value after '='"))
+                syntaxErrors.append((lexer.index, "expected a value after '='"))
                 continue
             }
             let parameter = read.parameter
-            result.parameters.append(parameter)
+            parameters.append(parameter)
             if !read.terminated {
-                result.syntaxErrors.append((parameter.valueIndex, "unterminated quoted-string"))
+                syntaxErrors.append((parameter.valueIndex, "unterminated quoted-string"))
                 continue
             }
             if let bad = parameter.nonTokenIndex {
-                result.syntaxErrors.append((bad, "'\(escapedForMessage([bytes[bad]]))' is not allowed in an unquoted value"))
+                syntaxErrors.append((bad, "'\(escapedForMessage([bytes[bad]]))' is not allowed in an unquoted value"))
             }
             if parameter.quoted {
                 lexer.skipWhitespace()
                 if !lexer.atEnd && lexer.current != ByteClass.semicolon {
-                    result.syntaxErrors.append(
+                    syntaxErrors.append(
                         (lexer.index, "unexpected '\(escapedForMessage([lexer.current]))' after the closing quote; an unescaped '\"' inside the value ends it early (browsers send '%22')"))
                     lexer.skipToSemicolon()
                 }
             }
         }
-        return result
     }
 }

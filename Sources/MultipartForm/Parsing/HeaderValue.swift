@@ -1,15 +1,29 @@
 /// A header field value with the stream offset of each byte, so findings point at real positions
 /// even when the value was unfolded from several lines.
 struct HeaderValue {
+    /// Where a run of the value's bytes came from: its first index in ``HeaderValue/bytes`` and the
+    /// stream offset of that byte. Each physical line of a field contributes one run.
+    struct Piece {
+        var index: Int
+        var offset: Int
+    }
+
     /// The value's bytes (continuation line breaks removed).
     var bytes: [UInt8]
-    /// The stream offset of each byte.
-    var offsets: [Int]
     /// The offset just past the value (where its line ends).
     var endOffset: Int
+    /// The stream offset of the first byte.
+    private var firstOffset: Int
+    /// The runs after the first, in order; empty for a value on one line, so no allocation is needed.
+    private var continuations: [Piece]
 
     /// The offset of byte `index`, or the end offset when `index` is past the last byte.
-    func offset(_ index: Int) -> Int { index < offsets.count ? offsets[index] : endOffset }
+    func offset(_ index: Int) -> Int {
+        guard index < bytes.count else { return endOffset }
+        var result = firstOffset + index
+        for piece in continuations where piece.index <= index { result = piece.offset + (index - piece.index) }
+        return result
+    }
 
     /// The value without leading and trailing spaces and tabs.
     func trimmed() -> HeaderValue {
@@ -17,36 +31,41 @@ struct HeaderValue {
         var end = bytes.count
         while start < end && ByteClass.isWhitespace(bytes[start]) { start += 1 }
         while end > start && ByteClass.isWhitespace(bytes[end - 1]) { end -= 1 }
+        var pieces: [Piece] = []
+        for piece in continuations where piece.index > start && piece.index < end {
+            pieces.append(Piece(index: piece.index - start, offset: piece.offset))
+        }
         return HeaderValue(
-            bytes: Array(bytes[start..<end]), offsets: Array(offsets[start..<end]),
-            endOffset: end < offsets.count ? offsets[end] : endOffset)
+            bytes: Array(bytes[start..<end]), firstOffset: offset(start), continuations: pieces, endOffset: offset(end))
     }
 
     /// A value built from a plain string, with offsets counting from zero (for Content-Type values).
     init(plain: [UInt8]) {
-        bytes = plain
-        offsets = Array(0..<plain.count)
-        endOffset = plain.count
+        self.init(bytes: plain, firstOffset: 0, continuations: [], endOffset: plain.count)
     }
 
-    /// A value with explicit offsets.
-    init(bytes: [UInt8], offsets: [Int], endOffset: Int) {
+    /// A value whose first byte is at `firstOffset` and whose later runs start where `continuations` say.
+    init(bytes: [UInt8], firstOffset: Int, continuations: [Piece], endOffset: Int) {
         self.bytes = bytes
-        self.offsets = offsets
+        self.firstOffset = firstOffset
+        self.continuations = continuations
         self.endOffset = endOffset
     }
 }
 
 /// One `attribute=value` parameter as written.
+///
+/// The value is a slice of the header value it was read from (or of a fresh array when quoted-pairs
+/// were removed), so reading a parameter copies nothing; it must not outlive that header value.
 struct HeaderParameter {
     /// The attribute name folded to lower case.
     var name: [UInt8]
     /// The index of the attribute's first byte in the header value.
     var nameIndex: Int
     /// The value with quotes and quoted-pairs removed.
-    var value: [UInt8]
-    /// The index in the header value of each byte of `value`.
-    var valueIndices: [Int]
+    var value: ArraySlice<UInt8>
+    /// The index in the header value of each byte of `value`, by position in `value` (0 is its first byte).
+    var valueIndices: ValueIndices
     /// The index of the value's first byte as written (the opening quote when quoted).
     var valueIndex: Int
     /// Whether the value was a quoted-string.
@@ -57,6 +76,42 @@ struct HeaderParameter {
     var otherBackslashIndex: Int?
     /// Index of the first byte of an unquoted value that a token cannot hold, if any.
     var nonTokenIndex: Int?
+
+    /// The value's byte at position `offset` (0 is its first byte).
+    func valueByte(_ offset: Int) -> UInt8 { value[value.startIndex + offset] }
+}
+
+/// Where each byte of a parameter value sits in its header value.
+///
+/// Without quoted-pairs the bytes are consecutive, so only the first index is kept; a value with
+/// quoted-pairs keeps one index per byte.
+struct ValueIndices {
+    /// The header value index of the value's first byte, when the bytes are consecutive.
+    private let first: Int
+    /// One index per byte, when quoted-pairs made them non-consecutive.
+    private let each: [Int]?
+
+    /// Indices `first`, `first + 1`, ...
+    init(consecutiveFrom first: Int) {
+        self.first = first
+        each = nil
+    }
+
+    /// One index per byte.
+    init(_ each: [Int]) {
+        first = 0
+        self.each = each
+    }
+
+    /// The header value index of the value's byte at `position`.
+    subscript(position: Int) -> Int { each?[position] ?? first + position }
+
+    /// The position in the value of the byte at header value index `index`, among `count` bytes.
+    func position(of index: Int, count: Int) -> Int? {
+        if let each { return each.firstIndex(of: index) }
+        let position = index - first
+        return position >= 0 && position < count ? position : nil
+    }
 }
 
 /// A lexer for `;`-separated parameters shared by the Content-Type and Content-Disposition parsers.
@@ -93,7 +148,17 @@ struct ParameterLexer {
     }
 
     /// Reads a quoted-string starting at the opening quote; `terminated` is false when it runs off the end.
-    mutating func readQuoted() -> (value: [UInt8], indices: [Int], terminated: Bool, pair: Int?, other: Int?) {
+    ///
+    /// Without a backslash the value is a slice of ``bytes``; with one, quoted-pairs are removed into a new array.
+    mutating func readQuoted() -> (value: ArraySlice<UInt8>, indices: ValueIndices, terminated: Bool, pair: Int?, other: Int?) {
+        let open = index
+        var end = open + 1
+        while end < bytes.count && bytes[end] != ByteClass.quote && bytes[end] != ByteClass.backslash { end += 1 }
+        if end == bytes.count || bytes[end] == ByteClass.quote {
+            let terminated = end < bytes.count
+            index = terminated ? end + 1 : end
+            return (bytes[(open + 1)..<end], ValueIndices(consecutiveFrom: open + 1), terminated, nil, nil)
+        }
         var value: [UInt8] = []
         var indices: [Int] = []
         let remaining = bytes.count - index
@@ -106,7 +171,7 @@ struct ParameterLexer {
             let byte = bytes[index]
             if byte == ByteClass.quote {
                 index += 1
-                return (value, indices, true, pair, other)
+                return (value[...], ValueIndices(indices), true, pair, other)
             }
             if byte == ByteClass.backslash && index + 1 < bytes.count {
                 let escaped = bytes[index + 1]
@@ -125,7 +190,7 @@ struct ParameterLexer {
             indices.append(index)
             index += 1
         }
-        return (value, indices, false, pair, other)
+        return (value[...], ValueIndices(indices), false, pair, other)
     }
 
     /// Reads the value of the attribute at `nameRange`: a quoted-string or an unquoted run up to `;`.
@@ -133,8 +198,8 @@ struct ParameterLexer {
     /// Returns `nil` for an empty unquoted value; `terminated` is false for an unterminated quoted-string.
     mutating func readParameter(nameRange: Range<Int>) -> (parameter: HeaderParameter, terminated: Bool)? {
         var parameter = HeaderParameter(
-            name: bytes[nameRange].map(ByteClass.lowercased), nameIndex: nameRange.lowerBound, value: [],
-            valueIndices: [], valueIndex: index, quoted: false)
+            name: ByteClass.lowercasedParameterName(bytes[nameRange]), nameIndex: nameRange.lowerBound, value: [],
+            valueIndices: ValueIndices(consecutiveFrom: index), valueIndex: index, quoted: false)
         if !atEnd && current == ByteClass.quote {
             let quoted = readQuoted()
             parameter.quoted = true
@@ -146,8 +211,8 @@ struct ParameterLexer {
         }
         let unquoted = readUnquoted()
         guard !unquoted.range.isEmpty else { return nil }
-        parameter.value = Array(bytes[unquoted.range])
-        parameter.valueIndices = Array(unquoted.range)
+        parameter.value = bytes[unquoted.range]
+        parameter.valueIndices = ValueIndices(consecutiveFrom: unquoted.range.lowerBound)
         parameter.nonTokenIndex = unquoted.nonToken
         return (parameter, true)
     }

@@ -6,16 +6,65 @@ struct Located {
 }
 
 /// A header field being read: its first line and any continuation lines.
+///
+/// One value lives in the engine and is reused for every field, so reading headers allocates
+/// nothing once its buffers have grown to the longest field seen, and forgetting a field is O(1).
 struct PendingField {
-    /// Each physical line's content (line break removed), start offset and line number.
-    var lines: [(content: [UInt8], start: Int, number: Int)]
+    /// One physical line of the field.
+    struct Line {
+        /// Where the line's bytes are in ``PendingField/bytes``.
+        var range: Range<Int>
+        /// The stream offset of its first byte.
+        var start: Int
+        /// Its one-based line number.
+        var number: Int
+    }
+
+    /// The lines' bytes one after another, line breaks removed.
+    private(set) var bytes = ByteBuffer()
+    /// The lines; entries from ``lineCount`` on are stale.
+    private var storedLines: [Line] = []
+    /// The number of lines.
+    private(set) var lineCount = 0
     /// Whether the field's first line was preceded by whitespace that was stripped.
     var strippedLeading = 0
 
+    /// Whether no field is being read.
+    var isEmpty: Bool { lineCount == 0 }
+
+    /// Forgets the field, keeping the buffers.
+    mutating func clear() {
+        bytes.removeAll()
+        lineCount = 0
+        strippedLeading = 0
+    }
+
+    /// Adds a physical line that starts at stream offset `start`.
+    mutating func append(_ content: ByteBuffer, start: Int, number: Int) {
+        let from = bytes.count
+        bytes.append(content.bytes)
+        let line = Line(range: from..<bytes.count, start: start, number: number)
+        if lineCount < storedLines.count {
+            storedLines[lineCount] = line
+        } else {
+            storedLines.append(line)
+        }
+        lineCount += 1
+    }
+
+    /// Line `index` (less than ``lineCount``).
+    func line(_ index: Int) -> Line {
+        precondition(index < lineCount, "line index out of range")
+        return storedLines[index]
+    }
+
+    /// The bytes of line `index`.
+    func content(_ index: Int) -> ArraySlice<UInt8> { bytes[line(index).range] }
+
     /// The line and column of an offset inside the field.
     func locate(_ offset: Int) -> Located {
-        var chosen = lines[0]
-        for line in lines where line.start <= offset { chosen = line }
+        var chosen = line(0)
+        for index in 0..<lineCount where storedLines[index].start <= offset { chosen = storedLines[index] }
         return Located(offset: offset, line: chosen.number, column: offset - chosen.start + 1)
     }
 }
@@ -36,20 +85,20 @@ struct PartState {
     var headerEnd = 0
 
     // Header reading.
-    var line: [UInt8] = []
     /// Whether the last byte read on the current header line is CR.
     var lineEndsWithCR = false
     var lineStartOffset = 0
     var lineCount = 0
     var sectionBytes = 0
     var skipping = false
-    var field: PendingField?
 
     // What the headers said.
     var sawDisposition = false
     var dispositionName: Located?
-    var name: [UInt8]?
-    var filename: [UInt8]?
+    /// Whether the name parameter was read (its bytes are in ``ValidationEngine/partName``).
+    var hasName = false
+    /// Whether the filename parameter was read (its bytes are in ``ValidationEngine/partFilename``).
+    var hasFilename = false
     var filenameParameter: Located?
     var contentType: [UInt8]?
     var contentTypeName: Located?

@@ -10,7 +10,7 @@ extension ValidationEngine {
             if outer {
                 collector.add(rule, origin: .contentType, offset: index, line: 1, column: index + 1, part: nil, message)
             } else if let place = locate?(index) {
-                collector.add(rule, offset: place.offset, line: place.line, column: place.column, part: part?.index, message)
+                collector.add(rule, offset: place.offset, line: place.line, column: place.column, part: (hasPart ? part.index : nil), message)
             }
         }
         if outer {
@@ -50,7 +50,7 @@ extension ValidationEngine {
             }
             return nil
         }
-        let boundary = parameter.value
+        let boundary = Array(parameter.value)
         if parameter.quoted && outer {
             add(.boundaryQuoted, parameter.valueIndex, "the boundary is quoted; the quotes are not part of it")
         }
@@ -69,7 +69,8 @@ extension ValidationEngine {
             add(.boundaryTrailingSpace, parameter.valueIndices[boundary.count - 1], "the boundary ends with a space")
         }
         if !parameter.quoted, let bad = parameter.nonTokenIndex,
-            let position = parameter.valueIndices.firstIndex(of: bad), ByteClass.isBoundaryChar(boundary[position])
+            let position = parameter.valueIndices.position(of: bad, count: boundary.count),
+            ByteClass.isBoundaryChar(boundary[position])
         {
             add(.boundaryNeedsQuotes, bad, "'\(escapedForMessage([boundary[position]]))' in an unquoted boundary; quote the value")
         }

@@ -1,11 +1,32 @@
 extension ValidationEngine {
     /// Checks a Content-Disposition value and records the part's name and filename.
-    mutating func readDisposition(_ value: HeaderValue, field: PendingField) {
-        let disposition = Disposition.parse(value.bytes)
+    ///
+    /// A value in the canonical form (``CanonicalDisposition``) is only recorded; anything else is
+    /// parsed into the engine's reused ``Disposition``, which is emptied afterwards so that it keeps
+    /// no slice of the value.
+    mutating func readDisposition(_ value: HeaderValue) {
+        if usesCanonicalDisposition, let canonical = CanonicalDisposition.match(value.bytes[...]) {
+            // The value the general path would accept without a finding: only record what it says.
+            setPartName(value.bytes[canonical.name])
+            if let filename = canonical.filename {
+                setPartFilename(value.bytes[filename])
+                part.filenameParameter = field.locate(value.offset(canonical.filenameAttribute))
+            }
+            return
+        }
+        var disposition = Disposition()
+        swap(&disposition, &dispositionBuffer)
+        disposition.read(value.bytes)
+        check(disposition, value)
+        disposition.clear()
+        swap(&disposition, &dispositionBuffer)
+    }
+
+    private mutating func check(_ disposition: Disposition, _ value: HeaderValue) {
         func add(_ rule: Rule.ID, _ index: Int, _ message: String) {
             let offset = value.offset(index)
             let place = field.locate(offset)
-            collector.add(rule, offset: offset, line: place.line, column: place.column, part: part!.index, message)
+            collector.add(rule, offset: offset, line: place.line, column: place.column, part: part.index, message)
         }
         for error in disposition.syntaxErrors { add(.parameterSyntax, error.index, error.message) }
         if disposition.typeQuoted {
@@ -15,7 +36,7 @@ extension ValidationEngine {
             if !ByteClass.equalsIgnoringCase(disposition.type, ByteClass.formData) {
                 add(.contentDispositionNotFormData, disposition.typeIndex,
                     "disposition type is '\(escapedForMessage(disposition.type))', not 'form-data'")
-            } else if disposition.type != ByteClass.formData && !disposition.typeQuoted {
+            } else if !disposition.type.elementsEqual(ByteClass.formData) && !disposition.typeQuoted {
                 add(.contentDispositionTypeCase, disposition.typeIndex,
                     "disposition type '\(escapedForMessage(disposition.type))' is not lower case")
             }
@@ -26,17 +47,16 @@ extension ValidationEngine {
         for index in disposition.emptyParameters {
             add(.parameterEmpty, index, "empty parameter")
         }
-        var seen: [[UInt8]] = []
         var nameParameter: HeaderParameter?
         var filenameParameter: HeaderParameter?
-        for parameter in disposition.parameters {
+        let parameters = disposition.parameters
+        for (position, parameter) in parameters.enumerated() {
             let name = parameter.name
             var shown: String { escapedForMessage(name) }
-            if seen.contains(name) {
+            if parameters[..<position].contains(where: { $0.name == name }) {
                 add(.parameterDuplicate, parameter.nameIndex, "parameter '\(shown)' is given more than once; the first is used")
                 continue
             }
-            seen.append(name)
             if name == ByteClass.filenameStar {
                 add(.filenameStar, parameter.nameIndex, "'filename*' must not be used in multipart/form-data")
             } else if name.contains(ByteClass.asterisk) {
@@ -53,33 +73,34 @@ extension ValidationEngine {
             add(.parameterOrder, filenameParameter.nameIndex, "'filename' comes before 'name'")
         }
         if let nameParameter {
-            for finding in Self.nameValueFindings(nameParameter, isName: true) { add(finding.rule, finding.index, finding.message) }
+            Self.checkNameValue(nameParameter, isName: true) { add($0, $1, $2) }
         }
         if let filenameParameter {
-            for finding in Self.nameValueFindings(filenameParameter, isName: false) { add(finding.rule, finding.index, finding.message) }
+            Self.checkNameValue(filenameParameter, isName: false) { add($0, $1, $2) }
         }
         if let nameParameter {
-            part!.name = nameParameter.value
+            setPartName(nameParameter.value)
         } else {
-            let place = part!.dispositionName!
-            collector.add(.nameMissing, offset: place.offset, line: place.line, column: place.column, part: part!.index,
+            let place = part.dispositionName!
+            collector.add(.nameMissing, offset: place.offset, line: place.line, column: place.column, part: part.index,
                 "Content-Disposition has no 'name' parameter")
         }
         if let filenameParameter {
-            part!.filename = filenameParameter.value
-            part!.filenameParameter = field.locate(value.offset(filenameParameter.nameIndex))
+            setPartFilename(filenameParameter.value)
+            part.filenameParameter = field.locate(value.offset(filenameParameter.nameIndex))
         }
     }
 
-    /// The value checks shared by `name` and `filename`: each finding's rule, value index and message.
-    static func nameValueFindings(_ parameter: HeaderParameter, isName: Bool) -> [(rule: Rule.ID, index: Int, message: String)] {
-        var findings: [(rule: Rule.ID, index: Int, message: String)] = []
-        func add(_ rule: Rule.ID, _ index: Int, _ message: String) { findings.append((rule, index, message)) }
-        let value = parameter.value
+    /// The value checks shared by `name` and `filename`: reports each finding's rule, value index and message.
+    static func checkNameValue(
+        _ parameter: HeaderParameter, isName: Bool, _ add: (_ rule: Rule.ID, _ index: Int, _ message: String) -> Void
+    ) {
         let label = isName ? "name" : "filename"
         let start = parameter.valueIndex
+        let count = parameter.value.count
+        func byte(_ position: Int) -> UInt8 { parameter.valueByte(position) }
         if !parameter.quoted {
-            if value.count >= 2 && value.first == ByteClass.apostrophe && value.last == ByteClass.apostrophe {
+            if count >= 2 && byte(0) == ByteClass.apostrophe && byte(count - 1) == ByteClass.apostrophe {
                 add(.parameterSingleQuoted, start, "single quotes do not quote the \(label); they are part of the value")
             } else {
                 add(.parameterUnquoted, start, "the \(label) is not a quoted-string")
@@ -91,32 +112,43 @@ extension ValidationEngine {
         if let index = parameter.otherBackslashIndex {
             add(.parameterBackslash, index, "backslash in the \(label) escapes the next character")
         }
-        if value.isEmpty {
+        if count == 0 {
             add(isName ? .nameEmpty : .filenameEmpty, start, "the \(label) is empty")
-            return findings
+            return
         }
-        if value.count >= 4 && value.starts(with: Array("=?".utf8)) && value.suffix(2).elementsEqual("?=".utf8) {
+        if count >= 4 && byte(0) == ByteClass.equals && byte(1) == ByteClass.questionMark
+            && byte(count - 2) == ByteClass.questionMark && byte(count - 1) == ByteClass.equals
+        {
             add(.parameterEncodedWord, start, "the \(label) is an RFC 2047 encoded-word")
         }
-        if let percent = (0..<value.count).first(where: {
-            value[$0] == ByteClass.percent && $0 + 2 < value.count && ByteClass.isHexDigit(value[$0 + 1])
-                && ByteClass.isHexDigit(value[$0 + 2])
-        }) {
-            add(.parameterPercentEncoded, parameter.valueIndices[percent],
-                "'\(escapedForMessage(value[percent..<(percent + 3)]))' in the \(label) may or may not be decoded by receivers")
+        var percent: Int? = nil
+        var high: Int? = nil
+        var hasSeparator = false
+        for position in 0..<count {
+            let value = byte(position)
+            if value == ByteClass.percent && percent == nil && position + 2 < count && ByteClass.isHexDigit(byte(position + 1))
+                && ByteClass.isHexDigit(byte(position + 2))
+            {
+                percent = position
+            }
+            if value >= 0x80 && high == nil { high = position }
+            if value == ByteClass.slash || value == ByteClass.backslash { hasSeparator = true }
         }
-        if isName, let high = value.firstIndex(where: { $0 >= 0x80 }) {
+        if let percent {
+            let base = parameter.value.startIndex
+            add(.parameterPercentEncoded, parameter.valueIndices[percent],
+                "'\(escapedForMessage(parameter.value[(base + percent)..<(base + percent + 3)]))' in the \(label) may or may not be decoded by receivers")
+        }
+        if isName, let high {
             add(.nameNonASCII, parameter.valueIndices[high], "the field name contains non-ASCII bytes")
         }
         if !isName {
-            let hasSeparator = value.contains(ByteClass.slash) || value.contains(ByteClass.backslash)
-            let isDrive = value.count >= 2 && value[1] == ByteClass.colon
-                && ((value[0] | 0x20) >= UInt8(ascii: "a") && (value[0] | 0x20) <= UInt8(ascii: "z"))
-            let isDots = value == [ByteClass.dot] || value == [ByteClass.dot, ByteClass.dot]
+            let isDrive = count >= 2 && byte(1) == ByteClass.colon
+                && ((byte(0) | 0x20) >= UInt8(ascii: "a") && (byte(0) | 0x20) <= UInt8(ascii: "z"))
+            let isDots = (count == 1 || count == 2) && byte(0) == ByteClass.dot && byte(count - 1) == ByteClass.dot
             if hasSeparator || isDrive || isDots {
-                add(.filenamePath, start, "the filename '\(escapedForMessage(value))' contains directory information")
+                add(.filenamePath, start, "the filename '\(escapedForMessage(parameter.value))' contains directory information")
             }
         }
-        return findings
     }
 }

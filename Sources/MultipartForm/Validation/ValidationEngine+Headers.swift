@@ -9,24 +9,27 @@ extension ValidationEngine {
                 "more than \(options.maxParts) parts; further parts are checked but not collected")
         }
         part = PartState(index: index, collect: collecting && partCount <= options.maxParts)
+        hasPart = true
+        field.clear()
     }
 
     mutating func beginHeaders() {
-        guard part != nil else { return }
-        part!.headerStart = position
+        guard hasPart else { return }
+        part.headerStart = position
         let here = location(position)
-        part!.headerLocation = Located(offset: position, line: here.line, column: here.column)
-        part!.lineStartOffset = position
+        part.headerLocation = Located(offset: position, line: here.line, column: here.column)
+        part.lineStartOffset = position
     }
 
     /// Reads header bytes up to the end of the current line.
     mutating func headerBytes(_ chunk: UnsafeRawBufferPointer, _ start: Int) -> Int {
         let base = position - start
-        var end = start
-        while end < chunk.count && chunk[end] != ByteClass.lf { end += 1 }
-        let room = options.maxHeaderLineLength + 2 - part!.line.count
-        if room > 0 { part!.line.append(contentsOf: chunk[start..<min(end, start + room)]) }
-        if end > start { part!.lineEndsWithCR = chunk[end - 1] == ByteClass.cr }
+        let end = chunk.index(of: ByteClass.lf, from: start)
+        let room = options.maxHeaderLineLength + 2 - headerLine.count
+        if room > 0 {
+            headerLine.append(UnsafeRawBufferPointer(rebasing: chunk[start..<min(end, start + room)]))
+        }
+        if end > start { part.lineEndsWithCR = chunk[end - 1] == ByteClass.cr }
         guard end < chunk.count else {
             position = base + end
             return end
@@ -44,7 +47,7 @@ extension ValidationEngine {
 
     /// At the end of input inside the headers, the unfinished line is still checked.
     mutating func finishHeaderLineAtEnd() {
-        guard part != nil else { return }
+        guard hasPart else { return }
         flushField()
         finishHeaders(end: position)
     }
@@ -55,39 +58,39 @@ extension ValidationEngine {
         case delimiter(close: Bool)
     }
 
+    /// Handles the header line in ``headerLine``, whose LF is at `lfOffset`, and empties the buffer.
     mutating func headerLineEnded(lfOffset: Int) -> HeaderLineOutcome {
-        var content = part!.line
-        part!.line = []
-        let start = part!.lineStartOffset
-        part!.lineStartOffset = lfOffset + 1
+        defer { headerLine.removeAll() }
+        let start = part.lineStartOffset
+        part.lineStartOffset = lfOffset + 1
         let length = lfOffset - start
-        let endsWithCR = part!.lineEndsWithCR && length > 0
-        part!.lineEndsWithCR = false
+        let endsWithCR = part.lineEndsWithCR && length > 0
+        part.lineEndsWithCR = false
         let bareLF = !endsWithCR
-        if endsWithCR && content.count == length { content.removeLast() }
-        if content.starts(with: dashBoundary), isDelimiterRest(content[dashBoundary.count...]) {
-            return delimiterInHeaders(content: content, start: start, lfOffset: lfOffset, bareLF: bareLF)
+        if endsWithCR && headerLine.count == length { headerLine.removeLast() }
+        if headerLine.starts(with: dashBoundary), isDelimiterRest(headerLine.bytes[dashBoundary.count...]) {
+            return delimiterInHeaders(content: Array(headerLine.bytes), start: start, lfOffset: lfOffset, bareLF: bareLF)
         }
         if bareLF {
             report(.headerBareLF, at: lfOffset, "header line ends with '\\n' without a preceding '\\r'")
         }
-        if content.isEmpty {
+        if headerLine.isEmpty {
             endHeaders(lfOffset: lfOffset)
             return .blank
         }
-        part!.lineCount += 1
-        part!.sectionBytes += length + 1
-        if part!.skipping { return .header }
-        if part!.lineCount > options.maxHeaderLines {
+        part.lineCount += 1
+        part.sectionBytes += length + 1
+        if part.skipping { return .header }
+        if part.lineCount > options.maxHeaderLines {
             flushField()
-            part!.skipping = true
+            part.skipping = true
             report(.limitHeaderLines, at: start, "more than \(options.maxHeaderLines) header lines in one part; the rest are skipped")
             return .header
         }
-        if part!.sectionBytes > options.maxHeaderBytes {
+        if part.sectionBytes > options.maxHeaderBytes {
             flushField()
-            part!.skipping = true
-            report(.limitHeaderBytes, at: part!.headerStart + options.maxHeaderBytes,
+            part.skipping = true
+            report(.limitHeaderBytes, at: part.headerStart + options.maxHeaderBytes,
                 "the part's headers exceed \(options.maxHeaderBytes) bytes; the rest are skipped")
             return .header
         }
@@ -98,28 +101,29 @@ extension ValidationEngine {
             return .header
         }
         let number = lineFeeds + 1
-        if content.count > 998 {
-            report(.headerLineTooLong, at: start, "header line is \(content.count) bytes long; the limit is 998")
+        if headerLine.count > 998 {
+            report(.headerLineTooLong, at: start, "header line is \(headerLine.count) bytes long; the limit is 998")
         }
-        if ByteClass.isWhitespace(content[0]) {
-            if part!.field == nil && part!.lineCount == 1 {
+        if ByteClass.isWhitespace(headerLine[0]) {
+            if field.isEmpty && part.lineCount == 1 {
                 report(.headerLeadingWhitespace, at: start, "the part's first header line starts with whitespace")
                 var stripped = 0
-                while stripped < content.count && ByteClass.isWhitespace(content[stripped]) { stripped += 1 }
-                part!.field = PendingField(lines: [(content, start, number)], strippedLeading: stripped)
-                checkLineBytes(content, start: start, fieldLine: 0)
+                while stripped < headerLine.count && ByteClass.isWhitespace(headerLine[stripped]) { stripped += 1 }
+                field.append(headerLine, start: start, number: number)
+                field.strippedLeading = stripped
+                checkLineBytes(fieldLine: 0)
             } else {
                 report(.headerFolded, at: start, "header field continues on a line starting with whitespace (folding)")
-                if part!.field != nil {
-                    part!.field!.lines.append((content, start, number))
-                    checkLineBytes(content, start: start, fieldLine: part!.field!.lines.count - 1)
+                if !field.isEmpty {
+                    field.append(headerLine, start: start, number: number)
+                    checkLineBytes(fieldLine: field.lineCount - 1)
                 }
             }
             return .header
         }
         flushField()
-        part!.field = PendingField(lines: [(content, start, number)])
-        checkLineBytes(content, start: start, fieldLine: 0)
+        field.append(headerLine, start: start, number: number)
+        checkLineBytes(fieldLine: 0)
         return .header
     }
 
@@ -170,28 +174,60 @@ extension ValidationEngine {
         return .delimiter(close: close)
     }
 
-    /// Byte-class checks on one physical header line, each at most once.
-    mutating func checkLineBytes(_ content: [UInt8], start: Int, fieldLine: Int) {
-        if let nul = content.firstIndex(of: ByteClass.nul) {
+    /// Byte-class checks on one physical header line of ``field``, each at most once.
+    mutating func checkLineBytes(fieldLine: Int) {
+        let start = field.line(fieldLine).start
+        let content = field.content(fieldLine)
+        let base = content.startIndex
+        var nul: Int? = nil
+        var cr: Int? = nil
+        var control: Int? = nil
+        var high: Int? = nil
+        // The value starts after the first line's colon; control characters are looked for there.
+        var valueFrom: Int {
+            guard fieldLine == 0 else { return 0 }
+            return (content.firstIndex(of: ByteClass.colon).map { $0 + 1 } ?? content.endIndex) - base
+        }
+        content.withUnsafeBytes { line in
+            var index = 0
+            while index < line.count {
+                // Eight printable ASCII bytes at a time need no closer look.
+                if index &+ 8 <= line.count && ByteClass.allPrintable(line.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                    index &+= 8
+                    continue
+                }
+                let byte = line[index]
+                defer { index &+= 1 }
+                // Printable ASCII and tab need no check.
+                if byte &- 0x20 < 0x5F || byte == ByteClass.tab { continue }
+                if byte >= 0x80 {
+                    if high == nil { high = index }
+                } else if byte == ByteClass.nul {
+                    if nul == nil { nul = index }
+                } else if byte == ByteClass.cr {
+                    if cr == nil { cr = index }
+                }
+                if control == nil && ByteClass.isOtherControl(byte) && index >= valueFrom { control = index }
+            }
+        }
+        if let nul {
             report(.headerNUL, at: start + nul, "NUL byte in a part header")
         }
-        if let cr = content.firstIndex(of: ByteClass.cr) {
+        if let cr {
             report(.headerBareCR, at: start + cr, "'\\r' in a part header is not followed by '\\n'")
         }
-        let field = part!.field!
-        let first = field.lines[0].content
-        let colon = first.firstIndex(of: ByteClass.colon)
-        let valueFrom = fieldLine == 0 ? (colon.map { $0 + 1 } ?? content.count) : 0
-        if valueFrom < content.count, let control = content[valueFrom...].firstIndex(where: ByteClass.isOtherControl) {
+        if let control {
             report(.headerControlCharacter, at: start + control,
-                "control character '\(escapedForMessage([content[control]]))' in a part header value")
+                "control character '\(escapedForMessage([content[base + control]]))' in a part header value")
         }
-        if let high = content.firstIndex(where: { $0 >= 0x80 }) {
-            if let invalid = UTF8Check.firstInvalidIndex(content) {
+        if let high {
+            if let invalid = UTF8Check.firstInvalidIndex(Array(content)) {
                 report(.headerInvalidUTF8, at: start + invalid,
-                    "'\(escapedForMessage(content[invalid...].prefix(4)))' is not valid UTF-8")
+                    "'\(escapedForMessage(content[(base + invalid)...].prefix(4)))' is not valid UTF-8")
             } else {
-                let name = colon.map { trimmedName(first[field.strippedLeading..<$0]) } ?? []
+                let first = field.content(0)
+                let colon = first.firstIndex(of: ByteClass.colon)
+                let name = colon.map { trimmedName(first[(first.startIndex + field.strippedLeading)..<$0]) } ?? []
                 if !ByteClass.equalsIgnoringCase(name, ByteClass.contentDisposition) {
                     report(.headerNonASCII, at: start + high, "non-ASCII bytes in a part header")
                 }
@@ -207,81 +243,107 @@ extension ValidationEngine {
 
     // MARK: Header fields
 
-    /// Interprets the pending header field, if any.
+    /// Interprets the pending header field, if any, and forgets it.
     mutating func flushField() {
-        guard let field = part?.field else { return }
-        part!.field = nil
-        let first = field.lines[0]
-        let content = first.content
+        guard hasPart, !field.isEmpty else { return }
+        interpretField()
+        field.clear()
+    }
+
+    /// Checks the pending field's name and hands its value to the reader for that field.
+    private mutating func interpretField() {
+        let first = field.line(0)
+        let content = field.content(0)
+        let base = content.startIndex
         func at(_ offset: Int) -> Located { field.locate(offset) }
         func add(_ rule: Rule.ID, _ offset: Int, _ message: String) {
             let place = at(offset)
-            collector.add(rule, offset: offset, line: place.line, column: place.column, part: part!.index, message)
+            collector.add(rule, offset: offset, line: place.line, column: place.column, part: part.index, message)
         }
-        guard let colon = content.firstIndex(of: ByteClass.colon) else {
+        guard let colonIndex = content.firstIndex(of: ByteClass.colon) else {
             add(.headerMissingColon, first.start, "header line has no ':'; a blank line must separate the headers from the value")
             return
         }
+        // Positions in the first line, counted from its first byte.
+        let colon = colonIndex - base
         let nameStart = field.strippedLeading
         var nameEnd = colon
-        while nameEnd > nameStart && ByteClass.isWhitespace(content[nameEnd - 1]) { nameEnd -= 1 }
+        while nameEnd > nameStart && ByteClass.isWhitespace(content[base + nameEnd - 1]) { nameEnd -= 1 }
         if nameEnd < colon {
             add(.headerWhitespaceBeforeColon, first.start + nameEnd, "whitespace between the header name and ':'")
         }
-        let name = content[nameStart..<nameEnd]
+        let name = content[(base + nameStart)..<(base + nameEnd)]
         if name.isEmpty {
             add(.headerNameInvalid, first.start + colon, "header field name is empty")
         } else if let bad = name.firstIndex(where: { !($0 > 0x20 && $0 < 0x7F) }) {
-            add(.headerNameInvalid, first.start + bad, "'\(escapedForMessage([content[bad]]))' is not allowed in a header field name")
+            add(.headerNameInvalid, first.start + (bad - base), "'\(escapedForMessage([content[bad]]))' is not allowed in a header field name")
         }
-        var bytes: [UInt8] = []
-        var offsets: [Int] = []
-        let total = field.lines.reduce(0) { $0 + $1.content.count }
-        bytes.reserveCapacity(total)
-        offsets.reserveCapacity(total)
-        for (lineIndex, line) in field.lines.enumerated() {
-            let from = lineIndex == 0 ? colon + 1 : 0
-            for index in from..<line.content.count {
-                bytes.append(line.content[index])
-                offsets.append(line.start + index)
+        let isDisposition = ByteClass.equalsIgnoringCase(name, ByteClass.contentDisposition)
+        if isDisposition && field.lineCount == 1 && formData && !part.sawDisposition && usesCanonicalDisposition,
+            let canonical = CanonicalDisposition.match(content[(colonIndex + 1)...])
+        {
+            // What readDisposition(_:) would record for this value, without building the value.
+            part.sawDisposition = true
+            part.dispositionName = at(first.start + nameStart)
+            let valueStart = colonIndex + 1
+            setPartName(content[(valueStart + canonical.name.lowerBound)..<(valueStart + canonical.name.upperBound)])
+            if let filename = canonical.filename {
+                setPartFilename(content[(valueStart + filename.lowerBound)..<(valueStart + filename.upperBound)])
+                part.filenameParameter = at(first.start + colon + 1 + canonical.filenameAttribute)
             }
+            return
         }
-        let last = field.lines[field.lines.count - 1]
-        let value = HeaderValue(bytes: bytes, offsets: offsets, endOffset: last.start + last.content.count)
+        // The value: the first line after the colon, then each continuation line, in a reused buffer.
+        var bytes: [UInt8] = []
+        swap(&bytes, &valueBuffer)
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(contentsOf: content[(colonIndex + 1)...])
+        var continuations: [HeaderValue.Piece] = []
+        for index in 1..<field.lineCount {
+            let line = field.line(index)
+            continuations.append(HeaderValue.Piece(index: bytes.count, offset: line.start))
+            bytes.append(contentsOf: field.bytes[line.range])
+        }
+        let last = field.line(field.lineCount - 1)
+        let value = HeaderValue(
+            bytes: bytes, firstOffset: first.start + colon + 1, continuations: continuations,
+            endOffset: last.start + last.range.count)
+        bytes = []
+        defer { valueBuffer = value.bytes }
         let nameLocation = at(first.start + nameStart)
-        if ByteClass.equalsIgnoringCase(name, ByteClass.contentDisposition) {
-            if part!.sawDisposition {
+        if isDisposition {
+            if part.sawDisposition {
                 add(.contentDispositionDuplicate, first.start + nameStart, "second Content-Disposition field in one part; the first is used")
             } else {
-                part!.sawDisposition = true
-                part!.dispositionName = nameLocation
-                if formData { readDisposition(value, field: field) }
+                part.sawDisposition = true
+                part.dispositionName = nameLocation
+                if formData { readDisposition(value) }
             }
         } else if ByteClass.equalsIgnoringCase(name, ByteClass.contentType) {
-            if part!.contentType != nil {
+            if part.contentType != nil {
                 add(.headerDuplicate, first.start + nameStart, "second Content-Type field in one part; the first is used")
             } else {
-                part!.contentTypeName = nameLocation
-                readPartContentType(value, field: field)
+                part.contentTypeName = nameLocation
+                readPartContentType(value)
             }
         } else if ByteClass.equalsIgnoringCase(name, ByteClass.contentTransferEncoding) {
-            if part!.sawTransferEncoding {
+            if part.sawTransferEncoding {
                 add(.headerDuplicate, first.start + nameStart, "second Content-Transfer-Encoding field in one part; the first is used")
             } else {
-                part!.sawTransferEncoding = true
+                part.sawTransferEncoding = true
                 if formData {
                     add(.contentTransferEncodingPresent, first.start + nameStart, "part carries Content-Transfer-Encoding")
                 }
                 let trimmed = value.trimmed()
-                part!.transferEncoding = trimmed.bytes
-                part!.transferEncodingValue = at(trimmed.offset(0))
+                part.transferEncoding = trimmed.bytes
+                part.transferEncodingValue = at(trimmed.offset(0))
                 let mechanism = String(decoding: trimmed.bytes.map(ByteClass.lowercased), as: UTF8.self)
                 let known = ["7bit", "8bit", "binary", "quoted-printable", "base64"].contains(mechanism)
                 let isToken = !trimmed.bytes.isEmpty && trimmed.bytes.allSatisfy(ByteClass.isTokenChar)
                 if !isToken || !(known || mechanism.hasPrefix("x-")) {
                     add(.contentTransferEncodingInvalid, trimmed.offset(0),
                         "'\(escapedForMessage(trimmed.bytes))' is not a Content-Transfer-Encoding mechanism")
-                    part!.transferEncoding = nil
+                    part.transferEncoding = nil
                 }
             }
         } else if formData {
@@ -289,15 +351,15 @@ extension ValidationEngine {
         }
     }
 
-    mutating func readPartContentType(_ value: HeaderValue, field: PendingField) {
+    mutating func readPartContentType(_ value: HeaderValue) {
         let trimmed = value.trimmed()
-        part!.contentType = trimmed.bytes
+        part.contentType = trimmed.bytes
         let media = MediaType.parse(value.bytes)
-        part!.media = media
+        part.media = media
         func add(_ rule: Rule.ID, _ index: Int, _ message: String) {
             let offset = value.offset(index)
             let place = field.locate(offset)
-            collector.add(rule, offset: offset, line: place.line, column: place.column, part: part!.index, message)
+            collector.add(rule, offset: offset, line: place.line, column: place.column, part: part.index, message)
         }
         if let error = media.syntaxError {
             add(.partContentTypeSyntax, error.index, error.message)
@@ -308,7 +370,8 @@ extension ValidationEngine {
         guard media.type == ByteClass.multipart else { return }
         add(.nestedMultipart, trimmed.bytes.isEmpty ? value.bytes.count : value.bytes.firstIndex(where: { !ByteClass.isWhitespace($0) }) ?? 0,
             "part is itself a multipart body ('\(escapedForMessage(trimmed.bytes))'); send one part per file instead")
-        let located = { (index: Int) -> Located in field.locate(value.offset(index)) }
+        let pending = field
+        let located = { (index: Int) -> Located in pending.locate(value.offset(index)) }
         let nestedBoundary = checkBoundaryParameters(media, value: value, outer: false, locate: located)
         if let nestedBoundary, let outer = boundary, nestedBoundary.starts(with: outer), let parameter = media.parameter(ByteClass.boundaryParameter) {
             add(.nestedBoundaryPrefix, parameter.valueIndex, "the nested boundary begins with the enclosing boundary '\(escapedForMessage(outer))'")
@@ -318,7 +381,7 @@ extension ValidationEngine {
             add(.limitNestingDepth, start, "multipart nesting deeper than \(options.maxNestingDepth); the nested body is not checked")
             return
         }
-        part!.nested = NestedValidation(ValidationEngine(nestedBoundary: nestedBoundary, options: options, depth: depth + 1))
+        part.nested = NestedValidation(ValidationEngine(nestedBoundary: nestedBoundary, options: options, depth: depth + 1))
     }
 
     // MARK: End of headers
@@ -326,57 +389,58 @@ extension ValidationEngine {
     mutating func endHeaders(lfOffset: Int) {
         flushField()
         finishHeaders(end: lfOffset + 1)
-        part!.bodyStart = lfOffset + 1
-        part!.bodyLocation = Located(offset: lfOffset + 1, line: lineFeeds + 2, column: 1)
-        part!.hasBodySection = true
-        part!.contentEndLineFeeds = lineFeeds + 1
-        part!.contentEndLineStart = lfOffset + 1
+        part.bodyStart = lfOffset + 1
+        part.bodyLocation = Located(offset: lfOffset + 1, line: lineFeeds + 2, column: 1)
+        part.hasBodySection = true
+        part.contentEndLineFeeds = lineFeeds + 1
+        part.contentEndLineStart = lfOffset + 1
         phase = .scanning(.body)
-        carry.removeAll(keepingCapacity: true)
-        carry.append(ByteClass.lf)
-        carryVirtual = true
-        carryStart = lfOffset
+        carry = .virtualLineFeed(at: lfOffset)
     }
 
     /// Part-level checks once the header section is complete (or cut short).
+    ///
+    /// Reads the part state in place: copying it would copy every buffer reference it holds.
     mutating func finishHeaders(end: Int) {
-        guard part != nil, !part!.headersDone else { return }
-        part!.headersDone = true
-        part!.headerEnd = end
-        part!.bodyStart = end
-        let state = part!
+        guard hasPart, !part.headersDone else { return }
+        part.headersDone = true
+        part.headerEnd = end
+        part.bodyStart = end
+        let index = part.index
         func add(_ rule: Rule.ID, _ place: Located, _ message: String) {
-            collector.add(rule, offset: place.offset, line: place.line, column: place.column, part: state.index, message)
+            collector.add(rule, offset: place.offset, line: place.line, column: place.column, part: index, message)
         }
-        let mediaType = state.media
-        let isMultipart = mediaType?.type == ByteClass.multipart
-        if let encoding = state.transferEncoding, isMultipart,
+        let mediaType = part.media?.type
+        let isMultipart = mediaType == ByteClass.multipart
+        if let encoding = part.transferEncoding, isMultipart,
             !["7bit", "8bit", "binary"].contains(String(decoding: encoding.map(ByteClass.lowercased), as: UTF8.self)),
-            let place = state.transferEncodingValue
+            let place = part.transferEncodingValue
         {
             add(.contentTransferEncodingInvalid, place, "a multipart part may only use 7bit, 8bit or binary, not '\(escapedForMessage(encoding))'")
         }
         guard formData else { return }
-        if !state.sawDisposition {
-            add(.contentDispositionMissing, state.headerLocation, "part has no Content-Disposition header field")
+        if !part.sawDisposition {
+            add(.contentDispositionMissing, part.headerLocation, "part has no Content-Disposition header field")
         }
-        if state.filename != nil, state.contentType == nil, let place = state.filenameParameter {
+        let isFile = part.hasFilename
+        if isFile, part.contentType == nil, let place = part.filenameParameter {
             add(.fileContentTypeMissing, place, "file part has no Content-Type; it defaults to text/plain")
         }
-        if state.filename == nil, let media = mediaType, let place = state.contentTypeName, !isMultipart {
-            add(.fieldContentTypePresent, place, "non-file part carries Content-Type '\(escapedForMessage(state.contentType ?? []))'")
-            if media.type != ByteClass.text && media.syntaxError == nil, let cd = state.dispositionName {
-                add(.filenameMissing, cd, "part with Content-Type '\(escapedForMessage(state.contentType ?? []))' has no filename")
+        if !isFile, let mediaType, let place = part.contentTypeName, !isMultipart {
+            let shown = escapedForMessage(part.contentType ?? [])
+            add(.fieldContentTypePresent, place, "non-file part carries Content-Type '\(shown)'")
+            if mediaType != ByteClass.text && part.media!.syntaxError == nil, let cd = part.dispositionName {
+                add(.filenameMissing, cd, "part with Content-Type '\(shown)' has no filename")
             }
         }
-        let isText = state.filename == nil && (mediaType == nil || mediaType!.type == ByteClass.text)
+        let isText = !isFile && (mediaType == nil || mediaType! == ByteClass.text)
         if isText {
             var checkUTF8 = formCharsetIsUTF8
-            if let charset = mediaType?.parameter(ByteClass.charsetParameter), !charset.value.isEmpty {
+            if let charset = part.media?.parameter(ByteClass.charsetParameter), !charset.value.isEmpty {
                 checkUTF8 = Charsets.isUTF8(charset.value)
             }
-            if checkUTF8 { part!.utf8 = UTF8Check() }
-            if state.name == ByteClass.charsetField { part!.charsetValue = [] }
+            if checkUTF8 { part.utf8 = UTF8Check() }
+            if part.hasName && nameBuffer.bytes.elementsEqual(ByteClass.charsetField) { part.charsetValue = [] }
         }
     }
 
@@ -384,85 +448,86 @@ extension ValidationEngine {
 
     /// Hands content bytes of the current part to the checks that read content.
     mutating func feedPart(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int) {
-        guard part != nil, !range.isEmpty else { return }
-        if part!.utf8 != nil && !part!.utf8Reported {
-            part!.utf8!.feed(bytes, range, offset: offset)
-            if let invalid = part!.utf8!.firstInvalid {
-                part!.utf8Reported = true
+        guard hasPart, !range.isEmpty else { return }
+        if part.utf8 != nil && !part.utf8Reported {
+            part.utf8!.feed(bytes, range, offset: offset)
+            if let invalid = part.utf8!.firstInvalid {
+                part.utf8Reported = true
                 // The sequence may have started in earlier content; it holds no LF, so it is on the current line.
                 let local = range.lowerBound + max(0, invalid - offset)
                 let before = LineCounter.count(in: bytes, range.lowerBound..<local)
                 let line = lineFeeds + before.count + 1
                 let start = before.lastLF.map { offset + ($0 - range.lowerBound) + 1 } ?? lineStart
-                collector.add(.valueNotUTF8, offset: invalid, line: line, column: invalid - start + 1, part: part!.index,
-                    "the value of text field '\(escapedForMessage(part!.name ?? []))' is not valid UTF-8")
+                collector.add(.valueNotUTF8, offset: invalid, line: line, column: invalid - start + 1, part: part.index,
+                    "the value of text field '\(escapedForMessage(partName ?? []))' is not valid UTF-8")
             }
         }
-        if part!.charsetValue != nil && part!.charsetValue!.count < 64 {
-            part!.charsetValue!.append(contentsOf: bytes[range].prefix(64 - part!.charsetValue!.count))
+        if part.charsetValue != nil && part.charsetValue!.count < 64 {
+            part.charsetValue!.append(contentsOf: bytes[range].prefix(64 - part.charsetValue!.count))
         }
-        if let nested = part!.nested {
+        if let nested = part.nested {
             nested.engine.consume(UnsafeRawBufferPointer(rebasing: bytes[range]))
         }
     }
 
     /// Records where the part's content currently ends, after its bytes were passed.
     mutating func noteContentEnd() {
-        guard part != nil else { return }
-        part!.contentEndLineFeeds = lineFeeds + 1
-        part!.contentEndLineStart = lineStart
+        guard hasPart else { return }
+        part.contentEndLineFeeds = lineFeeds + 1
+        part.contentEndLineStart = lineStart
     }
 
     /// Ends the current part: its content stops at `contentEnd`.
+    ///
+    /// Reads the part state in place and drops it at the end: copying it would copy every buffer reference it holds.
     mutating func endPart(contentEnd: Int) {
-        guard var state = part else { return }
-        part = nil
+        guard hasPart else { return }
         // A part whose headers never ended has no body section (already reported), so no value to check:
         // no `_charset_` value and no nested body, whose findings would point at a body that is not there.
-        let hasBodySection = state.hasBodySection
-        if !state.headersDone {
-            part = state
-            finishHeaders(end: contentEnd)
-            state = part!
-            part = nil
-        }
-        let bodyStart = min(state.bodyStart, contentEnd)
-        if var check = state.utf8, !state.utf8Reported {
-            check.finish()
-            if let invalid = check.firstInvalid {
-                collector.add(.valueNotUTF8, offset: invalid, line: state.contentEndLineFeeds,
-                    column: invalid - state.contentEndLineStart + 1, part: state.index,
-                    "the value of text field '\(escapedForMessage(state.name ?? []))' ends inside a UTF-8 sequence")
+        let hasBodySection = part.hasBodySection
+        if !part.headersDone { finishHeaders(end: contentEnd) }
+        let index = part.index
+        let bodyStart = min(part.bodyStart, contentEnd)
+        if part.utf8 != nil, !part.utf8Reported {
+            part.utf8!.finish()
+            if let invalid = part.utf8!.firstInvalid {
+                collector.add(.valueNotUTF8, offset: invalid, line: part.contentEndLineFeeds,
+                    column: invalid - part.contentEndLineStart + 1, part: index,
+                    "the value of text field '\(escapedForMessage(partName ?? []))' ends inside a UTF-8 sequence")
             }
         }
-        if hasBodySection, let value = state.charsetValue {
+        let bodyLocation = part.bodyLocation
+        if hasBodySection, let value = part.charsetValue {
             if Charsets.isKnown(value) {
                 formCharsetIsUTF8 = Charsets.isUTF8(value)
             } else {
                 formCharsetIsUTF8 = false
-                collector.add(.charsetFieldUnknown, offset: state.bodyLocation.offset, line: state.bodyLocation.line,
-                    column: state.bodyLocation.column, part: state.index,
+                collector.add(.charsetFieldUnknown, offset: bodyLocation.offset, line: bodyLocation.line,
+                    column: bodyLocation.column, part: index,
                     "_charset_ names '\(escapedForMessage(value))', which is not a known charset")
             }
         }
-        if hasBodySection, let nested = state.nested {
+        if hasBodySection, let nested = part.nested {
             let report = nested.engine.finish()
+            let nestedStart = part.bodyStart
             for diagnostic in report.diagnostics {
-                let line = state.bodyLocation.line + diagnostic.line - 1
-                let column = diagnostic.line == 1 ? state.bodyLocation.column + diagnostic.column - 1 : diagnostic.column
+                let line = bodyLocation.line + diagnostic.line - 1
+                let column = diagnostic.line == 1 ? bodyLocation.column + diagnostic.column - 1 : diagnostic.column
                 collector.add(
                     Diagnostic(
                         rule: diagnostic.rule, severity: diagnostic.severity, origin: .body,
-                        offset: state.bodyStart + diagnostic.offset, line: line, column: column, partIndex: state.index,
+                        offset: nestedStart + diagnostic.offset, line: line, column: column, partIndex: index,
                         message: "in the nested body: " + diagnostic.message, fixHint: diagnostic.fixHint))
             }
         }
-        if state.collect {
+        if part.collect {
+            let headerStart = part.headerStart
             parts.append(
                 DecodedPart(
-                    index: state.index, name: state.name, filename: state.filename, contentType: state.contentType,
-                    headerRange: state.headerStart..<max(state.headerStart, state.headerEnd),
+                    index: index, name: partName, filename: partFilename, contentType: part.contentType,
+                    headerRange: headerStart..<max(headerStart, part.headerEnd),
                     bodyRange: bodyStart..<max(bodyStart, contentEnd)))
         }
+        hasPart = false
     }
 }

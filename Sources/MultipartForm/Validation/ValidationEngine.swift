@@ -34,8 +34,11 @@ struct ValidationEngine {
         var contentEnd: Int
         /// The body had no body section (the header terminator is the delimiter's CRLF).
         var bodyAbsent: Bool
-        /// Bytes of the delimiter that are content again if the line turns out not to be one.
-        var bytes: [UInt8]
+        /// Where the matched bytes are in ``ValidationEngine/delimiterLine``: they are content again
+        /// if the line turns out not to be a delimiter.
+        var carried: DelimiterCarry
+        /// Whether a single `-` after the boundary was read as part of the line.
+        var dash = false
     }
 
     let options: ValidationOptions
@@ -46,6 +49,8 @@ struct ValidationEngine {
     var boundary: [UInt8]?
     var search: DelimiterSearch?
     var dashBoundary: [UInt8] = []
+    /// `CR LF "--" boundary "-"`: every byte a held or matched delimiter can consist of.
+    var delimiterLine: [UInt8] = []
 
     var phase: Phase = .scanning(.preamble)
     var position = 0
@@ -53,11 +58,8 @@ struct ValidationEngine {
     var lineStart = 0
     var previousLineStart = 0
 
-    var carry: [UInt8] = []
-    var carryStart = 0
-    var carryVirtual = false
+    var carry = DelimiterCarry()
     var pending: PendingDelimiter?
-    var tailBytes: [UInt8] = []
     var delimiterCount = 0
     var paddingReported = false
     /// A delimiter was confirmed; its part starts when the delimiter line ends.
@@ -66,13 +68,56 @@ struct ValidationEngine {
     var epilogueStart: Int?
         var inferenceBuffer: [UInt8] = []
     var head: [UInt8] = []
+    /// The last bytes of the stream, in order; filled from ``tailRing`` by ``finish()``.
     var tail: [UInt8] = []
+    /// The last ``tailCapacity`` bytes seen, each at its stream offset modulo the capacity.
+    var tailRing: [UInt8] = []
+    /// The number of bytes ``remember(_:)`` has seen.
+    var remembered = 0
     static let headCapacity = 4096
+    /// A power of two, so a ring index is a mask.
     static let tailCapacity = 256
 
     var partCount = 0
     var parts: [DecodedPart] = []
-    var part: PartState?
+    /// The part being read; meaningful only while ``hasPart`` (kept, not optional, so reading it costs no check).
+    var part = PartState(index: 0, collect: false)
+    /// Whether a part is being read.
+    var hasPart = false
+    /// The header line being read, up to the line length limit plus its line break; reused for every line.
+    var headerLine = ByteBuffer()
+    /// The header field being read; reused for every field.
+    var field = PendingField()
+    /// Holds a header field's value while it is interpreted; reused for every field.
+    var valueBuffer: [UInt8] = []
+    /// Holds a parsed Content-Disposition while it is checked; reused for every part.
+    var dispositionBuffer = Disposition()
+    /// Whether canonical Content-Disposition values skip the general reader (tests turn it off to compare).
+    var usesCanonicalDisposition = true
+    /// The current part's name parameter (when ``PartState/hasName``); reused for every part.
+    var nameBuffer = ByteBuffer()
+    /// The current part's filename parameter (when ``PartState/hasFilename``); reused for every part.
+    var filenameBuffer = ByteBuffer()
+
+    /// The current part's name parameter, or `nil` when it has none (a copy: for reports and messages).
+    var partName: [UInt8]? { hasPart && part.hasName ? Array(nameBuffer.bytes) : nil }
+    /// The current part's filename parameter, or `nil` when it has none (a copy: for reports and messages).
+    var partFilename: [UInt8]? { hasPart && part.hasFilename ? Array(filenameBuffer.bytes) : nil }
+
+    /// Records the current part's name parameter.
+    mutating func setPartName(_ value: ArraySlice<UInt8>) {
+        nameBuffer.removeAll()
+        nameBuffer.append(value)
+        part.hasName = true
+    }
+
+    /// Records the current part's filename parameter.
+    mutating func setPartFilename(_ value: ArraySlice<UInt8>) {
+        filenameBuffer.removeAll()
+        filenameBuffer.append(value)
+        part.hasFilename = true
+    }
+
     var formCharsetIsUTF8 = true
     var collecting: Bool
     var hadContentType = false
@@ -113,11 +158,9 @@ struct ValidationEngine {
         boundary = value
         search = DelimiterSearch(boundary: value)
         dashBoundary = [ByteClass.dash, ByteClass.dash] + value
+        delimiterLine = [ByteClass.cr] + search!.pattern + [ByteClass.dash]
         // The start of the body counts as the start of a line.
-        carry.removeAll(keepingCapacity: true)
-        carry.append(ByteClass.lf)
-        carryVirtual = true
-        carryStart = -1
+        carry = .virtualLineFeed(at: -1)
     }
 
     // MARK: Positions
@@ -128,7 +171,11 @@ struct ValidationEngine {
     /// Accounts for the line feeds in bytes that have been processed.
     mutating func pass(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int) {
         guard !range.isEmpty else { return }
-        let counted = LineCounter.count(in: bytes, range)
+        pass(counted: LineCounter.count(in: bytes, range), range, offset: offset)
+    }
+
+    /// Accounts for processed bytes whose line feeds were already counted.
+    mutating func pass(counted: (count: Int, lastLF: Int?), _ range: Range<Int>, offset: Int) {
         if let last = counted.lastLF {
             if counted.count == 1 {
                 previousLineStart = lineStart
@@ -140,17 +187,13 @@ struct ValidationEngine {
         }
     }
 
-    mutating func pass(_ bytes: [UInt8], offset: Int) {
-        bytes.withUnsafeBytes { pass($0, 0..<$0.count, offset: offset) }
-    }
-
     mutating func report(
         _ rule: Rule.ID, at offset: Int, line: Int? = nil, column: Int? = nil, _ message: String, fix: String? = nil,
         part index: Int? = nil
     ) {
         let here = location(offset)
         collector.add(
-            rule, offset: offset, line: line ?? here.line, column: column ?? here.column, part: index ?? part?.index,
+            rule, offset: offset, line: line ?? here.line, column: column ?? here.column, part: index ?? (hasPart ? part.index : nil),
             message, fix: fix)
     }
 
@@ -166,16 +209,20 @@ struct ValidationEngine {
     }
 
     /// Keeps the first and last bytes of the stream for diagnoses made at the end.
+    ///
+    /// The last bytes go to a ring indexed by stream offset, so that feeding one byte at a time
+    /// costs O(1) per byte.
     mutating func remember(_ chunk: UnsafeRawBufferPointer) {
         if head.count < Self.headCapacity {
             head.append(contentsOf: chunk.prefix(Self.headCapacity - head.count))
         }
-        if chunk.count >= Self.tailCapacity {
-            tail = Array(chunk.suffix(Self.tailCapacity))
-        } else {
-            tail.append(contentsOf: chunk)
-            if tail.count > Self.tailCapacity { tail.removeFirst(tail.count - Self.tailCapacity) }
+        if tailRing.isEmpty { tailRing = [UInt8](repeating: 0, count: Self.tailCapacity) }
+        let from = chunk.count - min(chunk.count, Self.tailCapacity)
+        let start = remembered
+        tailRing.withUnsafeMutableBufferPointer { ring in
+            for index in from..<chunk.count { ring[(start &+ index) & (Self.tailCapacity - 1)] = chunk[index] }
         }
+        remembered += chunk.count
     }
 
     /// Processes bytes from `index` in the current phase and returns where processing stopped.
@@ -216,88 +263,111 @@ struct ValidationEngine {
         var index = start
         if !carry.isEmpty {
             let pattern = search!.pattern
-            // The carry starts with CR or LF; find how much of the pattern it already holds.
-            let lfInCarry = carry[0] == ByteClass.cr ? 1 : 0
-            var matched = carry.count - lfInCarry
+            var held = carry
             var failed = false
-            if carry.count == 1 && lfInCarry == 1 {
+            if held.matched == 0 {
                 // A lone CR: the next byte must be LF.
                 if chunk[index] == ByteClass.lf {
-                    carry.append(ByteClass.lf)
+                    held.matched = 1
                     index += 1
-                    matched = 1
                 } else {
                     failed = true
                 }
             }
-            while !failed && matched < pattern.count && index < chunk.count {
-                if chunk[index] == pattern[matched] {
-                    carry.append(chunk[index])
-                    matched += 1
+            while !failed && held.matched < pattern.count && index < chunk.count {
+                if chunk[index] == pattern[held.matched] {
+                    held.matched += 1
                     index += 1
                 } else {
                     failed = true
                 }
             }
             if failed {
-                let bytes = carry
-                let virtual = carryVirtual
-                let offset = carryStart
-                carry = []
-                carryVirtual = false
+                carry = DelimiterCarry()
                 // A virtual carry's LF was already passed; the bytes matched after it are content.
-                bytes.withUnsafeBytes {
-                    content($0, (virtual ? 1 : 0)..<$0.count, offset: virtual ? offset + 1 : offset, region: region)
-                }
+                release(held, region: region)
                 position = base + index
                 return index
             }
-            if matched < pattern.count {
+            if held.matched < pattern.count {
+                carry = held
                 position = base + index
                 return index
             }
             // The carry completed a delimiter.
-            let bytes = carry
-            let virtual = carryVirtual
-            let offset = carryStart
-            carry = []
-            carryVirtual = false
+            carry = DelimiterCarry()
             position = base + index
-            matchedDelimiter(bytes: bytes, at: offset, virtual: virtual, region: region)
+            matchedDelimiter(held, region: region)
             return index
         }
-        if let lf = search!.firstMatch(in: chunk, from: index) {
+        if index + 1 == chunk.count && chunk[index] != ByteClass.cr && chunk[index] != ByteClass.lf {
+            // One byte that can neither be nor begin a delimiter (chunks of one byte take this path).
+            content(chunk, index..<chunk.count, offset: base + index, region: region, counted: (0, nil))
+            position = base + chunk.count
+            return chunk.count
+        }
+        let found = search!.search(in: chunk, from: index)
+        if let lf = found.match {
             let hasCR = lf > index && chunk[lf - 1] == ByteClass.cr
             let delimiterStart = hasCR ? lf - 1 : lf
-            content(chunk, index..<delimiterStart, offset: base + index, region: region)
+            content(
+                chunk, index..<delimiterStart, offset: base + index, region: region,
+                counted: (found.lineFeeds, found.lastLineFeed))
             let end = lf + search!.pattern.count
-            let bytes = Array(chunk[delimiterStart..<end])
             position = base + end
-            matchedDelimiter(bytes: bytes, at: base + delimiterStart, virtual: false, region: region)
+            let matched = DelimiterCarry(
+                carriageReturn: hasCR, matched: search!.pattern.count, virtual: false, start: base + delimiterStart)
+            matchedDelimiter(matched, region: region)
             return end
         }
         let keep = search!.partialSuffixStart(in: chunk, from: index) ?? chunk.count
-        content(chunk, index..<keep, offset: base + index, region: region)
+        // The search counted the line feeds up to the chunk's end. Held bytes hold at most one, the
+        // last one counted: without it, the last line feed before them is searched for backwards.
+        var counted = (count: found.lineFeeds, lastLF: found.lastLineFeed)
+        let heldLineFeed =
+            keep < chunk.count
+            && (chunk[keep] == ByteClass.lf || (keep + 1 < chunk.count && chunk[keep + 1] == ByteClass.lf))
+        if heldLineFeed {
+            counted.count -= 1
+            counted.lastLF = counted.count > 0 ? LineCounter.lastLineFeed(in: chunk, index..<keep) : nil
+        }
+        content(chunk, index..<keep, offset: base + index, region: region, counted: counted)
         if keep < chunk.count {
-            carry = Array(chunk[keep..<chunk.count])
-            carryStart = base + keep
-            carryVirtual = false
+            let carriageReturn = chunk[keep] == ByteClass.cr
+            carry = DelimiterCarry(
+                carriageReturn: carriageReturn, matched: chunk.count - keep - (carriageReturn ? 1 : 0), virtual: false,
+                start: base + keep)
         }
         position = base + chunk.count
         return chunk.count
     }
 
-    /// Handles bytes that are preamble, part content or epilogue.
-    mutating func content(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, region: Region) {
+    /// Hands held bytes back as preamble, content or epilogue: they did not become a delimiter.
+    mutating func release(_ held: DelimiterCarry, region: Region) {
+        let line = delimiterLine
+        line.withUnsafeBytes { content($0, held.range(), offset: held.inputStart, region: region) }
+    }
+
+    /// Handles bytes that are preamble, part content or epilogue; `counted` gives their line feeds when known.
+    mutating func content(
+        _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, region: Region,
+        counted: (count: Int, lastLF: Int?)? = nil
+    ) {
         guard !range.isEmpty else { return }
         if region == .body { feedPart(bytes, range, offset: offset) }
-        pass(bytes, range, offset: offset)
+        if let counted {
+            pass(counted: counted, range, offset: offset)
+        } else {
+            pass(bytes, range, offset: offset)
+        }
         if region == .body { noteContentEnd() }
     }
 
-    /// A complete `LF "--" boundary` (with its CR, if any) was found at `offset`.
-    mutating func matchedDelimiter(bytes: [UInt8], at offset: Int, virtual: Bool, region: Region) {
-        let hasCR = bytes.first == ByteClass.cr
+    /// A complete `LF "--" boundary` (with its CR, if any) was found at `matched.start`.
+    mutating func matchedDelimiter(_ matched: DelimiterCarry, region: Region) {
+        let offset = matched.start
+        let virtual = matched.virtual
+        let hasCR = matched.carriageReturn
         let lfOffset = hasCR ? offset + 1 : offset
         let dashOffset = virtual ? offset + 1 : lfOffset + 1
         var bareLF: (Int, Int, Int)? = nil
@@ -308,8 +378,7 @@ struct ValidationEngine {
         var contentEnd = virtual ? dashOffset : offset
         if virtual && region == .preamble { contentEnd = 0 }
         // Virtual carries stand for an LF that was already passed.
-        let passed = virtual ? Array(bytes.dropFirst()) : bytes
-        pass(passed, offset: virtual ? offset + 1 : offset)
+        if !virtual { passByte(ByteClass.lf, at: lfOffset) }
         let dashLine = location(dashOffset).line
         if region == .epilogue {
             report(.epilogueContainsDelimiter, at: dashOffset, "a delimiter line follows the close delimiter; conforming receivers ignore it")
@@ -318,7 +387,7 @@ struct ValidationEngine {
         paddingReported = false
         pending = PendingDelimiter(
             dashOffset: dashOffset, dashLine: dashLine, region: region, bareLF: bareLF, contentEnd: contentEnd,
-            bodyAbsent: virtual && region == .body, bytes: passed)
+            bodyAbsent: virtual && region == .body, carried: matched)
         phase = .tail(.afterBoundary)
     }
 
@@ -331,7 +400,7 @@ struct ValidationEngine {
         switch state {
         case .afterBoundary:
             if byte == ByteClass.dash {
-                pending!.bytes.append(byte)
+                pending!.dash = true
                 phase = .tail(.singleDash)
             } else if ByteClass.isWhitespace(byte) {
                 confirmDelimiter(close: false)
@@ -436,8 +505,10 @@ struct ValidationEngine {
         report(.boundaryPrefixLine, at: delimiter.dashOffset, line: delimiter.dashLine, column: 1,
             "line starts with the delimiter '\(escapedForMessage(dashBoundary))' followed by '\(escapedForMessage([byte]))'; it is content, not a delimiter")
         if delimiter.region == .body {
-            // For a virtual match the header terminator's LF was never content, and is not in `bytes`.
-            delimiter.bytes.withUnsafeBytes { feedPart($0, 0..<$0.count, offset: delimiter.contentEnd) }
+            // For a virtual match the header terminator's LF was never content, and is not in the range.
+            let line = delimiterLine
+            let range = delimiter.carried.range(extra: delimiter.dash ? 1 : 0)
+            line.withUnsafeBytes { feedPart($0, range, offset: delimiter.contentEnd) }
             noteContentEnd()
         }
         phase = .scanning(delimiter.region)
@@ -486,10 +557,7 @@ struct ValidationEngine {
             phase = .scanning(.epilogue)
             epilogueStart = position
             epilogueLocation = location(position)
-            carry.removeAll(keepingCapacity: true)
-        carry.append(ByteClass.lf)
-            carryVirtual = true
-            carryStart = position - 1
+            carry = .virtualLineFeed(at: position - 1)
         } else {
             if let start = partStart {
                 partStart = nil
@@ -505,6 +573,7 @@ struct ValidationEngine {
     // MARK: End of input
 
     mutating func finish() -> ValidationReport {
+        tail = (max(0, remembered - Self.tailCapacity)..<remembered).map { tailRing[$0 & (Self.tailCapacity - 1)] }
         if phase == .inferring { finishInference() }
         let end = position
         switch phase {
@@ -512,13 +581,9 @@ struct ValidationEngine {
             diagnoseUnframed(end: end)
         case .scanning(let region):
             if !carry.isEmpty {
-                let bytes = carry
-                let virtual = carryVirtual
-                carry = []
-                let start = carryStart
-                bytes.withUnsafeBytes {
-                    content($0, (virtual ? 1 : 0)..<$0.count, offset: virtual ? start + 1 : start, region: region)
-                }
+                let held = carry
+                carry = DelimiterCarry()
+                release(held, region: region)
             }
             switch region {
             case .preamble: diagnoseUnframed(end: end)
@@ -547,10 +612,11 @@ struct ValidationEngine {
                 endPart(contentEnd: end)
             }
         case .headers:
-            if let line = part?.line, line.starts(with: dashBoundary), isDelimiterRest(line[dashBoundary.count...]) {
+            if hasPart, headerLine.starts(with: dashBoundary), isDelimiterRest(headerLine.bytes[dashBoundary.count...]) {
                 // The last line is an unfinished delimiter line inside the headers.
-                let start = part!.lineStartOffset
-                part!.line = []
+                let start = part.lineStartOffset
+                let line = Array(headerLine.bytes)
+                headerLine.removeAll()
                 if case .delimiter(let close) = delimiterInHeaders(content: line, start: start, lfOffset: end, bareLF: false),
                     close
                 {

@@ -1,0 +1,60 @@
+/// A growable byte buffer that empties in O(1) and keeps its storage: scratch space for the header
+/// line and header field being read, reused for every part.
+///
+/// `Array.removeAll(keepingCapacity:)` costs a uniqueness check and a generic range replacement on
+/// every call; here emptying is setting a count.
+struct ByteBuffer {
+    /// The storage; bytes past ``count`` are stale.
+    private var storage: [UInt8] = []
+    /// The number of bytes held.
+    private(set) var count = 0
+
+    /// Whether no byte is held.
+    var isEmpty: Bool { count == 0 }
+
+    /// The byte at `index` (less than ``count``).
+    subscript(index: Int) -> UInt8 {
+        precondition(index < count, "index out of range")
+        return storage[index]
+    }
+
+    /// The bytes held, as a slice of the storage (do not keep it across a mutation, or the storage is copied).
+    var bytes: ArraySlice<UInt8> { storage[0..<count] }
+
+    /// The bytes in `range` (within ``count``).
+    subscript(range: Range<Int>) -> ArraySlice<UInt8> {
+        precondition(range.upperBound <= count, "range out of range")
+        return storage[range]
+    }
+
+    /// Forgets every byte, keeping the storage.
+    mutating func removeAll() { count = 0 }
+
+    /// Forgets the last byte.
+    mutating func removeLast() {
+        precondition(count > 0, "removing from an empty buffer")
+        count -= 1
+    }
+
+    /// Appends bytes.
+    mutating func append(_ source: UnsafeRawBufferPointer) {
+        guard let from = source.baseAddress, source.count > 0 else { return }
+        let needed = count + source.count
+        if storage.count < needed {
+            storage.append(contentsOf: repeatElement(0, count: max(needed, 2 * storage.count) - storage.count))
+        }
+        let offset = count
+        storage.withUnsafeMutableBytes { $0.baseAddress!.advanced(by: offset).copyMemory(from: from, byteCount: source.count) }
+        count = needed
+    }
+
+    /// Appends bytes.
+    mutating func append(_ source: ArraySlice<UInt8>) {
+        source.withUnsafeBytes { append($0) }
+    }
+
+    /// Whether the bytes held start with `prefix`.
+    func starts(with prefix: [UInt8]) -> Bool {
+        count >= prefix.count && storage[0..<prefix.count].elementsEqual(prefix)
+    }
+}

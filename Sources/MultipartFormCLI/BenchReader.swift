@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a file in blocks of the size `validate` reads, for every bench operation alike.
+enum BenchReader {
+    /// Calls `body` with each block of the file in order and returns the number of bytes read.
+    static func forEachBlock(
+        of path: String, _ body: (UnsafeRawBufferPointer) -> Void
+    ) throws(BenchFailure) -> Int {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw BenchFailure(systemCall: "open", path: path) }
+        defer { close(descriptor) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: BodyInput.chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        var total = 0
+        while true {
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw BenchFailure(systemCall: "read", path: path)
+            }
+            if count == 0 { return total }
+            body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            total += count
+        }
+    }
+}
+
+/// `/dev/null`, opened for writing: where the copy floor and the encoder send their bytes.
+final class BenchSink {
+    private let descriptor: Int32
+    /// Whether a write failed.
+    private(set) var failed = false
+
+    init() throws(BenchFailure) {
+        descriptor = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw BenchFailure(systemCall: "open", path: "/dev/null") }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Writes all of `bytes`.
+    func write(_ bytes: UnsafeRawBufferPointer) {
+        var written = 0
+        while written < bytes.count {
+            let count = systemWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if count < 0 {
+                if errno == EINTR { continue }
+                failed = true
+                return
+            }
+            written += count
+        }
+    }
+}
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Musl)
+private let systemWrite = Musl.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif

@@ -1,0 +1,51 @@
+import Testing
+
+@testable import MultipartForm
+
+/// The one-pass delimiter search finds what a naive search finds and counts the line feeds before it.
+@Suite struct DelimiterSearchTests {
+    static let boundary = Array("----WebKitFormBoundary7MA4YWxkTrZu0gW".utf8)
+
+    /// The first index of `LF "--" boundary` at or after `start`, found byte by byte.
+    func naiveMatch(_ bytes: [UInt8], from start: Int) -> Int? {
+        let pattern = [UInt8(ascii: "\n"), UInt8(ascii: "-"), UInt8(ascii: "-")] + Self.boundary
+        guard bytes.count >= pattern.count, start <= bytes.count - pattern.count else { return nil }
+        return (start...(bytes.count - pattern.count)).first { bytes[$0..<($0 + pattern.count)].elementsEqual(pattern) }
+    }
+
+    /// Random content with line feeds at the given density, sprinkled with delimiter prefixes and maybe a delimiter.
+    func body(size: Int, lineFeedsPer256: Int, generator: inout some RandomNumberGenerator) -> [UInt8] {
+        var bytes: [UInt8] = []
+        while bytes.count < size {
+            switch Int.random(in: 0..<40, using: &generator) {
+            case 0:
+                bytes += Array("\r\n--".utf8) + Self.boundary.prefix(Int.random(in: 0..<Self.boundary.count, using: &generator))
+            case 1 where Int.random(in: 0..<8, using: &generator) == 0:
+                bytes += Array("\r\n--".utf8) + Self.boundary
+            default:
+                let lineFeed = Int.random(in: 0..<256, using: &generator) < lineFeedsPer256
+                bytes.append(lineFeed ? 0x0A : UInt8.random(in: 0x0B...0xFF, using: &generator))
+            }
+        }
+        return bytes
+    }
+
+    @Test(arguments: [0, 2, 16, 64, 128, 255])
+    func searchAgreesWithANaiveSearchAndALineCount(lineFeedsPer256: Int) {
+        var generator = SystemRandomNumberGenerator()
+        let search = DelimiterSearch(boundary: Self.boundary)
+        for size in [0, 1, 5, 40, 41, 42, 100, 500, 2_000, 5_000, 20_000] {
+            for _ in 0..<20 {
+                let bytes = body(size: size, lineFeedsPer256: lineFeedsPer256, generator: &generator)
+                for start in [0, min(bytes.count, 1), bytes.count / 2] {
+                    let found = bytes.withUnsafeBytes { search.search(in: $0, from: start) }
+                    let match = naiveMatch(bytes, from: start)
+                    let before = (start..<(match ?? bytes.count)).filter { bytes[$0] == 0x0A }
+                    #expect(found.match == match, "size \(size) from \(start)")
+                    #expect(found.lineFeeds == before.count, "size \(size) from \(start)")
+                    #expect(found.lastLineFeed == before.last, "size \(size) from \(start)")
+                }
+            }
+        }
+    }
+}
