@@ -101,4 +101,25 @@ extension MultipartValidatorTests {
         #expect(findings(report) == ["transport-padding@65", "close-delimiter-missing@67"])
         #expect(report.partCount == 1)
     }
+
+    /// Found by fuzzing: a value whose invalid UTF-8 is detected only when a line that looked like a
+    /// delimiter is handed back as content was placed on the line after it, at a negative column.
+    @Test(arguments: [1, 2, 7, Int.max])
+    func invalidUTF8BeforeAPrefixLineKeepsItsLine(chunk: Int) {
+        let body = Array("--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\ncaf".utf8) + [0xE9]
+            + Array("\r\n--AaB03x-x\r\n--AaB03x--\r\n".utf8)
+        var validator = MultipartValidator(contentType: Self.contentType)
+        var index = 0
+        while index < body.count {
+            let end = min(body.count, index + min(chunk, body.count))
+            validator.consume(body[index..<end])
+            index = end
+        }
+        let report = validator.finish()
+        let invalid = report.diagnostics.first { $0.rule == .valueNotUTF8 }
+        #expect(invalid?.offset == 57)
+        #expect(invalid?.line == 4)
+        #expect(invalid?.column == 4)
+        #expect(findings(report) == ["value-not-utf8@57", "boundary-prefix-line@60"])
+    }
 }

@@ -447,7 +447,17 @@ extension ValidationEngine {
     // MARK: Content
 
     /// Hands content bytes of the current part to the checks that read content.
+    ///
+    /// `lineFeeds` and `lineStart` describe the line `offset` is on; they default to the engine's
+    /// current line, which is right unless the bytes were held while later bytes were passed.
     mutating func feedPart(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int) {
+        feedPart(bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
+    }
+
+    /// Hands content bytes of the current part to the checks that read content, with the line `offset` is on.
+    mutating func feedPart(
+        _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, lineFeeds: Int, lineStart: Int
+    ) {
         guard hasPart, !range.isEmpty else { return }
         if part.utf8 != nil && !part.utf8Reported {
             part.utf8!.feed(bytes, range, offset: offset)

@@ -39,6 +39,10 @@ struct ValidationEngine {
         var carried: DelimiterCarry
         /// Whether a single `-` after the boundary was read as part of the line.
         var dash = false
+        /// Line feeds before ``contentEnd`` and the offset its line starts at: where the carried
+        /// bytes are, should they turn out to be content.
+        var contentEndLineFeeds: Int
+        var contentEndLineStart: Int
     }
 
     let options: ValidationOptions
@@ -377,6 +381,8 @@ struct ValidationEngine {
         }
         var contentEnd = virtual ? dashOffset : offset
         if virtual && region == .preamble { contentEnd = 0 }
+        let contentEndLineFeeds = lineFeeds
+        let contentEndLineStart = lineStart
         // Virtual carries stand for an LF that was already passed.
         if !virtual { passByte(ByteClass.lf, at: lfOffset) }
         let dashLine = location(dashOffset).line
@@ -387,7 +393,8 @@ struct ValidationEngine {
         paddingReported = false
         pending = PendingDelimiter(
             dashOffset: dashOffset, dashLine: dashLine, region: region, bareLF: bareLF, contentEnd: contentEnd,
-            bodyAbsent: virtual && region == .body, carried: matched)
+            bodyAbsent: virtual && region == .body, carried: matched,
+            contentEndLineFeeds: contentEndLineFeeds, contentEndLineStart: contentEndLineStart)
         phase = .tail(.afterBoundary)
     }
 
@@ -508,7 +515,11 @@ struct ValidationEngine {
             // For a virtual match the header terminator's LF was never content, and is not in the range.
             let line = delimiterLine
             let range = delimiter.carried.range(extra: delimiter.dash ? 1 : 0)
-            line.withUnsafeBytes { feedPart($0, range, offset: delimiter.contentEnd) }
+            // The line's LF was already passed; the content's positions are those before it.
+            line.withUnsafeBytes {
+                feedPart($0, range, offset: delimiter.contentEnd,
+                    lineFeeds: delimiter.contentEndLineFeeds, lineStart: delimiter.contentEndLineStart)
+            }
             noteContentEnd()
         }
         phase = .scanning(delimiter.region)
