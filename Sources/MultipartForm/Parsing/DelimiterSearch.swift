@@ -110,7 +110,7 @@ struct DelimiterSearch {
                 let starts = bytes.loadUnaligned(fromByteOffset: position, as: SIMD16<UInt8>.self) .== lineFeedLanes
                 let ends = bytes.loadUnaligned(fromByteOffset: position &+ last, as: SIMD16<UInt8>.self) .== lastByteLanes
                 let middles = bytes.loadUnaligned(fromByteOffset: position &+ middle, as: SIMD16<UInt8>.self) .== middleByteLanes
-                if any(starts .& ends .& middles) {
+                if (starts .& ends .& middles).hasSetLane {
                     for index in position..<(position &+ 16) where bytes[index] == ByteClass.lf {
                         if isMatch(index) {
                             match = index

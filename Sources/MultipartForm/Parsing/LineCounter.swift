@@ -57,7 +57,7 @@ enum LineCounter {
         let lineFeeds = SIMD16<UInt8>(repeating: ByteClass.lf)
         var end = range.upperBound
         while end &- 16 >= range.lowerBound {
-            if any(bytes.loadUnaligned(fromByteOffset: end &- 16, as: SIMD16<UInt8>.self) .== lineFeeds) { break }
+            if (bytes.loadUnaligned(fromByteOffset: end &- 16, as: SIMD16<UInt8>.self) .== lineFeeds).hasSetLane { break }
             end &-= 16
         }
         var probe = end &- 1
