@@ -12,6 +12,21 @@ enum FuzzInvariants {
         require(report.byteCount == body.count, "byteCount \(report.byteCount) for a \(body.count)-byte body")
         let contentTypeLength = contentType?.utf8.count ?? 0
         var severities: [Severity: Int] = [:]
+        // Offsets of the body's line feeds, to find the line of an offset by binary search.
+        var lineFeeds: [Int] = []
+        if !report.diagnostics.isEmpty {
+            for (offset, byte) in body.enumerated() where byte == 0x0A { lineFeeds.append(offset) }
+        }
+        /// The number of line feeds before `offset`.
+        func lineFeedsBefore(_ offset: Int) -> Int {
+            var low = 0
+            var high = lineFeeds.count
+            while low < high {
+                let middle = (low + high) / 2
+                if lineFeeds[middle] < offset { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
         for finding in report.diagnostics {
             severities[finding.severity, default: 0] += 1
             require(Rule.named(finding.rule) != nil, "unknown rule \(finding.rule)")
@@ -19,8 +34,11 @@ enum FuzzInvariants {
             switch finding.origin {
             case .body:
                 require(finding.offset >= 0 && finding.offset <= body.count, "body offset \(finding.offset) of \(body.count)")
-                let lines = 1 + body.prefix(finding.offset).filter { $0 == 0x0A }.count
+                let lines = 1 + lineFeedsBefore(finding.offset)
                 require(finding.line == lines, "line \(finding.line) at offset \(finding.offset), expected \(lines)")
+                let lineStart = lines == 1 ? 0 : lineFeeds[lines - 2] + 1
+                let column = finding.offset - lineStart + 1
+                require(finding.column == column, "column \(finding.column) at offset \(finding.offset), expected \(column)")
             case .contentType:
                 require(
                     finding.offset >= 0 && finding.offset <= contentTypeLength,

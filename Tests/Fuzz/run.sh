@@ -66,5 +66,7 @@ for body_path in sorted(glob.glob("Vectors/*/*.body")):
         with open(os.path.join(out, hashlib.sha1(data).hexdigest()), "wb") as f:
             f.write(data)
 PY
+# No allocation stack traces: they cost more than a finding's reproduction needs (rerun to get them).
+export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=0}
 "$build/$target" "$corpus" "$seeds" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="$corpus/" -print_final_stats=1 "$@"
