@@ -78,6 +78,9 @@ struct HARRequests {
             } else if let text, Self.containsReplacementCharacter(text) {
                 fidelityNote =
                     "postData.text contains U+FFFD replacement characters: the browser replaced bytes it could not store as text (a binary file?)"
+            } else if let text, Self.containsC1Control(text) {
+                fidelityNote =
+                    "postData.text contains C1 control characters (U+0080 to U+009F): the exporter probably stored each byte of a binary file as one character, and the bytes validated are those characters in UTF-8, not the bytes sent"
             }
             entries.append(
                 Entry(
@@ -96,6 +99,18 @@ struct HARRequests {
     /// ASCII lower-casing (header names and media types are ASCII).
     static func lowercased(_ text: String) -> String {
         String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+
+    /// Whether the UTF-8 bytes hold a C1 control character (U+0080 to U+009F: C2 80 to C2 9F).
+    ///
+    /// Text never holds these; a byte-per-character (Latin-1) rendering of binary content does.
+    static func containsC1Control(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        while index + 1 < bytes.count {
+            if bytes[index] == 0xC2, (0x80...0x9F).contains(bytes[index + 1]) { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Whether the bytes hold U+FFFD (EF BF BD).

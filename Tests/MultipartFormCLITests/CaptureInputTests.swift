@@ -224,6 +224,24 @@ import Testing
         #expect(paramsResult.stderr.contains("note: postData has params but no text"))
     }
 
+    @Test func harLatin1RenderedBinaryGetsANote() throws {
+        // A PNG signature stored byte per character: \u0089 is a C1 control, which text never holds.
+        let text = #""--X\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a.png\"\r\n\r\n\u0089PNG\r\n--X--\r\n""#
+        let document = Self.har([Self.entry(url: "https://example.com/u", contentType: "multipart/form-data; boundary=X", text: text)])
+        let har = try HARRequests(document: document)
+        #expect(har.entries.first?.body.contains(0xC2) == true)
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(document, named: "latin1.har")
+        let result = runCLI([path])
+        #expect(result.stderr.hasPrefix("\(path)#entry-1: note: postData.text contains C1 control characters"))
+        // Ordinary non-ASCII text is not flagged.
+        let plain = Self.har([
+            Self.entry(url: "https://e/u", contentType: "multipart/form-data; boundary=X",
+                text: #""--X\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\ncaf\u00e9 \u20ac\r\n--X--\r\n""#)
+        ])
+        #expect(!runCLI([try directory.write(plain, named: "plain.har")]).stderr.contains("note:"))
+    }
+
     @Test func harWithoutMultipartRequestExits1() throws {
         let document = Self.har([Self.entry(url: "https://e/api", contentType: "application/json", text: "\"{}\"")])
         let directory = try TemporaryDirectory()
