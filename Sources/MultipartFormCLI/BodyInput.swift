@@ -34,10 +34,13 @@ struct InputError: Error, Sendable {
 ///
 /// Regular files are read twice: once streamed through the validator, then a few hundred bytes
 /// around each finding with `pread`. Pipes and standard input cannot be re-read, so their bytes are
-/// kept in memory while they stream.
+/// kept while they stream: in memory up to ``spillThreshold``, then in an unlinked temporary file,
+/// so memory stays bounded whatever the input's size.
 final class BodyInput {
     /// The size of each chunk handed to the validator.
     static let chunkSize = 64 * 1024
+    /// How many bytes of a pipe are kept in memory before they move to a temporary file.
+    static let spillThreshold = 4 * 1024 * 1024
 
     private enum Storage {
         case file(fileDescriptor: Int32)
@@ -47,6 +50,8 @@ final class BodyInput {
     /// The path as the user gave it (`-` for standard input).
     let path: String
     private var storage: Storage
+    /// The temporary file a pipe's bytes were moved to, closed with the input.
+    private var spillDescriptor: Int32?
     private let ownsDescriptor: Bool
     private let descriptor: Int32?
     private let keepsBytes: Bool
@@ -92,6 +97,7 @@ final class BodyInput {
 
     deinit {
         if ownsDescriptor, let descriptor { close(descriptor) }
+        if let spillDescriptor { close(spillDescriptor) }
     }
 
     /// Streams every byte of the input to `body` in chunks of at most ``chunkSize`` bytes.
@@ -122,6 +128,7 @@ final class BodyInput {
         let keep: Bool
         if case .memory = storage { keep = keepsBytes } else { keep = false }
         var kept: [UInt8] = []
+        var spill: Int32? = nil
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 1)
         defer { buffer.deallocate() }
         while true {
@@ -132,10 +139,64 @@ final class BodyInput {
             }
             if count == 0 { break }
             let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
-            if keep { kept.append(contentsOf: chunk) }
+            if keep {
+                if let file = spill {
+                    if !Self.writeAll(chunk, to: file) {
+                        // The disk refused: keep what is in memory and show no snippet past it.
+                        close(file)
+                        spill = nil
+                    }
+                } else if kept.count + count <= Self.spillThreshold {
+                    kept.append(contentsOf: chunk)
+                } else if let file = Self.temporaryFile(), kept.withUnsafeBytes({ Self.writeAll($0, to: file) }),
+                    Self.writeAll(chunk, to: file)
+                {
+                    spill = file
+                    kept = []
+                } else {
+                    kept.append(contentsOf: chunk)
+                }
+            }
             if !body(chunk) { break }
         }
-        if keep { storage = .memory(kept) }
+        if keep {
+            if let spill {
+                spillDescriptor = spill
+                storage = .file(fileDescriptor: spill)
+            } else {
+                storage = .memory(kept)
+            }
+        }
+    }
+
+    /// How many of the input's bytes are held in memory (for a file or a spilled pipe, none).
+    var bytesHeldInMemory: Int {
+        if case .memory(let bytes) = storage { return bytes.count }
+        return 0
+    }
+
+    /// An unlinked temporary file open for reading and writing, in `$TMPDIR` or `/tmp`.
+    private static func temporaryFile() -> Int32? {
+        let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((directory + "/multipart-check-stdin-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return nil }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        return fd
+    }
+
+    /// Writes every byte, retrying short writes; false on an error.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
+        var written = 0
+        while written < bytes.count {
+            let count = write(fd, bytes.baseAddress! + written, bytes.count - written)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            written += count
+        }
+        return true
     }
 
     /// The bytes in `range`, clamped to the input; fewer (or none) if the file shrank or cannot be read.

@@ -90,6 +90,24 @@ import Testing
         .enabled(
             if: executable != nil, "multipart-check was not found next to the test bundle; build it with `swift build`")
     )
+    func builtBinaryShowsSnippetsFromAPipeLargerThanItKeepsInMemory() throws {
+        // More than the 4 MiB kept in memory: the bytes move to a temporary file, and snippets at
+        // both ends of the input still show.
+        let value = [UInt8](repeating: UInt8(ascii: "a"), count: 5 * 1024 * 1024)
+        let body = Array("junk\r\n--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n".utf8) + value
+            + Array("\r\n--AaB03x\r\nContent-Disposition: form-data; name=\"b\"\n\r\n1\r\n--AaB03x--\r\n".utf8)
+        let result = try run(["-", "--content-type", "multipart/form-data; boundary=AaB03x"], stdin: body)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("<stdin>:1:1: warning: "))
+        #expect(result.stdout.contains("1 | junk\\r\\n\n"))
+        #expect(result.stdout.contains("<stdin>:7:41: error: header line ends with '\\n' without a preceding '\\r' [header-bare-lf]"))
+        #expect(result.stdout.contains("7 | Content-Disposition: form-data; name=\"b\"\\n\n"))
+    }
+
+    @Test(
+        .enabled(
+            if: executable != nil, "multipart-check was not found next to the test bundle; build it with `swift build`")
+    )
     func builtBinaryExitsWithUsageAndInputStatuses() throws {
         let usage = try run(["--fromat", "json", "x"])
         #expect(usage.status == 64)
