@@ -87,17 +87,19 @@ extension ValidationEngine {
             report(.limitHeaderLines, at: start, "more than \(options.maxHeaderLines) header lines in one part; the rest are skipped")
             return .header
         }
+        // The line's own limit first: one overlong line is named as such, even when it alone also
+        // takes the section past its limit (which the next header line then reports).
+        let lineLength = endsWithCR ? length - 1 : length
+        if lineLength > options.maxHeaderLineLength {
+            flushField()
+            report(.limitHeaderLineLength, at: start, "header line of \(lineLength) bytes exceeds the limit of \(options.maxHeaderLineLength); it is skipped")
+            return .header
+        }
         if part.sectionBytes > options.maxHeaderBytes {
             flushField()
             part.skipping = true
             report(.limitHeaderBytes, at: part.headerStart + options.maxHeaderBytes,
                 "the part's headers exceed \(options.maxHeaderBytes) bytes; the rest are skipped")
-            return .header
-        }
-        let lineLength = endsWithCR ? length - 1 : length
-        if lineLength > options.maxHeaderLineLength {
-            flushField()
-            report(.limitHeaderLineLength, at: start, "header line of \(lineLength) bytes exceeds the limit of \(options.maxHeaderLineLength); it is skipped")
             return .header
         }
         let number = lineFeeds + 1

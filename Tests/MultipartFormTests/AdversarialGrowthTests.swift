@@ -1,0 +1,277 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MultipartForm
+import Testing
+
+extension Tag {
+    /// Tests that generate and validate megabytes of input; `MULTIPART_SKIP_SLOW=1` skips them.
+    @Tag static var adversarial: Self
+}
+
+/// Hostile shapes from the parser CVEs of this field (quadratic scans, floods, runaway lines,
+/// deep nesting), each validated at 1, 4 and 16 MiB: the report must stay sensible, and the time
+/// must grow linearly with the size.
+///
+/// Linearity is checked with a generous bound, so that a loaded machine does not fail it while a
+/// quadratic scan (16 times the time per step of 4, 256 times over the three sizes) still does:
+/// each step of 4 may cost at most 12 times the one before. Each time is the best of two runs.
+/// The figures are printed (`growth <shape>: ...`); a release build (`swift test -c release
+/// --filter AdversarialGrowth`) gives the ones worth quoting.
+@Suite(
+    .tags(.adversarial),
+    .enabled(if: getenv("MULTIPART_SKIP_SLOW") == nil, "MULTIPART_SKIP_SLOW is set"),
+    .serialized)
+struct AdversarialGrowthTests {
+    static let mebibyte = 1 << 20
+    static let sizes = [1, 4, 16].map { $0 * mebibyte }
+    static let boundary = "AaB03x"
+    static let contentType = "multipart/form-data; boundary=AaB03x"
+
+    /// One generated input: the Content-Type value sent with it and the body.
+    struct Input {
+        var contentType: String?
+        var body: [UInt8]
+        var options = ValidationOptions()
+    }
+
+    /// Validates in chunks of `chunk` bytes.
+    static func validate(_ input: Input, chunk: Int = 64 * 1024) -> ValidationReport {
+        var validator = MultipartValidator(contentType: input.contentType, options: input.options)
+        input.body.withUnsafeBytes { raw in
+            var start = 0
+            while start < raw.count {
+                let end = min(raw.count, start + chunk)
+                validator.consume(UnsafeRawBufferPointer(rebasing: raw[start..<end]))
+                start = end
+            }
+        }
+        return validator.finish()
+    }
+
+    /// The best of two timed validations, in seconds.
+    static func time(_ input: Input) -> (seconds: Double, report: ValidationReport) {
+        let clock = ContinuousClock()
+        var best = Double.infinity
+        var report: ValidationReport?
+        for _ in 0..<2 {
+            var result: ValidationReport?
+            let elapsed = clock.measure { result = validate(input) }
+            let (whole, attoseconds) = elapsed.components
+            best = min(best, Double(whole) + Double(attoseconds) * 1e-18)
+            report = result
+        }
+        return (best, report!)
+    }
+
+    /// Runs `make` at each size, checks every report with `check` (and that an odd chunking gives
+    /// the same report at the smallest size), and checks that the time grows linearly.
+    static func expectLinear(
+        _ shape: String, _ make: (Int) -> Input, check: (ValidationReport, Input) -> Void
+    ) {
+        var times: [Double] = []
+        for (index, size) in sizes.enumerated() {
+            let input = make(size)
+            #expect(input.body.count + (input.contentType?.utf8.count ?? 0) >= size / 2, "\(shape) at \(size) bytes is too small")
+            let (seconds, report) = time(input)
+            check(report, input)
+            #expect(report.byteCount == input.body.count)
+            if index == 0 {
+                #expect(validate(input, chunk: 4093) == report, "\(shape): a 4093-byte chunking changes the report")
+            }
+            times.append(max(seconds, 1e-4))
+        }
+        let figures = zip(sizes, times).map { "\($0.0 / mebibyte) MiB \(Int(($0.1 * 1000).rounded())) ms" }
+        print("growth \(shape): " + figures.joined(separator: ", "))
+        for step in 1..<times.count {
+            #expect(times[step] / times[step - 1] < 12, "\(shape): \(figures[step - 1]) then \(figures[step]) is not linear")
+        }
+    }
+
+    static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    static func rules(_ report: ValidationReport) -> Set<String> { Set(report.diagnostics.map(\.rule.rawValue)) }
+
+    static func count(_ rule: Rule.ID, in report: ValidationReport) -> Int {
+        report.diagnostics.filter { $0.rule == rule }.count
+    }
+
+    // MARK: Floods
+
+    @Test func floodOfTinyParts() {
+        Self.expectLinear("tiny parts") { size in
+            let part = Self.bytes("--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nv\r\n")
+            var body: [UInt8] = []
+            body.reserveCapacity(size + 16)
+            while body.count < size { body += part }
+            body += Self.bytes("--AaB03x--\r\n")
+            return Input(contentType: Self.contentType, body: body)
+        } check: { report, input in
+            #expect(report.partCount == (input.body.count - 12) / 57)
+            #expect(report.parts.count == ValidationOptions().maxParts)
+            #expect(Self.count(.limitParts, in: report) == 1)
+            #expect(report.errorCount == 0)
+        }
+    }
+
+    @Test func floodOfHeaderLines() {
+        Self.expectLinear("header lines") { size in
+            var body = Self.bytes("--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n")
+            body.reserveCapacity(size + 64)
+            let line = Self.bytes("X-Flood: 1\r\n")
+            while body.count < size { body += line }
+            body += Self.bytes("\r\nv\r\n--AaB03x--\r\n")
+            return Input(contentType: Self.contentType, body: body)
+        } check: { report, _ in
+            // Each unknown header line up to the line limit is named, then the rest are skipped.
+            #expect(Self.count(.limitHeaderLines, in: report) == 1)
+            #expect(Self.count(.headerNotAllowed, in: report) == ValidationOptions().maxHeaderLines - 1)
+            #expect(report.diagnostics.count == ValidationOptions().maxHeaderLines)
+        }
+    }
+
+    @Test func oneVeryLongHeaderLine() {
+        Self.expectLinear("long header line") { size in
+            var body = Self.bytes("--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\nX-Long: ")
+            body += [UInt8](repeating: UInt8(ascii: "x"), count: size)
+            body += Self.bytes("\r\n\r\nv\r\n--AaB03x--\r\n")
+            return Input(contentType: Self.contentType, body: body)
+        } check: { report, _ in
+            #expect(Self.count(.limitHeaderLineLength, in: report) == 1)
+            #expect(report.partCount == 1)
+            #expect(report.diagnostics.count < 10)
+        }
+    }
+
+    @Test func bodyWithoutAnyLineFeed() {
+        Self.expectLinear("no line feed") { size in
+            Input(contentType: Self.contentType, body: [UInt8](repeating: UInt8(ascii: "-"), count: size))
+        } check: { report, _ in
+            #expect(Self.rules(report) == ["delimiter-not-found"])
+        }
+    }
+
+    @Test func contentDenseInLineBreaks() {
+        Self.expectLinear("dense CR and LF") { size in
+            var body = Self.bytes("--AaB03x\r\nContent-Disposition: form-data; name=\"f\"; filename=\"f\"\r\nContent-Type: application/octet-stream\r\n\r\n")
+            body.reserveCapacity(size + 128)
+            let pattern = Self.bytes("\r\r\n\n\r\n-\r\n--\r\n--A\n--AaB\r")
+            while body.count < size { body += pattern }
+            body += Self.bytes("\r\n--AaB03x--\r\n")
+            return Input(contentType: Self.contentType, body: body)
+        } check: { report, _ in
+            #expect(report.partCount == 1)
+            #expect(report.errorCount == 0)
+        }
+    }
+
+    @Test func delimiterPrefixesAtEveryChunkEdge() {
+        // Each 64 KiB chunk ends inside "\r\n--AaB03x" (after 1 to 9 of its bytes) and the next
+        // chunk breaks it off, so the validator holds and releases a candidate at every edge.
+        let candidate = Self.bytes("\r\n--AaB03x")
+        Self.expectLinear("prefix at chunk edges") { size in
+            var body = Self.bytes("--AaB03x\r\nContent-Disposition: form-data; name=\"f\"; filename=\"f\"\r\n\r\n")
+            body.reserveCapacity(size + 64 * 1024)
+            var edge = 64 * 1024
+            while edge < size {
+                let cut = 1 + (edge / (64 * 1024)) % (candidate.count - 1)
+                body += [UInt8](repeating: UInt8(ascii: "z"), count: edge - cut - body.count)
+                body += candidate[0..<cut] + Self.bytes("Q")
+                edge += 64 * 1024
+            }
+            body += Self.bytes("\r\n--AaB03x--\r\n")
+            return Input(contentType: Self.contentType, body: body)
+        } check: { report, _ in
+            #expect(report.partCount == 1)
+            #expect(report.errorCount == 0)
+        }
+    }
+
+    @Test func megabytesOfPreambleAndEpilogue() {
+        Self.expectLinear("preamble and epilogue") { size in
+            let filler = [UInt8](repeating: UInt8(ascii: "p"), count: size / 2 - 2) + Self.bytes("\r\n")
+            let body = filler + Self.bytes("--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nv\r\n--AaB03x--\r\n") + filler
+            return Input(contentType: Self.contentType, body: body)
+        } check: { report, _ in
+            #expect(Self.rules(report) == ["preamble-present", "epilogue-present"])
+            #expect(report.partCount == 1)
+        }
+    }
+
+    // MARK: Boundaries
+
+    @Test func seventyCharacterBoundaryInDenseContent() {
+        let boundary = String(repeating: "b", count: 69) + "c"
+        Self.expectLinear("70-character boundary") { size in
+            var body = Self.bytes("--\(boundary)\r\nContent-Disposition: form-data; name=\"f\"; filename=\"f\"\r\n\r\n")
+            body.reserveCapacity(size + 256)
+            // Lines that start with all but the boundary's last character.
+            let near = Self.bytes("\r\n--" + String(repeating: "b", count: 69) + "d")
+            while body.count < size { body += near }
+            body += Self.bytes("\r\n--\(boundary)--\r\n")
+            return Input(contentType: "multipart/form-data; boundary=\(boundary)", body: body)
+        } check: { report, _ in
+            #expect(report.partCount == 1)
+            #expect(report.errorCount == 0)
+        }
+    }
+
+    @Test func seventyOneCharacterBoundaryIsReportedAndStillFramed() {
+        let boundary = String(repeating: "b", count: 71)
+        let body = Self.bytes("--\(boundary)\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nv\r\n--\(boundary)--\r\n")
+        let report = Self.validate(Input(contentType: "multipart/form-data; boundary=\(boundary)", body: body))
+        #expect(Self.rules(report) == ["boundary-too-long"])
+        #expect(report.partCount == 1)
+    }
+
+    @Test func absurdBoundaryLengthInTheHeader() {
+        Self.expectLinear("boundary parameter length") { size in
+            let boundary = String(repeating: "a", count: size)
+            return Input(contentType: "multipart/form-data; boundary=\(boundary)", body: Self.bytes("--aaaa\r\n\r\n"))
+        } check: { report, _ in
+            #expect(Self.rules(report).contains("boundary-too-long"))
+            #expect(report.diagnostics.count < 10)
+        }
+    }
+
+    @Test func unterminatedQuotedBoundaryOfBackslashes() {
+        Self.expectLinear("quoted boundary of backslashes") { size in
+            let value = "multipart/form-data; boundary=\"" + String(repeating: "\\", count: size)
+            return Input(contentType: value, body: Self.bytes("--x\r\n\r\n--x--\r\n"))
+        } check: { report, _ in
+            #expect(Self.rules(report).contains("content-type-syntax"))
+            #expect(report.diagnostics.count < 10)
+        }
+    }
+
+    // MARK: Nesting
+
+    @Test func deeplyNestedMultipartMixed() {
+        Self.expectLinear("nested multipart/mixed") { size in
+            var opening: [UInt8] = []
+            var closing: [[UInt8]] = []
+            var level = 0
+            while opening.count * 2 < size {
+                let disposition = level == 0 ? "form-data; name=\"n\"" : "attachment"
+                opening += Self.bytes("--b\(level)x\r\nContent-Disposition: \(disposition)\r\nContent-Type: multipart/mixed; boundary=b\(level + 1)x\r\n\r\n")
+                closing.append(Self.bytes("\r\n--b\(level)x--"))
+                level += 1
+            }
+            var body = opening
+            for close in closing.reversed() { body += close }
+            body += Self.bytes("\r\n")
+            return Input(contentType: "multipart/form-data; boundary=b0x", body: body)
+        } check: { report, _ in
+            // Nested bodies are read down to the depth limit, which is reported once; deeper ones are content.
+            #expect(Self.count(.limitNestingDepth, in: report) == 1)
+            #expect(Self.count(.nestedMultipart, in: report) == ValidationOptions().maxNestingDepth + 1)
+            // Only the nesting itself (deprecated by RFC 7578 §4.3) is an error.
+            #expect(report.errorCount == Self.count(.nestedMultipart, in: report))
+            #expect(report.partCount == 1)
+        }
+    }
+}
