@@ -180,6 +180,11 @@ extension CommandSpec {
     static let explain = CommandSpec(
         name: "explain",
         abstract: "Explain one rule: what it requires, why, and how to fix it.",
+        discussion: """
+            Prints the rule's severity, area, citation, rationale, what its position points at and \
+            the fix, then a minimal failing example and a minimal passing one (the same input \
+            repaired), each with every byte made visible and what the validator reports about it.
+            """,
         arguments: [
             Argument(valueName: "rule-id", help: "The rule's id, for example 'header-bare-lf'.")
         ])

@@ -1,6 +1,7 @@
 import MultipartForm
 
-/// `multipart-check explain RULE`: one rule with its summary, severity, citation, rationale, location and fix.
+/// `multipart-check explain RULE`: one rule with its summary, severity, citation, rationale, location
+/// and fix, and a minimal failing and passing example with what the validator says about each.
 struct ExplainCommand {
     /// The rule to explain.
     var rule: Rule
@@ -43,6 +44,10 @@ struct ExplainCommand {
         ]
         if let fix = rule.fixHint {
             blocks.append(block("FIX", fix))
+        }
+        if let examples = RuleExamples.examples(for: rule.id) {
+            blocks.append("FAILING EXAMPLE:\n" + examples.failing.rendered(for: rule.id))
+            blocks.append("PASSING EXAMPLE:\n" + examples.passing.rendered(for: rule.id))
         }
         return blocks.joined(separator: "\n\n") + "\n"
     }

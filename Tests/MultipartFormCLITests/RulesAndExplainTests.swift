@@ -61,4 +61,46 @@ import Testing
 
                 """)
     }
+
+    @Test func explainShowsAFailingAndAPassingExampleWithTheirFindings() {
+        let result = runCLI(["explain", "header-bare-lf"])
+        #expect(result.status == 0)
+        let examples = result.stdout.components(separatedBy: "\nFAILING EXAMPLE:\n").last ?? ""
+        #expect(
+            examples == """
+                  Content-Type: multipart/form-data; boundary=X
+                  | --X\\r\\n
+                  | Content-Disposition: form-data; name="a"\\n
+                  | \\r\\n
+                  | 1\\r\\n
+                  | --X--\\r\\n
+                  => 2:41: error: header line ends with '\\n' without a preceding '\\r'
+
+                PASSING EXAMPLE:
+                  Content-Type: multipart/form-data; boundary=X
+                  | --X\\r\\n
+                  | Content-Disposition: form-data; name="a"\\r\\n
+                  | \\r\\n
+                  | 1\\r\\n
+                  | --X--\\r\\n
+                  => no header-bare-lf finding
+
+                """)
+    }
+
+    @Test func explainShowsLimitsAndContentTypeFindings() {
+        let limits = runCLI(["explain", "limit-parts"]).stdout
+        #expect(limits.contains("\n  (limits: at most 1 part)\n"))
+        #expect(limits.contains("\n  => 5:1: warning: more than 1 part; further parts are checked but not collected\n"))
+        let header = runCLI(["explain", "boundary-missing"]).stdout
+        #expect(header.contains("\n  Content-Type: multipart/form-data\n"))
+        #expect(header.contains("\n  => Content-Type:1:20: error: Content-Type has no boundary parameter\n"))
+        let inferred = runCLI(["explain", "boundary-inferred"]).stdout
+        #expect(inferred.contains("\n  (no Content-Type header: the boundary is inferred)\n"))
+    }
+
+    @Test func explainCutsLongLinesSayingHowManyBytesWereLeftOut() {
+        let text = runCLI(["explain", "header-line-too-long"]).stdout
+        #expect(text.contains("| Content-Disposition: form-data; name=\"nnnnnnnnnnnnnnnnnn…(981 bytes)…n\"\\r\\n\n"))
+    }
 }

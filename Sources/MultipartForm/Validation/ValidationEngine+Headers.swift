@@ -6,7 +6,7 @@ extension ValidationEngine {
         let index = partCount - 1
         if partCount == options.maxParts + 1 {
             collector.add(.limitParts, offset: delimiterOffset, line: line, column: 1, part: index,
-                "more than \(options.maxParts) parts; further parts are checked but not collected")
+                "more than \(options.maxParts) part\(options.maxParts == 1 ? "" : "s"); further parts are checked but not collected")
         }
         part = PartState(index: index, collect: collecting && partCount <= options.maxParts)
         hasPart = true
