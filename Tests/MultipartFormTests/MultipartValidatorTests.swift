@@ -122,4 +122,26 @@ extension MultipartValidatorTests {
         #expect(invalid?.column == 4)
         #expect(findings(report) == ["value-not-utf8@57", "boundary-prefix-line@60"])
     }
+
+    /// Found by fuzzing: a boundary inferred from a first line with a CR inside it held the CR, and a
+    /// delimiter could then begin inside another, so one-byte chunks framed the body differently.
+    @Test func inferredBoundaryEndsAtTheFirstCarriageReturn() {
+        let body = "--X\rjunk\n--X\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n\r\n--X\r\n--X\rjunk\n--X--\r\n"
+        let whole = validate(body, contentType: nil)
+        #expect(whole.boundary == Array("X".utf8))
+        #expect(findings(whole).prefix(2) == ["boundary-inferred@0", "delimiter-line-ending@3"])
+        for chunk in [1, 2, 3, 5] {
+            #expect(validate(body, contentType: nil, chunk: chunk) == whole, "chunk \(chunk)")
+        }
+    }
+
+    @Test func aBoundaryParameterHoldingACarriageReturnIsReportedAndNotUsedForFraming() {
+        let body = "--X\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--X--\r\n"
+        let contentType = "multipart/form-data; boundary=\"X\rY\""
+        let report = validate(body, contentType: contentType)
+        #expect(report.diagnostics.contains { $0.rule == .boundaryInvalidCharacter && $0.origin == .contentType })
+        #expect(report.boundary == Array("X".utf8))
+        #expect(report.partCount == 1)
+        #expect(validate(body, contentType: contentType, chunk: 1) == report)
+    }
 }

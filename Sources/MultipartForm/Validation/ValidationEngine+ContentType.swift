@@ -100,9 +100,8 @@ extension ValidationEngine {
     mutating func finishInference() {
         let line = inferenceBuffer
         inferenceBuffer = []
-        var candidate = line[...]
-        if candidate.last == ByteClass.lf { candidate = candidate.dropLast() }
-        if candidate.last == ByteClass.cr { candidate = candidate.dropLast() }
+        // The boundary ends at the line's first CR or LF: one that holds either cannot frame a body.
+        var candidate = line.prefix { $0 != ByteClass.cr && $0 != ByteClass.lf }
         while let last = candidate.last, ByteClass.isWhitespace(last) { candidate = candidate.dropLast() }
         var inferred: [UInt8]? = nil
         if candidate.starts(with: [ByteClass.dash, ByteClass.dash]) {

@@ -137,6 +137,7 @@ struct ValidationEngine {
             let value = HeaderValue(plain: contentType)
             let media = MediaType.parse(contentType)
             boundary = checkBoundaryParameters(media, value: value, outer: true)
+            if let given = boundary, !Self.canFrame(given) { boundary = nil }
             if boundary == nil { phase = .inferring }
         } else {
             phase = .inferring
@@ -151,11 +152,18 @@ struct ValidationEngine {
         self.formData = false
         self.collecting = false
         collector = DiagnosticCollector(limit: options.maxDiagnostics)
-        if let nestedBoundary {
+        if let nestedBoundary, Self.canFrame(nestedBoundary) {
             setBoundary(nestedBoundary)
         } else {
             phase = .inferring
         }
+    }
+
+    /// Whether a boundary can frame a body: it holds no CR or LF. (One that does is reported as
+    /// invalid; framing with it would let a delimiter begin inside another, which the search and the
+    /// held-candidate logic rule out. The boundary is then inferred from the body instead.)
+    static func canFrame(_ boundary: [UInt8]) -> Bool {
+        !boundary.contains(ByteClass.cr) && !boundary.contains(ByteClass.lf)
     }
 
     mutating func setBoundary(_ value: [UInt8]) {
