@@ -17,6 +17,8 @@ struct HARRequests {
         var contentType: String
         /// The decoded `postData.text`, or empty when there is none.
         var body: [UInt8]
+        /// Whether the entry has `postData.text` at all (without it there is no body to validate).
+        var holdsBody: Bool
         /// Why the HAR cannot be trusted to hold the bytes actually sent, or `nil`.
         var fidelityNote: String?
     }
@@ -85,8 +87,10 @@ struct HARRequests {
             entries.append(
                 Entry(
                     number: number, method: request.member("method")?.text ?? "?",
-                    url: request.member("url")?.text ?? "?", contentType: contentType, body: text ?? [],
-                    fidelityNote: fidelityNote.map { $0 + "; findings may not reflect the bytes actually sent" }))
+                    url: request.member("url")?.text ?? "?", contentType: contentType, body: text ?? [], holdsBody: text != nil,
+                    fidelityNote: text == nil
+                        ? fidelityNote.map { $0 + "; it is not validated" }
+                        : fidelityNote.map { $0 + "; findings may not reflect the bytes actually sent" }))
         }
     }
 

@@ -61,6 +61,8 @@ struct ValidatedBody {
     var messages: [CLIMessage]
     /// The request's method and URL (HTTP and HAR).
     var request: (method: String, url: String)?
+    /// Why the body could not be validated at all (a HAR entry that does not hold it), or `nil`.
+    var unavailable: String? = nil
 }
 
 /// Why an input produced no report.
@@ -189,6 +191,12 @@ final class InputPipeline {
             let report = validator.finish()
             let name = "\(displayPath)#entry-\(entry.number)"
             let label = "\(name) (\(entry.method) \(entry.url))"
+            if !entry.holdsBody {
+                return ValidatedBody(
+                    displayPath: name, label: label, format: .har, report: report,
+                    source: BodyInput(standardInput: .bytes([])), sourceLength: 0, contentType: type, messages: [],
+                    request: (entry.method, entry.url), unavailable: entry.fidelityNote ?? "the HAR file does not hold the body")
+            }
             return ValidatedBody(
                 displayPath: name, label: label, format: .har,
                 header:

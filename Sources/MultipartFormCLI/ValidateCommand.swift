@@ -89,6 +89,11 @@ struct ValidateCommand {
                 continue
             }
             for body in bodies {
+                if let reason = body.unavailable {
+                    stderr.write("\(body.label): error: \(reason)\n")
+                    anyUnreadable = true
+                    continue
+                }
                 let report = body.report
                 let verdict = Verdict(report, warningsAsErrors: warningsAsErrors)
                 if !verdict.passes { anyFailed = true }

@@ -221,7 +221,11 @@ import Testing
             #"{"request": {"method": "POST", "url": "https://e/x", "headers": [], "postData": {"mimeType": "multipart/form-data; boundary=B", "params": [{"name": "a", "value": "1"}]}}}"#
         ])
         let paramsResult = runCLI([try directory.write(params, named: "params.har")])
-        #expect(paramsResult.stderr.contains("note: postData has params but no text"))
+        // Without text there is no body: the entry is named, not validated, and the input counts as unreadable.
+        #expect(paramsResult.stderr.contains("#entry-1 (POST https://e/x): error: postData has params but no text"))
+        #expect(paramsResult.stderr.contains("; it is not validated\n"))
+        #expect(paramsResult.stdout.isEmpty)
+        #expect(paramsResult.status == 66)
     }
 
     @Test func harLatin1RenderedBinaryGetsANote() throws {
