@@ -1,0 +1,104 @@
+import MultipartForm
+import MultipartFormConformance
+import Testing
+
+/// Every corpus vector, mutated in seeded ways that aim at the framing (inserted line breaks,
+/// dashes, delimiters, quotes and escapes; deleted, flipped and duplicated bytes), validates the
+/// same at every chunking, and every position it reports lies inside the input.
+@Suite struct MutatedVectorTests {
+    /// SplitMix64: small, seeded and the same on every platform.
+    struct SeededRandom {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
+    }
+
+    static let mutationsPerVector = 8
+
+    /// Byte strings the mutations insert; `B` stands for the vector's boundary.
+    static func tokens(boundary: [UInt8]) -> [[UInt8]] {
+        let plain = ["\r\n", "--", "\r", "\n", "\"", "\\", ";", "=", ":", " ", "\t", "\0", "%22", "\r\n\r\n",
+            "Content-Type: multipart/mixed; boundary=Y\r\n", "filename*=UTF-8''x", "; name=\"_charset_\""]
+        return plain.map { Array($0.utf8) } + [
+            Array("\r\n--".utf8) + boundary, Array("\r\n--".utf8) + boundary + Array("--".utf8),
+            Array("--".utf8) + boundary.dropLast(), [0xFF], [0xC3], [0xE2, 0x82],
+        ]
+    }
+
+    static func mutate(_ body: [UInt8], boundary: [UInt8], random: inout SeededRandom) -> [UInt8] {
+        var body = body
+        let tokens = Self.tokens(boundary: boundary)
+        for _ in 0..<(1 + random.below(4)) {
+            let at = random.below(body.count + 1)
+            switch random.below(4) {
+            case 0: body.insert(contentsOf: tokens[random.below(tokens.count)], at: at)
+            case 1: if at < body.count { body.remove(at: at) }
+            case 2: if at < body.count { body[at] = UInt8(truncatingIfNeeded: random.next()) }
+            default:
+                let from = random.below(body.count + 1)
+                let slice = Array(body[from..<min(body.count, from + random.below(40))])
+                body.insert(contentsOf: slice, at: at)
+            }
+        }
+        return body
+    }
+
+    static func validate(_ body: [UInt8], contentType: String?, options: ValidationOptions, chunk: Int) -> ValidationReport {
+        var validator = MultipartValidator(contentType: contentType, options: options)
+        var start = 0
+        while start < body.count {
+            let end = min(body.count, start + chunk)
+            validator.consume(body[start..<end])
+            start = end
+        }
+        return validator.finish()
+    }
+
+    @Test func mutatedVectorsValidateTheSameAtEveryChunking() throws {
+        var random = SeededRandom(state: 7578)
+        var checked = 0
+        for vector in try Fixtures.vectors() where vector.body.count < 16_384 {
+            let original = Self.validate(vector.body, contentType: vector.contentType, options: vector.validationOptions, chunk: .max)
+            let boundary = original.boundary ?? Array("AaB03x".utf8)
+            for round in 0..<Self.mutationsPerVector {
+                let body = Self.mutate(vector.body, boundary: boundary, random: &random)
+                let label = "\(vector.id) mutation \(round)"
+                let whole = Self.validate(body, contentType: vector.contentType, options: vector.validationOptions, chunk: .max)
+                for chunk in [1, 2, 3, 7, 64] where chunk < body.count && (chunk > 1 || body.count < 4_096) {
+                    let chunked = Self.validate(body, contentType: vector.contentType, options: vector.validationOptions, chunk: chunk)
+                    #expect(chunked == whole, "\(label): \(chunk)-byte chunks differ")
+                }
+                expectPositionsInside(whole, body: body, contentType: vector.contentType, label: label)
+                checked += 1
+            }
+        }
+        #expect(checked >= 300 * Self.mutationsPerVector)
+    }
+
+    func expectPositionsInside(_ report: ValidationReport, body: [UInt8], contentType: String?, label: String) {
+        #expect(report.byteCount == body.count, "\(label)")
+        for finding in report.diagnostics {
+            #expect(finding.line >= 1 && finding.column >= 1, "\(label): \(finding.rule) at \(finding.line):\(finding.column)")
+            switch finding.origin {
+            case .body:
+                #expect(finding.offset >= 0 && finding.offset <= body.count, "\(label): \(finding.rule) at \(finding.offset)")
+                let line = 1 + body.prefix(max(0, finding.offset)).lazy.filter { $0 == 0x0A }.count
+                #expect(finding.line == line, "\(label): \(finding.rule) on line \(finding.line), expected \(line)")
+            case .contentType:
+                #expect(finding.offset >= 0 && finding.offset <= (contentType?.utf8.count ?? 0), "\(label): \(finding.rule)")
+            }
+        }
+        var previousEnd = 0
+        for part in report.parts {
+            #expect(part.headerRange.lowerBound >= previousEnd && part.headerRange.upperBound <= part.bodyRange.lowerBound, "\(label): part \(part.index)")
+            #expect(part.bodyRange.upperBound <= body.count, "\(label): part \(part.index)")
+            previousEnd = part.bodyRange.upperBound
+        }
+    }
+}
