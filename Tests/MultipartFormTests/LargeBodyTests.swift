@@ -80,9 +80,9 @@ import Testing
         let body = Self.field("a", Array("1".utf8), headers: long + "\r\n") + Self.close
         let report = validate(body, chunk: 65_536)
         // The line is named at its start (after the 10-byte delimiter line and the 42-byte
-        // Content-Disposition line), rather than the section's limit somewhere inside it.
+        // Content-Disposition line), then the section's limit at its first byte past it, inside the line.
         let lineStart = 10 + 42
-        #expect(rules(report) == ["limit-header-line-length@\(lineStart)"])
+        #expect(rules(report) == ["limit-header-line-length@\(lineStart)", "limit-header-bytes@\(10 + 16 * 1024)"])
         #expect(report.parts.first?.nameString == "a")
     }
 

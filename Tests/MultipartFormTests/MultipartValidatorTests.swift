@@ -144,4 +144,22 @@ extension MultipartValidatorTests {
         #expect(report.partCount == 1)
         #expect(validate(body, contentType: contentType, chunk: 1) == report)
     }
+
+    /// Found by fuzzing: an overlong header line that also took the section past its limit had the
+    /// section's finding reported on the next line, at a negative column.
+    @Test func overlongLineThatAlsoFillsTheSectionReportsBothOnItsLine() {
+        var options = ValidationOptions()
+        options.maxHeaderLineLength = 40
+        options.maxHeaderBytes = 64
+        let body = "--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\nX-Long: " + String(repeating: "y", count: 50)
+            + "\r\nX-Next: 1\r\n\r\n1\r\n--AaB03x--\r\n"
+        var validator = MultipartValidator(contentType: Self.contentType, options: options)
+        validator.consume(Array(body.utf8))
+        let report = validator.finish()
+        let section = report.diagnostics.first { $0.rule == .limitHeaderBytes }
+        #expect(section?.offset == 10 + 64)
+        #expect(section?.line == 3)
+        #expect(section?.column == 10 + 64 - 52 + 1)
+        #expect(findings(report).contains("limit-header-line-length@52"))
+    }
 }

@@ -45,6 +45,14 @@ extension ValidationEngine {
         return end + 1
     }
 
+    /// Reports the part's header section past its limit, at its first byte past it (on the current
+    /// line), and skips the rest of the section.
+    mutating func reportSectionOverLimit() {
+        part.skipping = true
+        report(.limitHeaderBytes, at: part.headerStart + options.maxHeaderBytes,
+            "the part's headers exceed \(options.maxHeaderBytes) bytes; the rest are skipped")
+    }
+
     /// At the end of input inside the headers, the unfinished line is still checked.
     mutating func finishHeaderLineAtEnd() {
         guard hasPart else { return }
@@ -87,19 +95,20 @@ extension ValidationEngine {
             report(.limitHeaderLines, at: start, "more than \(options.maxHeaderLines) header lines in one part; the rest are skipped")
             return .header
         }
-        // The line's own limit first: one overlong line is named as such, even when it alone also
-        // takes the section past its limit (which the next header line then reports).
+        // The line's own limit first: one overlong line is named as such. When the same line also
+        // takes the section past its limit, that is reported too: the first byte past it is on this
+        // line, which is where the position must point.
         let lineLength = endsWithCR ? length - 1 : length
+        let sectionOverLimit = part.sectionBytes > options.maxHeaderBytes
         if lineLength > options.maxHeaderLineLength {
             flushField()
             report(.limitHeaderLineLength, at: start, "header line of \(lineLength) bytes exceeds the limit of \(options.maxHeaderLineLength); it is skipped")
+            if sectionOverLimit { reportSectionOverLimit() }
             return .header
         }
-        if part.sectionBytes > options.maxHeaderBytes {
+        if sectionOverLimit {
             flushField()
-            part.skipping = true
-            report(.limitHeaderBytes, at: part.headerStart + options.maxHeaderBytes,
-                "the part's headers exceed \(options.maxHeaderBytes) bytes; the rest are skipped")
+            reportSectionOverLimit()
             return .header
         }
         let number = lineFeeds + 1
