@@ -16,9 +16,11 @@ seconds=${1:-60}
 target=${2:-validator}
 shift $(( $# > 2 ? 2 : $# ))
 
+sanitizers=${FUZZ_SANITIZERS:-fuzzer,address}
 build=.build-fuzz
+[ "$sanitizers" = "fuzzer,address" ] || build=.build-fuzz-fast
 mkdir -p "$build"
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -package-name multipart_form_conformance
+flags=(-sanitize="$sanitizers" -parse-as-library -O -g -swift-version 6 -package-name multipart_form_conformance
     -I "$build" -L "$build")
 
 module() { # name, source directory, extra flags

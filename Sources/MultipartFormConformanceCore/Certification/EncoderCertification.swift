@@ -106,7 +106,7 @@ public struct EncoderCertification: Sendable {
             result = verdict(.passWithWarnings, Self.summary(of: judgement.warnings), details: judgement.warnings, notes: notes)
         } else {
             let count = form.fields.count
-            result = verdict(.pass, "valid; \(count) part\(count == 1 ? "" : "s") match the form", notes: notes)
+            result = verdict(.pass, "valid; \(count == 1 ? "1 part matches" : "\(count) parts match") the form", notes: notes)
         }
         result.isByteIdentical = identical
         return result
