@@ -71,6 +71,7 @@ struct CorpusLoadingTests {
 
     private func problems(loading files: [String: [UInt8]]) throws -> [CorpusError.Problem] {
         let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.remove(directory) }
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try Fixtures.write(files, in: directory)
         do {
@@ -99,6 +100,7 @@ struct CorpusLoadingTests {
 
     @Test func loadsAWellFormedVector() throws {
         let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.remove(directory) }
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try Fixtures.write(
             ["framing/y-one.body": Array("x".utf8), "framing/y-one.json": Self.validSidecar, "README.md": []],

@@ -83,6 +83,7 @@ struct CorpusManifestTests {
 
     @Test func verificationReportsMissingExtraAndChangedFiles() throws {
         let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.remove(directory) }
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try Fixtures.write(
             ["a/y-kept.body": [1], "a/y-kept.json": [2], "a/y-changed.body": [3], "a/y-gone.body": [4]],

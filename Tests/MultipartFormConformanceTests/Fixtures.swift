@@ -45,7 +45,12 @@ enum Fixtures {
         return validate(vector, chunkBoundaries: Array(stride(from: chunkSize, to: count, by: chunkSize)))
     }
 
-    /// Makes a fresh temporary directory for loader tests.
+    /// Removes a directory made by ``temporaryDirectory()`` and everything in it.
+    static func remove(_ directory: String) {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Makes a fresh temporary directory for loader tests; remove it with ``remove(_:)``.
     static func temporaryDirectory() throws -> String {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("multipart-conformance-tests-\(UUID().uuidString)", isDirectory: true)

@@ -10,6 +10,7 @@ struct ProcessEncoderAdapterTests {
 
     /// Writes a `/bin/sh` script to a fresh directory and returns an adapter running it.
     static func shell(_ script: String, timeout: Double = 10) throws -> (ProcessEncoderAdapter, String) {
+        // The directory outlives this call (the adapter runs the script later): the caller removes it.
         let directory = try Fixtures.temporaryDirectory()
         let path = directory + "/encoder.sh"
         try Data(("#!/bin/sh\n" + script).utf8).write(to: URL(fileURLWithPath: path))
@@ -24,6 +25,7 @@ struct ProcessEncoderAdapterTests {
         let expected = try ReferenceEncoder().encode(Self.form, boundary: "AaB03x")
         let response = "{\"content_type\": \"\(expected.contentType)\", \"body_base64\": \"\(Data(expected.body).base64EncodedString())\"}"
         let (adapter, directory) = try Self.shell("cat > \"$(dirname \"$0\")/request.json\"\nprintf '%s\\n' '\(response)'\n")
+        defer { Fixtures.remove(directory) }
         let output = try adapter.encode(Self.form, boundary: "AaB03x")
         #expect(output == EncodedForm(contentType: expected.contentType, body: expected.body))
         let request = try [UInt8](Data(contentsOf: URL(fileURLWithPath: directory + "/request.json")))
@@ -36,14 +38,16 @@ struct ProcessEncoderAdapterTests {
     }
 
     @Test func slowCommandIsKilledAtTheTimeout() throws {
-        let (adapter, _) = try Self.shell("while :; do :; done\n", timeout: 0.5)
+        let (adapter, directory) = try Self.shell("while :; do :; done\n", timeout: 0.5)
+        defer { Fixtures.remove(directory) }
         let error = try Self.error(from: adapter)
         #expect(error.code == .timedOut)
         #expect(error.message.hasPrefix("the command did not answer within 0.5 s; it was killed"))
     }
 
     @Test func crashIsReportedWithTheSignal() throws {
-        let (adapter, _) = try Self.shell("echo 'about to crash' >&2\nkill -SEGV $$\n")
+        let (adapter, directory) = try Self.shell("echo 'about to crash' >&2\nkill -SEGV $$\n")
+        defer { Fixtures.remove(directory) }
         let error = try Self.error(from: adapter)
         #expect(error.code == .crashed)
         #expect(error.message.contains("signal 11"), "\(error.message)")
@@ -51,26 +55,30 @@ struct ProcessEncoderAdapterTests {
     }
 
     @Test func nonZeroExitIsReportedWithStandardError() throws {
-        let (adapter, _) = try Self.shell("echo 'no such field type' >&2\nexit 3\n")
+        let (adapter, directory) = try Self.shell("echo 'no such field type' >&2\nexit 3\n")
+        defer { Fixtures.remove(directory) }
         let error = try Self.error(from: adapter)
         #expect(error.code == .failed)
         #expect(error.message == "the command exited with status 3; its standard error ends with \"no such field type\\n\" (19 bytes)")
     }
 
     @Test func garbageOutputIsMalformed() throws {
-        let (adapter, _) = try Self.shell("echo hello\n")
+        let (adapter, directory) = try Self.shell("echo hello\n")
+        defer { Fixtures.remove(directory) }
         let error = try Self.error(from: adapter)
         #expect(error.code == .malformedResponse)
         #expect(error.message.contains("\"hello\\n\""), "\(error.message)")
     }
 
     @Test func unknownResponseKeyIsMalformed() throws {
-        let (adapter, _) = try Self.shell("printf '%s' '{\"content_type\": \"x\", \"body\": \"\"}'\n")
+        let (adapter, directory) = try Self.shell("printf '%s' '{\"content_type\": \"x\", \"body\": \"\"}'\n")
+        defer { Fixtures.remove(directory) }
         #expect(try Self.error(from: adapter).code == .malformedResponse)
     }
 
     @Test func errorResponseIsARefusal() throws {
-        let (adapter, _) = try Self.shell("printf '%s' '{\"error\": \"files are not supported\"}'\n")
+        let (adapter, directory) = try Self.shell("printf '%s' '{\"error\": \"files are not supported\"}'\n")
+        defer { Fixtures.remove(directory) }
         let error = try Self.error(from: adapter)
         #expect(error.code == .refused)
         #expect(error.message == "the encoder refused the form: files are not supported")
@@ -78,7 +86,8 @@ struct ProcessEncoderAdapterTests {
 
     @Test func childThatNeverReadsItsInputDoesNotBreakTheRun() throws {
         // 4 MiB of input to a child that exits at once: writing fails with EPIPE, never SIGPIPE here.
-        let (adapter, _) = try Self.shell("exit 0\n")
+        let (adapter, directory) = try Self.shell("exit 0\n")
+        defer { Fixtures.remove(directory) }
         let big: Form = [Form.Field(name: "big", value: .bytes([UInt8](repeating: 0x61, count: 4 << 20)), filename: "a")]
         let error = try #require(throws: ProcessEncoderError.self) { try adapter.encode(big, boundary: nil) }
         #expect(error.code == .malformedResponse)
@@ -105,6 +114,7 @@ struct ProcessEncoderAdapterTests {
     @Test(.enabled(if: python3 != nil, "python3 is not installed: the documented Python encoder cannot run"))
     func documentedPythonEncoderIsCanonical() throws {
         let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.remove(directory) }
         let path = directory + "/encoder.py"
         try Data(try Self.documentedPythonEncoder().utf8).write(to: URL(fileURLWithPath: path))
         let adapter = ProcessEncoderAdapter(command: [try #require(Self.python3), path], name: "encoder.py", timeout: 20, acceptsBoundary: true)
