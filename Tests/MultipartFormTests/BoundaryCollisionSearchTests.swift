@@ -43,7 +43,7 @@ import Testing
         var generator = SeededGenerator(state: UInt64(boundary.utf8.count) &* 7919)
         var hits = 0
         for round in 0..<400 {
-            let length = Int.random(in: 0...200, using: &generator)
+            let length = Int.random(in: 0...600, using: &generator)
             var bytes = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
             if round % 3 == 0, length > 0 {
                 // Plant a near miss or a hit: the pattern with its last byte sometimes dropped.
