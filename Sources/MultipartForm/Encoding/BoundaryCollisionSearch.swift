@@ -5,22 +5,26 @@
 /// is simpler to prove. The pattern holds no CR or LF, so a match can never straddle a value and the
 /// framing around it; searching each value on its own is enough.
 ///
-/// Two searches run together. A filter looks at sixteen windows at a time with vector compares and
-/// keeps only those that start with `--` and hold the pattern's middle and last bytes in their
-/// places; in random or text content almost none does, so the filter runs at several times the
-/// speed of reading the file.
-/// A window the filter keeps is verified by Knuth–Morris–Pratt over the bytes the verifier has not
-/// read yet.
+/// Two searches run together. A sampling filter reads one byte in every `L` (the pattern's
+/// length): each window of `L` bytes holds exactly one sampled byte, so a window can only match if
+/// its sampled byte is the pattern's byte at that place. For each sampled byte a table lists the
+/// places it has in the pattern (usually none: random content reaches the table's empty rows nine
+/// times in ten), and each window those places name is kept only if it starts with `--` and holds
+/// the pattern's middle and last bytes in their places. A kept window is verified by Knuth–Morris–Pratt over the bytes the
+/// verifier has not read yet.
 ///
-/// Why it is linear whatever the content: the filter costs O(1) per window. The verifier's position
+/// Why it is linear whatever the content: the filter costs O(1) per sampled byte and per window
+/// it names, and it names each window at most once (at its own sampled byte), in increasing order. The verifier's position
 /// only moves forward, so each byte is read by it at most once, and KMP's fallbacks never exceed the
 /// matches that preceded them. The verifier may drop its state when it jumps forward, because the
 /// filter proved that no occurrence starts in the bytes jumped over; and an occurrence that starts
 /// before the verifier's position ends inside the bytes it will read, so none is missed. Across
 /// pieces the carry is one integer: how much of the pattern the bytes fed so far end with.
 ///
-/// Speed: the filter does not depend on the content; content made of `-` and the last byte (every
-/// window a candidate) is bounded by the verifier, still one pass.
+/// Speed: on random or text content the filter reads about one byte in `L` and the loads do not
+/// depend on one another, unlike a skip search whose next position waits on the last load; content
+/// made of the pattern's own bytes names up to `L` windows per sample, each rejected in O(1) or
+/// verified in the verifier's single pass.
 ///
 /// - Complexity: O(n) over all bytes fed, for any input and any way of cutting it into pieces.
 struct BoundaryCollisionSearch: Sendable {
@@ -28,6 +32,10 @@ struct BoundaryCollisionSearch: Sendable {
     let pattern: [UInt8]
     /// KMP failure function: `failure[i]` is the length of the longest proper border of `pattern[0...i]`.
     private let failure: [Int]
+    /// The places of each byte value in the pattern, in descending order: those of byte `b` are
+    /// `places[placesStart[b]..<placesStart[b + 1]]`.
+    private let places: [Int]
+    private let placesStart: [Int]
     /// How many pattern bytes the bytes fed so far end with (always less than the pattern's length).
     private var matched = 0
 
@@ -41,8 +49,19 @@ struct BoundaryCollisionSearch: Sendable {
             if pattern[index] == pattern[border] { border += 1 }
             failure[index] = border
         }
+        var placesStart = [Int](repeating: 0, count: 257)
+        for byte in pattern { placesStart[Int(byte) + 1] += 1 }
+        for value in 0..<256 { placesStart[value + 1] += placesStart[value] }
+        var places = [Int](repeating: 0, count: pattern.count)
+        var next = placesStart
+        for index in pattern.indices.reversed() {
+            places[next[Int(pattern[index])]] = index
+            next[Int(pattern[index])] += 1
+        }
         self.pattern = pattern
         self.failure = failure
+        self.places = places
+        self.placesStart = placesStart
     }
 
     /// Forgets the bytes fed so far, to search a new value.
@@ -58,6 +77,8 @@ struct BoundaryCollisionSearch: Sendable {
         guard count > 0 else { return false }
         return pattern.withUnsafeBufferPointer { pattern in
             failure.withUnsafeBufferPointer { failure in
+            places.withUnsafeBufferPointer { places in
+            placesStart.withUnsafeBufferPointer { placesStart in
                 let length = pattern.count
                 var state = matched
                 // The verifier has read bytes[0..<verified]; `state` is valid there.
@@ -84,7 +105,8 @@ struct BoundaryCollisionSearch: Sendable {
 
                 let last = length - 1
                 let lastByte = pattern[last]
-                var position = 0
+                let middle = length / 2
+                let middleByte = pattern[middle]
                 /// Verifies the window at `start`, one the filter kept.
                 func candidate(at start: Int) -> Bool {
                     if verified < start {
@@ -95,40 +117,25 @@ struct BoundaryCollisionSearch: Sendable {
                 }
                 if count >= length {
                     let limit = count - length
-                    let dashes = SIMD16<UInt8>(repeating: ByteClass.dash)
-                    let lastBytes = SIMD16<UInt8>(repeating: lastByte)
-                    let middle = length / 2
-                    let middleBytes = SIMD16<UInt8>(repeating: pattern[middle])
-                    // Thirty-two windows at a time, in two vectors of sixteen: those that start with "--"
-                    // and hold the pattern's middle and last bytes in their places. (Content dense in
-                    // "--" and pieces of the boundary passes the first three tests often; the middle
-                    // byte keeps it from reaching the verifier at every line.)
-                    while position &+ 31 <= limit {
-                        let low = (bytes.loadUnaligned(fromByteOffset: position, as: SIMD16<UInt8>.self) .== dashes)
-                            .& (bytes.loadUnaligned(fromByteOffset: position &+ 1, as: SIMD16<UInt8>.self) .== dashes)
-                            .& (bytes.loadUnaligned(fromByteOffset: position &+ last, as: SIMD16<UInt8>.self) .== lastBytes)
-                            .& (bytes.loadUnaligned(fromByteOffset: position &+ middle, as: SIMD16<UInt8>.self) .== middleBytes)
-                        let high = (bytes.loadUnaligned(fromByteOffset: position &+ 16, as: SIMD16<UInt8>.self) .== dashes)
-                            .& (bytes.loadUnaligned(fromByteOffset: position &+ 17, as: SIMD16<UInt8>.self) .== dashes)
-                            .& (bytes.loadUnaligned(fromByteOffset: position &+ last &+ 16, as: SIMD16<UInt8>.self) .== lastBytes)
-                            .& (bytes.loadUnaligned(fromByteOffset: position &+ middle &+ 16, as: SIMD16<UInt8>.self) .== middleBytes)
-                        if (low .| high).hasSetLane {
-                            for lane in 0..<16 where low[lane] {
-                                if candidate(at: position &+ lane) { return true }
+                    // The sampled bytes: positions last, last + L, last + 2L, ...; the windows a sample
+                    // names, one per place of its byte in the pattern, come in increasing order.
+                    var sample = last
+                    while sample < count {
+                        let byte = Int(bytes[sample])
+                        var place = placesStart[byte]
+                        let end = placesStart[byte &+ 1]
+                        while place < end {
+                            let start = sample &- places[place]
+                            if start > limit { break }
+                            if bytes[start] == ByteClass.dash && bytes[start &+ 1] == ByteClass.dash
+                                && bytes[start &+ last] == lastByte && bytes[start &+ middle] == middleByte
+                                && candidate(at: start)
+                            {
+                                return true
                             }
-                            for lane in 0..<16 where high[lane] {
-                                if candidate(at: position &+ 16 &+ lane) { return true }
-                            }
+                            place &+= 1
                         }
-                        position &+= 32
-                    }
-                    while position <= limit {
-                        if bytes[position] == ByteClass.dash && bytes[position &+ 1] == ByteClass.dash
-                            && bytes[position &+ last] == lastByte && candidate(at: position)
-                        {
-                            return true
-                        }
-                        position &+= 1
+                        sample &+= length
                     }
                 }
 
@@ -143,6 +150,8 @@ struct BoundaryCollisionSearch: Sendable {
                 return false
             }
             }
+            }
+        }
     }
 
     /// Returns whether `bytes` holds `"--" boundary` anywhere.
