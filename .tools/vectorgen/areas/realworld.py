@@ -450,7 +450,6 @@ vector("realworld/n-hand-rolled-em-dash-close", body,
        "the close delimiter typed as --boundary\u2014 (an em dash, E2 80 94, instead of --): an open delimiter",
        [S_FRAMING],
        [d("delimiter-line-ending", _o(body, b"\xe2\x80\x94", expect=b"\xe2")),
-        d("content-disposition-missing", len(body)),
         d("close-delimiter-missing", len(body))],
        [p("user", "alice"), p("note", "hi"), p(None, "")],
        content_type=ctype(HR), producer=HAND + " (smart punctuation in the copied snippet)")

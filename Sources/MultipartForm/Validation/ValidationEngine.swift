@@ -645,7 +645,15 @@ struct ValidationEngine {
                     endPart(contentEnd: end)
                 }
             } else {
-                finishHeaderLineAtEnd()
+                if hasPart && end == part.headerStart {
+                    // The input ends right after a delimiter line: the missing close delimiter is the
+                    // finding, not the headers of a part that never began.
+                    part.headersDone = true
+                    part.headerEnd = end
+                    part.bodyStart = end
+                } else {
+                    finishHeaderLineAtEnd()
+                }
                 closeMissing(end: end)
                 endPart(contentEnd: end)
             }
