@@ -85,7 +85,7 @@ struct AdversarialGrowthTests {
             }
             times.append(max(seconds, 1e-4))
         }
-        let figures = zip(sizes, times).map { "\($0.0 / mebibyte) MiB \(Int(($0.1 * 1000).rounded())) ms" }
+        let figures = zip(sizes, times).map { "\($0.0 / mebibyte) MiB \(Double(Int(($0.1 * 10_000).rounded())) / 10) ms" }
         print("growth \(shape): " + figures.joined(separator: ", "))
         for step in 1..<times.count {
             #expect(times[step] / times[step - 1] < 12, "\(shape): \(figures[step - 1]) then \(figures[step]) is not linear")
