@@ -92,7 +92,7 @@ extension ValidationEngine {
         if part.lineCount > options.maxHeaderLines {
             flushField()
             part.skipping = true
-            report(.limitHeaderLines, at: start, "more than \(options.maxHeaderLines) header lines in one part; the rest are skipped")
+            report(.limitHeaderLines, at: start, "more than \(options.maxHeaderLines) header line\(options.maxHeaderLines == 1 ? "" : "s") in one part; the rest are skipped")
             return .header
         }
         // The line's own limit first: one overlong line is named as such. When the same line also
