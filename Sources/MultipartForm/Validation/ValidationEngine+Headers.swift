@@ -172,8 +172,15 @@ extension ValidationEngine {
             while index < content.count && ByteClass.isWhitespace(content[index]) { index += 1 }
         }
         if index < content.count {
-            let rule: Rule.ID = close ? .closeDelimiterJunk : .delimiterLineEnding
-            report(rule, at: start + index, "unexpected '\(escapedForMessage([content[index]]))' after the boundary on a delimiter line")
+            // Worded as when the line is read as content (ValidationEngine.tailStep), so one fault reads the same.
+            let byte = content[index]
+            if close {
+                report(.closeDelimiterJunk, at: start + index, "unexpected '\(escapedForMessage([byte]))' after the close delimiter")
+            } else if byte == ByteClass.cr {
+                report(.delimiterLineEnding, at: start + index, "'\\r' after the boundary is not followed by '\\n'")
+            } else {
+                report(.delimiterLineEnding, at: start + index, "unexpected '\(escapedForMessage([byte]))' after the boundary on a delimiter line")
+            }
         } else if bareLF {
             report(.delimiterLineEnding, at: lfOffset, "delimiter line ends with '\\n' without a preceding '\\r'")
         }
