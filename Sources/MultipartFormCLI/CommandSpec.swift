@@ -183,7 +183,9 @@ extension CommandSpec {
         discussion: """
             Prints the rule's severity, area, citation, rationale, what its position points at and \
             the fix, then a minimal failing example and a minimal passing one (the same input \
-            repaired), each with every byte made visible and what the validator reports about it.
+            repaired), each with every byte made visible, one line per LF, and what the validator \
+            reports about it when explain runs. A rule whose every input is an error of another \
+            rule has no passing example and says why.
             """,
         arguments: [
             Argument(valueName: "rule-id", help: "The rule's id, for example 'header-bare-lf'.")

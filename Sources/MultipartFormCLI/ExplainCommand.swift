@@ -45,9 +45,13 @@ struct ExplainCommand {
         if let fix = rule.fixHint {
             blocks.append(block("FIX", fix))
         }
-        if let examples = RuleExamples.examples(for: rule.id) {
+        if let examples = rule.examples {
             blocks.append("FAILING EXAMPLE:\n" + examples.failing.rendered(for: rule.id))
-            blocks.append("PASSING EXAMPLE:\n" + examples.passing.rendered(for: rule.id))
+            if let passing = examples.passing {
+                blocks.append("PASSING EXAMPLE:\n" + passing.rendered(for: rule.id))
+            } else {
+                blocks.append(block("PASSING EXAMPLE", "none: " + (examples.reasonWithoutPassing ?? "")))
+            }
         }
         return blocks.joined(separator: "\n\n") + "\n"
     }

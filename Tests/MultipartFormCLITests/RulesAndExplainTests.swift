@@ -101,6 +101,86 @@ import Testing
 
     @Test func explainCutsLongLinesSayingHowManyBytesWereLeftOut() {
         let text = runCLI(["explain", "header-line-too-long"]).stdout
-        #expect(text.contains("| Content-Disposition: form-data; name=\"nnnnnnnnnnnnnnnnnn…(981 bytes)…n\"\\r\\n\n"))
+        // 1,001 bytes (a 999-byte line and its CRLF): 56 shown, 941 left out, the last 4 shown.
+        #expect(text.contains("\n  | Content-Disposition: form-data; name=\"nnnnnnnnnnnnnnnnnn…(941 bytes)…n\"\\r\\n\n"))
+        #expect(text.contains("\n  => 2:1: warning: header line is 999 bytes long; the limit is 998\n"))
+        #expect(text.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+
+    @Test func explainPrintsTheWholeExplanationOfDelimiterBareLF() {
+        let result = runCLI(["explain", "delimiter-bare-lf"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(
+            result.stdout == """
+                delimiter-bare-lf: a delimiter is CRLF followed by the dash-boundary, not a bare
+                  LF
+
+                SEVERITY: error
+                AREA: framing
+                CITATION: RFC 2046 §5.1.1
+
+                RATIONALE:
+                  The delimiter grammar is `CRLF dash-boundary`. Strict receivers treat
+                  `\\n--boundary` as content and see one long part; lenient ones split there. The
+                  validator treats it as a delimiter so it can keep checking.
+
+                LOCATION:
+                  the LF before the dash-boundary
+
+                FIX:
+                  use CRLF (\\r\\n) line endings in the framing, never LF alone
+
+                FAILING EXAMPLE:
+                  Content-Type: multipart/form-data; boundary=X
+                  | --X\\r\\n
+                  | Content-Disposition: form-data; name="a"\\r\\n
+                  | \\r\\n
+                  | 1\\n
+                  | --X--\\r\\n
+                  => 4:2: error: delimiter is preceded by '\\n' without '\\r'
+
+                PASSING EXAMPLE:
+                  Content-Type: multipart/form-data; boundary=X
+                  | --X\\r\\n
+                  | Content-Disposition: form-data; name="a"\\r\\n
+                  | \\r\\n
+                  | 1\\r\\n
+                  | --X--\\r\\n
+                  => no delimiter-bare-lf finding
+
+                """)
+    }
+
+    @Test func explainSaysWhyARuleHasNoPassingExample() {
+        let text = runCLI(["explain", "nested-boundary-prefix"]).stdout
+        #expect(text.contains("\n  | Content-Type: multipart/mixed; boundary=XY\\r\\n\n"))
+        #expect(text.contains("\n  => 3:41: error: the nested boundary begins with the enclosing boundary 'X'\n"))
+        #expect(
+            text.hasSuffix("""
+
+                PASSING EXAMPLE:
+                  none: every body this rule applies to nests a multipart body, which is an
+                  error of its own (nested-multipart); the fix for both is one part per file
+
+                """))
+    }
+
+    @Test func explainNamesOtherFindingsOfAPassingExample() {
+        let text = runCLI(["explain", "parameter-quoted-pair"]).stdout
+        #expect(text.contains("\n  | Content-Disposition: form-data; name=\"a\\\\\"b\"\\r\\n\n"))
+        #expect(text.contains("\n  | Content-Disposition: form-data; name=\"a%22b\"\\r\\n\n"))
+        #expect(
+            text.hasSuffix(
+                "\n  => no parameter-quoted-pair finding; also reported: warning\n     parameter-percent-encoded\n"))
+    }
+
+    @Test(arguments: Rule.catalog.map(\.id.rawValue))
+    func everyExplanationFitsIn80ColumnsAndShowsBothExamples(rule: String) {
+        let text = runCLI(["explain", rule]).stdout
+        #expect(text.contains("\nFAILING EXAMPLE:\n  "))
+        #expect(text.contains("\nPASSING EXAMPLE:\n  "))
+        let wide = text.split(separator: "\n").filter { $0.count > 80 }
+        #expect(wide.isEmpty, "\(rule): \(wide)")
     }
 }
