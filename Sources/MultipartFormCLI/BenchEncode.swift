@@ -2,11 +2,24 @@ import MultipartForm
 
 /// The encode measurement: the case's form streamed through ``ReferenceEncoder`` to `/dev/null`.
 ///
-/// Uses only the encoder's public API: the form is built from the plan (text fields, and files read
-/// from disk), prepared with the bench boundary, and its chunks are written out as they come. The
-/// bytes written equal the case's body, which the caller checks.
+/// Uses only the encoder's public API, on the path `multipart-check encode -o` takes: the form is
+/// built from the plan (text fields, and files read from disk), prepared with the bench boundary,
+/// and written to the descriptor with ``ReferenceEncoder/Body/write(toFileDescriptor:chunkSize:)``,
+/// which reuses one buffer for every chunk.
 enum BenchEncode {
     static func run(_ plan: BenchCase) throws(BenchFailure) -> BenchSample {
+        let sink = try BenchSink()
+        let body = try prepare(plan)
+        do {
+            try body.write(toFileDescriptor: sink.descriptor, chunkSize: plan.encodeChunkSize)
+        } catch {
+            throw BenchFailure("the encoder failed: \(error)")
+        }
+        return BenchSample(bytes: body.contentLength, found: body.contentLength)
+    }
+
+    /// The case's form, prepared for encoding with the bench boundary.
+    static func prepare(_ plan: BenchCase) throws(BenchFailure) -> ReferenceEncoder.Body {
         var form = Form()
         for index in 0..<plan.partCount {
             let part = plan.part(index)
@@ -17,18 +30,10 @@ enum BenchEncode {
                 form.append(name: part.name, filePath: path, filename: filename, contentType: BenchCase.fileContentType)
             }
         }
-        let sink = try BenchSink()
-        var written = 0
         do {
-            let body = try ReferenceEncoder().prepare(form, boundary: BenchCase.boundary)
-            var chunks = body.makeChunkIterator(chunkSize: plan.encodeChunkSize)
-            while let chunk = try chunks.next() {
-                chunk.withUnsafeBytes { sink.write($0) }
-                written += chunk.count
-            }
+            return try ReferenceEncoder().prepare(form, boundary: BenchCase.boundary)
         } catch {
             throw BenchFailure("the encoder failed: \(error)")
         }
-        return BenchSample(bytes: written, found: sink.failed ? 0 : written)
     }
 }

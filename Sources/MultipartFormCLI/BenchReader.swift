@@ -33,7 +33,8 @@ enum BenchReader {
 
 /// `/dev/null`, opened for writing: where the copy floor and the encoder send their bytes.
 final class BenchSink {
-    private let descriptor: Int32
+    /// The open descriptor of `/dev/null`.
+    let descriptor: Int32
     /// Whether a write failed.
     private(set) var failed = false
 

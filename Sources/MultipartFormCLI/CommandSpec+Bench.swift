@@ -18,11 +18,13 @@ extension CommandSpec {
             (validate with part collection, then read the body once more and materialise each part \
             in turn: name, filename and Content-Type as strings, content copied into an array of \
             its own, released before the next part); encode (build the same form, text fields and \
-            files on disk, and stream it with ReferenceEncoder to /dev/null in 64 KiB chunks). For \
+            files on disk, and write it with ReferenceEncoder to /dev/null in 64 KiB chunks, as \
+            'encode -o' does). For \
             chunked, validate and decode are fed 1 byte per call and encode yields 1-byte chunks. \
             The part limit is raised to 1,000,000 so every part of many-fields is collected; \
             checking does not depend on it. Every run is also checked: parts framed and no \
-            error found, delimiters found, bytes encoded equal to the body.
+            error found, delimiters found, as many bytes encoded as the body holds (the tests check \
+            that they are the body's bytes).
 
             Each figure is the median of --runs runs, rounds interleaved across operations. MB/s is \
             10^6 bytes of body per second; each result is also given as a ratio to its floor \

@@ -159,6 +159,20 @@ import Testing
         }
     }
 
+    @Test(arguments: BenchCase.Name.allCases)
+    func encoderWritesExactlyTheBodyTheBenchMeasuresAgainst(name: BenchCase.Name) throws {
+        let directory = try TemporaryDirectory()
+        let plan = BenchCase(name, scale: 0.002, directory: directory.url.path)
+        try plan.write()
+        let output = directory.url.appendingPathComponent("encoded").path
+        try BenchEncode.prepare(plan).write(toFileAtPath: output, chunkSize: 4096)
+        let expected = try Data(contentsOf: URL(fileURLWithPath: plan.bodyPath))
+        #expect(!expected.isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == expected)
+        let sample = try BenchEncode.run(plan)
+        #expect(sample.bytes == expected.count)
+    }
+
     @Test(
         .enabled(
             if: EndToEndTests.executable != nil,
