@@ -32,13 +32,7 @@ struct CertifyCommand {
 
     /// Runs the certification and returns the exit status.
     func run(stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32 {
-        let corpus: Corpus
-        do {
-            corpus = try Corpus(directory: CorpusLocation.directory(option: corpusOption))
-        } catch {
-            stderr.write("error: \(error)\n")
-            return ExitCode.noInput
-        }
+        guard let corpus = CorpusLocation.corpus(option: corpusOption, stderr: &stderr) else { return ExitCode.noInput }
         let adapter = ProcessEncoderAdapter(
             command: command, name: name, timeout: timeout, acceptsBoundary: boundaryAccepted,
             unsupportedFeatures: unsupported)

@@ -9,4 +9,14 @@ enum CorpusLocation {
         if FileSystem.isDirectory("Vectors") { return "Vectors" }
         return Corpus.packageDirectory
     }
+
+    /// Loads the corpus from ``directory(option:)``; on failure writes `error: …` to `stderr` and returns `nil`.
+    static func corpus(option: String?, stderr: inout some TextOutputStream) -> Corpus? {
+        do {
+            return try Corpus(directory: directory(option: option))
+        } catch {
+            stderr.write("error: \(error)\n")
+            return nil
+        }
+    }
 }

@@ -18,13 +18,7 @@ struct VectorsListCommand {
 
     /// Prints the matching vectors and returns the exit status.
     func run(stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32 {
-        let corpus: Corpus
-        do {
-            corpus = try Corpus(directory: CorpusLocation.directory(option: corpusOption))
-        } catch {
-            stderr.write("error: \(error)\n")
-            return ExitCode.noInput
-        }
+        guard let corpus = CorpusLocation.corpus(option: corpusOption, stderr: &stderr) else { return ExitCode.noInput }
         if let area, !corpus.areas.contains(area) {
             let usage = UsageError(
                 "Unknown area '\(area)'.\(Suggestion.didYouMean(area, among: corpus.areas)) Areas: \(corpus.areas.joined(separator: ", ")).",

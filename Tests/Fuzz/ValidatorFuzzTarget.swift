@@ -54,14 +54,5 @@ public func validatorFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
 }
 
 private func validate(_ body: [UInt8], contentType: String?, options: ValidationOptions, chunkSize: Int) -> ValidationReport {
-    var validator = MultipartValidator(contentType: contentType, options: options)
-    body.withUnsafeBytes { raw in
-        var start = 0
-        while start < raw.count {
-            let end = start + min(chunkSize, raw.count - start)
-            validator.consume(UnsafeRawBufferPointer(rebasing: raw[start..<end]))
-            start = end
-        }
-    }
-    return validator.finish()
+    MultipartValidator.validate(body, contentType: contentType, options: options, chunkSize: chunkSize)
 }

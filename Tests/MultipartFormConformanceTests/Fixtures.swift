@@ -39,10 +39,8 @@ enum Fixtures {
 
     /// Validates the vector's body fed in chunks of `chunkSize` bytes (the last one may be shorter).
     static func validate(_ vector: ConformanceVector, chunkSize: Int) -> ValidationReport {
-        precondition(chunkSize > 0)
-        let count = vector.body.count
-        guard chunkSize < count else { return validate(vector, chunkBoundaries: []) }
-        return validate(vector, chunkBoundaries: Array(stride(from: chunkSize, to: count, by: chunkSize)))
+        MultipartValidator.validate(
+            vector.body, contentType: vector.contentType, options: vector.validationOptions, chunkSize: chunkSize)
     }
 
     /// Removes a directory made by ``temporaryDirectory()`` and everything in it.

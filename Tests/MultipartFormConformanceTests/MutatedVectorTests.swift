@@ -50,14 +50,7 @@ import Testing
     }
 
     static func validate(_ body: [UInt8], contentType: String?, options: ValidationOptions, chunk: Int) -> ValidationReport {
-        var validator = MultipartValidator(contentType: contentType, options: options)
-        var start = 0
-        while start < body.count {
-            let end = min(body.count, start + chunk)
-            validator.consume(body[start..<end])
-            start = end
-        }
-        return validator.finish()
+        MultipartValidator.validate(body, contentType: contentType, options: options, chunkSize: chunk)
     }
 
     @Test func mutatedVectorsValidateTheSameAtEveryChunking() throws {

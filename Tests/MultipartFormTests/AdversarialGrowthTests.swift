@@ -41,16 +41,7 @@ struct AdversarialGrowthTests {
 
     /// Validates in chunks of `chunk` bytes.
     static func validate(_ input: Input, chunk: Int = 64 * 1024) -> ValidationReport {
-        var validator = MultipartValidator(contentType: input.contentType, options: input.options)
-        input.body.withUnsafeBytes { raw in
-            var start = 0
-            while start < raw.count {
-                let end = min(raw.count, start + chunk)
-                validator.consume(UnsafeRawBufferPointer(rebasing: raw[start..<end]))
-                start = end
-            }
-        }
-        return validator.finish()
+        MultipartValidator.validate(input.body, contentType: input.contentType, options: input.options, chunkSize: chunk)
     }
 
     /// The best of two timed validations, in seconds.

@@ -27,14 +27,7 @@ import Testing
     static let close = Array("--AaB03x--\r\n".utf8)
 
     func validate(_ body: [UInt8], chunk: Int, options: ValidationOptions = ValidationOptions()) -> ValidationReport {
-        var validator = MultipartValidator(contentType: Self.contentType, options: options)
-        var index = 0
-        while index < body.count {
-            let end = min(body.count, index + chunk)
-            validator.consume(body[index..<end])
-            index = end
-        }
-        return validator.finish()
+        MultipartValidator.validate(body, contentType: Self.contentType, options: options, chunkSize: chunk)
     }
 
     func rules(_ report: ValidationReport) -> [String] { report.diagnostics.map { "\($0.rule)@\($0.offset)" } }

@@ -6,15 +6,7 @@ import Testing
     static let contentType = "multipart/form-data; boundary=AaB03x"
 
     func validate(_ text: String, contentType: String? = contentType, chunk: Int = .max) -> ValidationReport {
-        let bytes = Array(text.utf8)
-        var validator = MultipartValidator(contentType: contentType)
-        var index = 0
-        while index < bytes.count {
-            let end = min(bytes.count, index + max(1, min(chunk, bytes.count)))
-            validator.consume(bytes[index..<end])
-            index = end
-        }
-        return validator.finish()
+        MultipartValidator.validate(Array(text.utf8), contentType: contentType, chunkSize: chunk)
     }
 
     func findings(_ report: ValidationReport) -> [String] {
@@ -108,14 +100,7 @@ extension MultipartValidatorTests {
     func invalidUTF8BeforeAPrefixLineKeepsItsLine(chunk: Int) {
         let body = Array("--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\ncaf".utf8) + [0xE9]
             + Array("\r\n--AaB03x-x\r\n--AaB03x--\r\n".utf8)
-        var validator = MultipartValidator(contentType: Self.contentType)
-        var index = 0
-        while index < body.count {
-            let end = min(body.count, index + min(chunk, body.count))
-            validator.consume(body[index..<end])
-            index = end
-        }
-        let report = validator.finish()
+        let report = MultipartValidator.validate(body, contentType: Self.contentType, chunkSize: chunk)
         let invalid = report.diagnostics.first { $0.rule == .valueNotUTF8 }
         #expect(invalid?.offset == 57)
         #expect(invalid?.line == 4)

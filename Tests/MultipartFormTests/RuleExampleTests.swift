@@ -22,14 +22,7 @@ struct RuleExampleTests {
 
     /// The report of `example` fed `size` bytes at a time.
     static func validate(_ example: Rule.Example, chunk size: Int) -> ValidationReport {
-        var validator = MultipartValidator(contentType: example.contentType, options: example.options)
-        var start = 0
-        while start < example.body.count {
-            let end = min(example.body.count, start + size)
-            validator.consume(example.body[start..<end])
-            start = end
-        }
-        return validator.finish()
+        MultipartValidator.validate(example.body, contentType: example.contentType, options: example.options, chunkSize: size)
     }
 
     @Test func everyCatalogRuleHasExamplesAndNoOtherRuleDoes() {

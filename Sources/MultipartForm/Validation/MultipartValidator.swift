@@ -39,12 +39,25 @@ public struct MultipartValidator {
         engine.finish()
     }
 
-    /// Validates a whole body held in memory.
+    /// Validates a whole body held in memory, fed to the validator `chunkSize` bytes at a time.
+    ///
+    /// The last piece may be shorter. The report is the same for every chunk size; a small one feeds
+    /// the body as a stream delivering it in pieces would, which is how tests and fuzzers check that.
+    /// - Precondition: `chunkSize` is positive.
     public static func validate(
-        _ body: [UInt8], contentType: String?, options: ValidationOptions = ValidationOptions()
+        _ body: [UInt8], contentType: String?, options: ValidationOptions = ValidationOptions(),
+        chunkSize: Int = .max
     ) -> ValidationReport {
+        precondition(chunkSize > 0, "chunk sizes are positive")
         var validator = MultipartValidator(contentType: contentType, options: options)
-        validator.consume(body)
+        body.withUnsafeBytes { raw in
+            var start = 0
+            while start < raw.count {
+                let end = start + min(chunkSize, raw.count - start)
+                validator.consume(UnsafeRawBufferPointer(rebasing: raw[start..<end]))
+                start = end
+            }
+        }
         return validator.finish()
     }
 }

@@ -149,16 +149,7 @@ public enum VectorAudit {
 
     /// Validates the vector's body fed in chunks of `chunkSize` bytes (the last may be shorter).
     public static func validate(_ vector: ConformanceVector, chunkSize: Int) -> ValidationReport {
-        precondition(chunkSize > 0, "chunk sizes are positive")
-        var validator = MultipartValidator(contentType: vector.contentType, options: vector.validationOptions)
-        vector.body.withUnsafeBytes { raw in
-            var start = 0
-            while start < raw.count {
-                let end = start + min(chunkSize, raw.count - start)
-                validator.consume(UnsafeRawBufferPointer(rebasing: raw[start..<end]))
-                start = end
-            }
-        }
-        return validator.finish()
+        MultipartValidator.validate(
+            vector.body, contentType: vector.contentType, options: vector.validationOptions, chunkSize: chunkSize)
     }
 }
