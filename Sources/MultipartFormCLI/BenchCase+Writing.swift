@@ -82,9 +82,13 @@ struct BenchFileWriter {
         if buffer.count >= 1 << 20 { try flush() }
     }
 
-    /// Writes what is buffered and closes the file.
+    /// Writes what is buffered, waits until the file is on disk, and closes it.
+    ///
+    /// The wait keeps the kernel's write-back of gigabytes of fresh pages out of the timed runs,
+    /// where it would slow whichever operation it overlapped.
     mutating func close() throws(BenchFailure) {
         try flush()
+        guard fsync(descriptor) == 0 else { throw Self.failure("sync", path) }
         #if canImport(Darwin)
         _ = Darwin.close(descriptor)
         #elseif canImport(Musl)

@@ -45,7 +45,12 @@ enum BenchOperation: String, CaseIterable, Sendable {
     }
 
     /// Runs the operation once on `plan` and returns what it saw; the time is measured around it.
+    ///
+    /// The files the operation reads are read once beforehand, untimed, so every run starts with
+    /// them in the page cache: a kernel that reclaims pages not touched for a while (as DAMON's
+    /// reclaim does on some virtual machines) would otherwise turn part of a run into disk reads.
     func measure(_ plan: BenchCase) throws(BenchFailure) -> BenchSample {
+        for path in inputPaths(plan) { _ = try BenchReader.forEachBlock(of: path) { _ in } }
         let start = BenchClock.now()
         var sample: BenchSample
         switch self {
@@ -58,6 +63,15 @@ enum BenchOperation: String, CaseIterable, Sendable {
         }
         sample.nanoseconds = BenchClock.now() - start
         return sample
+    }
+
+    /// The files this operation reads: the part files for encode, the body for everything else.
+    func inputPaths(_ plan: BenchCase) -> [String] {
+        guard self == .encode else { return [plan.bodyPath] }
+        return (0..<plan.partCount).compactMap { index in
+            guard case .file(let path, _, _, _) = plan.part(index).content else { return nil }
+            return path
+        }
     }
 
     // MARK: Floors

@@ -26,7 +26,11 @@ extension CommandSpec {
             error found, delimiters found, as many bytes encoded as the body holds (the tests check \
             that they are the body's bytes).
 
-            Each figure is the median of --runs runs, rounds interleaved across operations. MB/s is \
+            Each figure is the median of --runs runs, rounds interleaved across operations: one \
+            uncounted round first, then rounds alternately in the forward and the reverse order, so \
+            no operation always follows the same one. The files are synced to disk once written, and \
+            before each timed run the files it reads are read once untimed, so every run starts \
+            with them in the page cache. MB/s is \
             10^6 bytes of body per second; each result is also given as a ratio to its floor \
             (encode: copy; validate and decode: delimiter on crlf-heavy, memchr elsewhere), which \
             compares across machines. Peak RSS is the maximum over the runs of each run's process, \

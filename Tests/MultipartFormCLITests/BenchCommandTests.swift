@@ -124,6 +124,20 @@ import Testing
         }
     }
 
+    @Test func roundsRunEveryOperationAndAlternateTheirOrderSoNoneAlwaysFollowsTheSameOne() {
+        let rounds = (-1..<4).map { BenchCommand.order(ofRound: $0) }
+        for order in rounds {
+            #expect(order.count == BenchOperation.allCases.count && Set(order) == Set(BenchOperation.allCases))
+        }
+        // The runs in the order they happen, across rounds.
+        let sequence = rounds.flatMap { $0 }
+        for operation in BenchOperation.allCases {
+            let predecessors = Set(sequence.indices.dropFirst().filter { sequence[$0] == operation }.map { sequence[$0 - 1] })
+            #expect(predecessors.count >= 2, "\(operation) follows only \(predecessors)")
+        }
+        #expect(rounds[1] == BenchOperation.allCases && rounds[2] == BenchOperation.allCases.reversed())
+    }
+
     @Test(arguments: [
         (["bench", "--runs", "0"], "Error: The value '0' is invalid for '--runs <n>'. Please provide a positive integer."),
         (
