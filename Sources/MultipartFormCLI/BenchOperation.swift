@@ -44,33 +44,29 @@ enum BenchOperation: String, CaseIterable, Sendable {
         return options
     }
 
-    /// Runs the operation once on `plan` and returns what it saw; the time is measured around it.
+    /// Runs the operation on `plan` twice, the second time timed, and returns what that run saw.
     ///
-    /// The files the operation reads are read once beforehand, untimed, so every run starts with
-    /// them in the page cache: a kernel that reclaims pages not touched for a while (as DAMON's
-    /// reclaim does on some virtual machines) would otherwise turn part of a run into disk reads.
+    /// The untimed first run leaves the files the operation reads in the page cache (a kernel that
+    /// reclaims pages not touched for a while, as DAMON's reclaim does on some virtual machines,
+    /// would otherwise turn part of a run into disk reads) and pays the costs of a first call in a
+    /// fresh process (lazy symbol binding, runtime metadata, the allocator's first pages), which
+    /// are not what the bench measures.
     func measure(_ plan: BenchCase) throws(BenchFailure) -> BenchSample {
-        for path in inputPaths(plan) { _ = try BenchReader.forEachBlock(of: path) { _ in } }
+        _ = try run(plan)
         let start = BenchClock.now()
-        var sample: BenchSample
-        switch self {
-        case .memchr: sample = try Self.memchrFloor(plan)
-        case .delimiter: sample = try Self.delimiterFloor(plan)
-        case .copy: sample = try Self.copyFloor(plan)
-        case .validate: sample = try Self.validate(plan, collect: false).sample
-        case .decode: sample = try Self.decode(plan)
-        case .encode: sample = try BenchEncode.run(plan)
-        }
+        var sample = try run(plan)
         sample.nanoseconds = BenchClock.now() - start
         return sample
     }
 
-    /// The files this operation reads: the part files for encode, the body for everything else.
-    func inputPaths(_ plan: BenchCase) -> [String] {
-        guard self == .encode else { return [plan.bodyPath] }
-        return (0..<plan.partCount).compactMap { index in
-            guard case .file(let path, _, _, _) = plan.part(index).content else { return nil }
-            return path
+    private func run(_ plan: BenchCase) throws(BenchFailure) -> BenchSample {
+        switch self {
+        case .memchr: return try Self.memchrFloor(plan)
+        case .delimiter: return try Self.delimiterFloor(plan)
+        case .copy: return try Self.copyFloor(plan)
+        case .validate: return try Self.validate(plan, collect: false).sample
+        case .decode: return try Self.decode(plan)
+        case .encode: return try BenchEncode.run(plan)
         }
     }
 

@@ -29,8 +29,8 @@ extension CommandSpec {
             Each figure is the median of --runs runs, rounds interleaved across operations: one \
             uncounted round first, then rounds alternately in the forward and the reverse order, so \
             no operation always follows the same one. The files are synced to disk once written, and \
-            before each timed run the files it reads are read once untimed, so every run starts \
-            with them in the page cache. MB/s is \
+            each run does its operation twice in its process and times the second, so the files \
+            are in the page cache and first-call costs are paid. MB/s is \
             10^6 bytes of body per second; each result is also given as a ratio to its floor \
             (encode: copy; validate and decode: delimiter on crlf-heavy, memchr elsewhere), which \
             compares across machines. Peak RSS is the maximum over the runs of each run's process, \
