@@ -72,8 +72,8 @@ struct BenchCommand {
 
     /// Writes one case's files, then times its operations in interleaved rounds.
     ///
-    /// A first round is not counted. Rounds alternate between the forward and the reverse order, so
-    /// no operation always runs right after the same one (decode, which holds a whole file part in
+    /// Rounds alternate between the forward and the reverse order, so no operation always runs
+    /// right after the same one (decode, which holds a whole file part in
     /// memory, would otherwise always precede encode). For chunked, each round also validates a
     /// body a quarter the size, so both sides of the linearity figure see the same moments of a
     /// noisy machine.
@@ -84,16 +84,16 @@ struct BenchCommand {
             ? try Self.prepare(name, scale: scale / 4, in: directory + "/" + name.rawValue + "-quarter") : nil
         var samples: [BenchOperation: [BenchSample]] = [:]
         var quarterSamples: [BenchSample] = []
-        for round in -1..<runs {
+        for round in 0..<runs {
             for operation in Self.order(ofRound: round) {
                 let sample = try self.sample(operation, plan, executable: executable)
                 try Self.check(sample, of: operation, on: plan, size: plan.bodySize)
-                if round >= 0 { samples[operation, default: []].append(sample) }
+                samples[operation, default: []].append(sample)
             }
             if let quarter {
                 let sample = try self.sample(.validate, quarter, executable: executable)
                 try Self.check(sample, of: .validate, on: quarter, size: quarter.bodySize)
-                if round >= 0 { quarterSamples.append(sample) }
+                quarterSamples.append(sample)
             }
         }
         var result = BenchReport.Case(plan: plan)
@@ -108,10 +108,9 @@ struct BenchCommand {
         return result
     }
 
-    /// The operations of round `round` (-1 for the uncounted first round): all of them, in reverse
-    /// order in odd rounds.
+    /// The operations of round `round` (counted from 0): all of them, in reverse order in odd rounds.
     static func order(ofRound round: Int) -> [BenchOperation] {
-        round % 2 == 0 || round < 0 ? BenchOperation.allCases : BenchOperation.allCases.reversed()
+        round.isMultiple(of: 2) ? BenchOperation.allCases : BenchOperation.allCases.reversed()
     }
 
     /// One run of `operation`: in a child process when `executable` is given, else here.

@@ -26,9 +26,9 @@ extension CommandSpec {
             error found, delimiters found, as many bytes encoded as the body holds (the tests check \
             that they are the body's bytes).
 
-            Each figure is the median of --runs runs, rounds interleaved across operations: one \
-            uncounted round first, then rounds alternately in the forward and the reverse order, so \
-            no operation always follows the same one. The files are synced to disk once written, and \
+            Each figure is the median of --runs runs, rounds interleaved across operations and \
+            alternately in the forward and the reverse order, so no operation always follows the \
+            same one. The files are synced to disk once written, and \
             each run does its operation twice in its process and times the second, so the files \
             are in the page cache and first-call costs are paid. MB/s is \
             10^6 bytes of body per second; each result is also given as a ratio to its floor \

@@ -125,7 +125,7 @@ import Testing
     }
 
     @Test func roundsRunEveryOperationAndAlternateTheirOrderSoNoneAlwaysFollowsTheSameOne() {
-        let rounds = (-1..<4).map { BenchCommand.order(ofRound: $0) }
+        let rounds = (0..<4).map { BenchCommand.order(ofRound: $0) }
         for order in rounds {
             #expect(order.count == BenchOperation.allCases.count && Set(order) == Set(BenchOperation.allCases))
         }
@@ -135,7 +135,7 @@ import Testing
             let predecessors = Set(sequence.indices.dropFirst().filter { sequence[$0] == operation }.map { sequence[$0 - 1] })
             #expect(predecessors.count >= 2, "\(operation) follows only \(predecessors)")
         }
-        #expect(rounds[1] == BenchOperation.allCases && rounds[2] == BenchOperation.allCases.reversed())
+        #expect(rounds[0] == BenchOperation.allCases && rounds[1] == BenchOperation.allCases.reversed())
     }
 
     @Test(arguments: [

@@ -3,6 +3,16 @@ import MultipartForm
 import Testing
 
 @Suite struct RulesAndExplainTests {
+    /// How explain prints the passing example most rules share (one conforming text field), without its `=>` line.
+    static let conformingFieldRendering = """
+          Content-Type: multipart/form-data; boundary=X
+          | --X\\r\\n
+          | Content-Disposition: form-data; name="a"\\r\\n
+          | \\r\\n
+          | 1\\r\\n
+          | --X--\\r\\n
+        """
+
     @Test func rulesMarkdownHasATableRowPerRule() {
         let result = runCLI(["rules", "--format", "markdown"])
         #expect(result.status == 0)
@@ -77,12 +87,7 @@ import Testing
                   => 2:41: error: header line ends with '\\n' without a preceding '\\r'
 
                 PASSING EXAMPLE:
-                  Content-Type: multipart/form-data; boundary=X
-                  | --X\\r\\n
-                  | Content-Disposition: form-data; name="a"\\r\\n
-                  | \\r\\n
-                  | 1\\r\\n
-                  | --X--\\r\\n
+                \(Self.conformingFieldRendering)
                   => no header-bare-lf finding
 
                 """)
@@ -141,12 +146,7 @@ import Testing
                   => 4:2: error: delimiter is preceded by '\\n' without '\\r'
 
                 PASSING EXAMPLE:
-                  Content-Type: multipart/form-data; boundary=X
-                  | --X\\r\\n
-                  | Content-Disposition: form-data; name="a"\\r\\n
-                  | \\r\\n
-                  | 1\\r\\n
-                  | --X--\\r\\n
+                \(Self.conformingFieldRendering)
                   => no delimiter-bare-lf finding
 
                 """)
