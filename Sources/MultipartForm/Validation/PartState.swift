@@ -100,9 +100,9 @@ struct PartState {
     /// Whether the filename parameter was read (its bytes are in ``ValidationEngine/partFilename``).
     var hasFilename = false
     var filenameParameter: Located?
-    var contentType: [UInt8]?
+    /// What the Content-Type field said, once read (its bytes are in ``ValidationEngine/contentTypeBuffer``).
+    var media: PartMedia?
     var contentTypeName: Located?
-    var media: MediaType?
     var sawTransferEncoding = false
     var transferEncoding: [UInt8]?
     var transferEncodingValue: Located?

@@ -5,7 +5,7 @@ extension ValidationEngine {
     /// parsed into the engine's reused ``Disposition``, which is emptied afterwards so that it keeps
     /// no slice of the value.
     mutating func readDisposition(_ value: HeaderValue) {
-        if usesCanonicalDisposition, let canonical = CanonicalDisposition.match(value.bytes[...]) {
+        if usesCanonicalHeaders, let canonical = CanonicalDisposition.match(value.bytes[...]) {
             // The value the general path would accept without a finding: only record what it says.
             setPartName(value.bytes[canonical.name])
             if let filename = canonical.filename {

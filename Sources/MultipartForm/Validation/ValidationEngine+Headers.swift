@@ -297,7 +297,7 @@ extension ValidationEngine {
             add(.headerNameInvalid, first.start + (bad - base), "'\(escapedForMessage([content[bad]]))' is not allowed in a header field name")
         }
         let isDisposition = ByteClass.equalsIgnoringCase(name, ByteClass.contentDisposition)
-        if isDisposition && field.lineCount == 1 && formData && !part.sawDisposition && usesCanonicalDisposition,
+        if isDisposition && field.lineCount == 1 && formData && !part.sawDisposition && usesCanonicalHeaders,
             let canonical = CanonicalDisposition.match(content[(colonIndex + 1)...])
         {
             // What readDisposition(_:) would record for this value, without building the value.
@@ -309,6 +309,18 @@ extension ValidationEngine {
                 setPartFilename(content[(valueStart + filename.lowerBound)..<(valueStart + filename.upperBound)])
                 part.filenameParameter = at(first.start + colon + 1 + canonical.filenameAttribute)
             }
+            return
+        }
+        let isContentType = !isDisposition && ByteClass.equalsIgnoringCase(name, ByteClass.contentType)
+        if isContentType && field.lineCount == 1 && part.media == nil && usesCanonicalHeaders,
+            let canonical = CanonicalMediaType.match(content[(colonIndex + 1)...])
+        {
+            // What readPartContentType(_:) would record for this value, without building the value.
+            part.contentTypeName = at(first.start + nameStart)
+            let valueStart = colonIndex + 1
+            setPartContentType(
+                content[(valueStart + canonical.range.lowerBound)..<(valueStart + canonical.range.upperBound)],
+                PartMedia(kind: canonical.isText ? .text : .other, isWellFormed: true, charsetIsUTF8: nil))
             return
         }
         // The value: the first line after the colon, then each continuation line, in a reused buffer.
@@ -337,8 +349,8 @@ extension ValidationEngine {
                 part.dispositionName = nameLocation
                 if formData { readDisposition(value) }
             }
-        } else if ByteClass.equalsIgnoringCase(name, ByteClass.contentType) {
-            if part.contentType != nil {
+        } else if isContentType {
+            if part.media != nil {
                 add(.headerDuplicate, first.start + nameStart, "second Content-Type field in one part; the first is used")
             } else {
                 part.contentTypeName = nameLocation
@@ -371,9 +383,13 @@ extension ValidationEngine {
 
     mutating func readPartContentType(_ value: HeaderValue) {
         let trimmed = value.trimmed()
-        part.contentType = trimmed.bytes
         let media = MediaType.parse(value.bytes)
-        part.media = media
+        let kind: PartMedia.Kind =
+            media.type == ByteClass.multipart ? .multipart : media.type == ByteClass.text ? .text : .other
+        let charset = media.parameter(ByteClass.charsetParameter).map(\.value).flatMap { $0.isEmpty ? nil : $0 }
+        setPartContentType(
+            trimmed.bytes[...],
+            PartMedia(kind: kind, isWellFormed: media.syntaxError == nil, charsetIsUTF8: charset.map(Charsets.isUTF8)))
         func add(_ rule: Rule.ID, _ index: Int, _ message: String) {
             let offset = value.offset(index)
             let place = field.locate(offset)
@@ -385,7 +401,7 @@ extension ValidationEngine {
         if let charset = media.parameter(ByteClass.charsetParameter), !charset.value.isEmpty, !Charsets.isKnown(charset.value) {
             add(.charsetUnknown, charset.valueIndex, "'\(escapedForMessage(charset.value))' is not a known charset")
         }
-        guard media.type == ByteClass.multipart else { return }
+        guard kind == .multipart else { return }
         add(.nestedMultipart, trimmed.bytes.isEmpty ? value.bytes.count : value.bytes.firstIndex(where: { !ByteClass.isWhitespace($0) }) ?? 0,
             "part is itself a multipart body ('\(escapedForMessage(trimmed.bytes))'); send one part per file instead")
         let pending = field
@@ -428,8 +444,8 @@ extension ValidationEngine {
         func add(_ rule: Rule.ID, _ place: Located, _ message: String) {
             collector.add(rule, offset: place.offset, line: place.line, column: place.column, part: index, message)
         }
-        let mediaType = part.media?.type
-        let isMultipart = mediaType == ByteClass.multipart
+        let media = part.media
+        let isMultipart = media?.kind == .multipart
         if let encoding = part.transferEncoding, isMultipart,
             !["7bit", "8bit", "binary"].contains(String(decoding: encoding.map(ByteClass.lowercased), as: UTF8.self)),
             let place = part.transferEncodingValue
@@ -441,22 +457,20 @@ extension ValidationEngine {
             add(.contentDispositionMissing, part.headerLocation, "part has no Content-Disposition header field")
         }
         let isFile = part.hasFilename
-        if isFile, part.contentType == nil, let place = part.filenameParameter {
+        if isFile, media == nil, let place = part.filenameParameter {
             add(.fileContentTypeMissing, place, "file part has no Content-Type; it defaults to text/plain")
         }
-        if !isFile, let mediaType, let place = part.contentTypeName, !isMultipart {
-            let shown = escapedForMessage(part.contentType ?? [])
+        if !isFile, let media, let place = part.contentTypeName, !isMultipart {
+            let shown = escapedForMessage(contentTypeBuffer.bytes)
             add(.fieldContentTypePresent, place, "non-file part carries Content-Type '\(shown)'")
-            if mediaType != ByteClass.text && part.media!.syntaxError == nil, let cd = part.dispositionName {
+            if media.kind != .text && media.isWellFormed, let cd = part.dispositionName {
                 add(.filenameMissing, cd, "part with Content-Type '\(shown)' has no filename")
             }
         }
-        let isText = !isFile && (mediaType == nil || mediaType! == ByteClass.text)
+        let isText = !isFile && (media == nil || media!.kind == .text)
         if isText {
             var checkUTF8 = formCharsetIsUTF8
-            if let charset = part.media?.parameter(ByteClass.charsetParameter), !charset.value.isEmpty {
-                checkUTF8 = Charsets.isUTF8(charset.value)
-            }
+            if let isUTF8 = media?.charsetIsUTF8 { checkUTF8 = isUTF8 }
             if checkUTF8 { part.utf8 = UTF8Check() }
             if part.hasName && nameBuffer.bytes.elementsEqual(ByteClass.charsetField) { part.charsetValue = [] }
         }
@@ -552,7 +566,7 @@ extension ValidationEngine {
             let headerStart = part.headerStart
             parts.append(
                 DecodedPart(
-                    index: index, name: partName, filename: partFilename, contentType: part.contentType,
+                    index: index, name: partName, filename: partFilename, contentType: partContentType,
                     headerRange: headerStart..<max(headerStart, part.headerEnd),
                     bodyRange: bodyStart..<max(bodyStart, contentEnd)))
         }

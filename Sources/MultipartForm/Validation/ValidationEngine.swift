@@ -96,8 +96,9 @@ struct ValidationEngine {
     var valueBuffer: [UInt8] = []
     /// Holds a parsed Content-Disposition while it is checked; reused for every part.
     var dispositionBuffer = Disposition()
-    /// Whether canonical Content-Disposition values skip the general reader (tests turn it off to compare).
-    var usesCanonicalDisposition = true
+    /// Whether canonical Content-Disposition and Content-Type values skip the general readers (tests
+    /// turn it off to compare).
+    var usesCanonicalHeaders = true
     /// The current part's name parameter (when ``PartState/hasName``); reused for every part.
     var nameBuffer = ByteBuffer()
     /// The current part's filename parameter (when ``PartState/hasFilename``); reused for every part.
@@ -107,6 +108,10 @@ struct ValidationEngine {
     var partName: [UInt8]? { hasPart && part.hasName ? Array(nameBuffer.bytes) : nil }
     /// The current part's filename parameter, or `nil` when it has none (a copy: for reports and messages).
     var partFilename: [UInt8]? { hasPart && part.hasFilename ? Array(filenameBuffer.bytes) : nil }
+    /// The current part's Content-Type value, whitespace trimmed (when ``PartState/media`` is set); reused for every part.
+    var contentTypeBuffer = ByteBuffer()
+    /// The current part's Content-Type value, or `nil` when it has none (a copy: for reports and messages).
+    var partContentType: [UInt8]? { hasPart && part.media != nil ? Array(contentTypeBuffer.bytes) : nil }
 
     /// Records the current part's name parameter.
     mutating func setPartName(_ value: ArraySlice<UInt8>) {
@@ -120,6 +125,13 @@ struct ValidationEngine {
         filenameBuffer.removeAll()
         filenameBuffer.append(value)
         part.hasFilename = true
+    }
+
+    /// Records the current part's Content-Type: its value, whitespace trimmed, and what it said.
+    mutating func setPartContentType(_ value: ArraySlice<UInt8>, _ media: PartMedia) {
+        contentTypeBuffer.removeAll()
+        contentTypeBuffer.append(value)
+        part.media = media
     }
 
     var formCharsetIsUTF8 = true

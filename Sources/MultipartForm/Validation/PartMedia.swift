@@ -1,0 +1,19 @@
+/// What a part's Content-Type said, as far as the checks made once its headers end need it.
+///
+/// It holds no buffer, so recording it and dropping it with the part costs no reference counting;
+/// the value's bytes are in ``ValidationEngine/contentTypeBuffer``.
+struct PartMedia {
+    /// The media type's top-level type, as far as the checks tell them apart.
+    enum Kind {
+        case text
+        case multipart
+        /// Any other type, or none readable.
+        case other
+    }
+
+    var kind: Kind
+    /// Whether the value parsed without a syntax error.
+    var isWellFormed: Bool
+    /// Whether a non-empty `charset` parameter names UTF-8; `nil` when there is no such parameter.
+    var charsetIsUTF8: Bool?
+}

@@ -1,0 +1,136 @@
+import Testing
+
+@testable import MultipartForm
+
+/// The canonical Content-Disposition and Content-Type shortcuts give exactly the report of the general readers.
+@Suite struct CanonicalHeaderTests {
+    static let dispositionTemplates = [
+        "form-data; name=\"a\"",
+        " form-data; name=\"field1\"; filename=\"photo.jpg\"",
+        "form-data; name=\"x;y=z\"; filename=\"a b.txt\" ",
+        "\tform-data; name=\"user[name]\"; filename=\"=x.bin\"",
+        // Folded: the value is unfolded first, then matched.
+        "form-data; name=\"a\";\r\n filename=\"b\"",
+    ]
+
+    static let contentTypeTemplates = [
+        "application/octet-stream",
+        " image/png ",
+        "\tText/Plain",
+        "application/vnd.api+json",
+        "text/csv",
+    ]
+
+    /// Bytes that change how the general readers see a value, inserted and substituted everywhere.
+    static let probes: [UInt8] = Array(" \t\"\\%/:.=?;*AFn0'+(,mt".utf8) + [0x00, 0x0D, 0x7F, 0x80, 0xC3]
+
+    /// A body whose one part carries `disposition` and `contentType` (if any) and a value that is not UTF-8,
+    /// so the report depends on whether the part counts as a text field.
+    func validate(disposition: [UInt8], contentType: [UInt8]?, canonical: Bool) -> ValidationReport {
+        var body = Array("--B\r\nContent-Disposition:".utf8) + disposition
+        if let contentType { body += Array("\r\nContent-Type:".utf8) + contentType }
+        body += Array("\r\n\r\nv".utf8) + [0xFF] + Array("\r\n--B--\r\n".utf8)
+        var validator = MultipartValidator(contentType: "multipart/form-data; boundary=B")
+        validator.engine.usesCanonicalHeaders = canonical
+        validator.consume(body)
+        return validator.finish()
+    }
+
+    /// Every one-byte substitution, insertion and deletion of a template.
+    func variants(of template: [UInt8]) -> [[UInt8]] {
+        var values = [template]
+        for index in template.indices {
+            var deleted = template
+            deleted.remove(at: index)
+            values.append(deleted)
+            for probe in Self.probes {
+                var replaced = template
+                replaced[index] = probe
+                values.append(replaced)
+                var inserted = template
+                inserted.insert(probe, at: index)
+                values.append(inserted)
+            }
+        }
+        return values
+    }
+
+    /// The value as the reader sees it: each line break followed by a space or tab removed.
+    func unfolded(_ value: [UInt8]) -> ArraySlice<UInt8> {
+        var result: [UInt8] = []
+        var index = 0
+        while index < value.count {
+            if index + 2 < value.count, value[index] == 0x0D, value[index + 1] == 0x0A,
+                value[index + 2] == 0x20 || value[index + 2] == 0x09
+            {
+                index += 2
+                continue
+            }
+            result.append(value[index])
+            index += 1
+        }
+        return result[...]
+    }
+
+    @Test(arguments: dispositionTemplates)
+    func dispositionShortcutAndGeneralReaderGiveTheSameReport(template: String) {
+        var values = variants(of: Array(template.utf8))
+        for name in ["", "%41", "=?utf-8?q?a?=", "=?", "caf\u{e9}"] {
+            values.append(Array("form-data; name=\"\(name)\"".utf8))
+        }
+        for filename in ["", ".", "..", "...", "C:x", "a/b", "a\\\\b", "%2e", "=?x?="] {
+            values.append(Array("form-data; name=\"f\"; filename=\"\(filename)\"".utf8))
+        }
+        var taken = 0
+        for value in values {
+            if CanonicalDisposition.match(unfolded(value)) != nil { taken += 1 }
+            let type = Array(" text/plain".utf8)
+            let fast = validate(disposition: value, contentType: type, canonical: true)
+            let general = validate(disposition: value, contentType: type, canonical: false)
+            #expect(fast == general, "\(String(decoding: value, as: UTF8.self).debugDescription)")
+        }
+        #expect(CanonicalDisposition.match(unfolded(Array(template.utf8))) != nil, "the template itself takes the shortcut")
+        #expect(taken > 1 && taken < values.count, "\(taken) of \(values.count) variants took the shortcut")
+    }
+
+    /// Each Content-Type variant on a file part and on a text field, whose checks differ by type.
+    @Test(arguments: contentTypeTemplates)
+    func contentTypeShortcutAndGeneralReaderGiveTheSameReport(template: String) {
+        var values = variants(of: Array(template.utf8))
+        for type in ["multipart/mixed; boundary=x", "MULTIPART/mixed", "text/", "/plain", "", " ", "text/plain;",
+            "a/b/c", "text/plain (x)", "text/plain; charset=latin1", "text\r\n /plain"]
+        {
+            values.append(Array(type.utf8))
+        }
+        let dispositions = [" form-data; name=\"f\"; filename=\"a.bin\"", " form-data; name=\"t\""].map { Array($0.utf8) }
+        var taken = 0
+        for value in values {
+            if CanonicalMediaType.match(value[...]) != nil { taken += 1 }
+            for disposition in dispositions {
+                let fast = validate(disposition: disposition, contentType: value, canonical: true)
+                let general = validate(disposition: disposition, contentType: value, canonical: false)
+                #expect(fast == general, "\(String(decoding: value, as: UTF8.self).debugDescription)")
+            }
+        }
+        #expect(CanonicalMediaType.match(Array(template.utf8)[...]) != nil, "the template itself takes the shortcut")
+        #expect(taken > 1 && taken < values.count, "\(taken) of \(values.count) variants took the shortcut")
+    }
+
+    @Test func dispositionShortcutRecordsNameFilenameAndTheFilenamePosition() throws {
+        let value = Array(" form-data; name=\"field1\"; filename=\"photo.jpg\"".utf8)
+        let match = try #require(CanonicalDisposition.match(value[...]))
+        #expect(Array(value[match.name]) == Array("field1".utf8))
+        #expect(match.filename.map { Array(value[$0]) } == Array("photo.jpg".utf8))
+        #expect(Array(value[match.filenameAttribute...].prefix(9)) == Array("filename=".utf8))
+    }
+
+    @Test func contentTypeShortcutTrimsTheValueAndTellsTextApartButLeavesMultipartToTheGeneralReader() throws {
+        let value = Array(" \tTEXT/html \t".utf8)
+        let match = try #require(CanonicalMediaType.match(value[...]))
+        #expect(Array(value[match.range]) == Array("TEXT/html".utf8))
+        #expect(match.isText)
+        #expect(CanonicalMediaType.match(Array("image/png".utf8)[...])?.isText == false)
+        #expect(CanonicalMediaType.match(Array("Multipart/mixed".utf8)[...]) == nil)
+        #expect(CanonicalMediaType.match(Array("text/plain; charset=utf-8".utf8)[...]) == nil)
+    }
+}
