@@ -32,26 +32,27 @@ enum ByteClass {
     static let nul: UInt8 = 0
     static let delete: UInt8 = 0x7F
 
-    /// RFC 2045 token characters: any US-ASCII CHAR except SPACE, CTLs and the tspecials `()<>@,;:\"/[]?=`.
-    private static let tokenTable: [Bool] = (0..<256).map { byte in
-        byte > 0x20 && byte < 0x7F && !"()<>@,;:\\\"/[]?=".utf8.contains(UInt8(byte))
-    }
-
-    /// RFC 2045 token character: any US-ASCII CHAR except SPACE, CTLs and tspecials.
+    /// RFC 2045 token character: any US-ASCII CHAR except SPACE, CTLs and the tspecials `()<>@,;:\"/[]?=`.
+    ///
+    /// A bit per ASCII byte in two words, so the check is a shift and no table lookup (a test holds
+    /// the masks to the definition).
     @inline(__always)
     static func isTokenChar(_ byte: UInt8) -> Bool {
-        tokenTable.withUnsafeBufferPointer { $0[Int(byte)] }
+        inMask(byte, low: 0x03FF_6CFA_0000_0000, high: 0x7FFF_FFFF_C7FF_FFFE)
     }
 
-    /// RFC 2046 `bcharsnospace`: digits, letters and `'()+_,-./:=?`.
+    /// RFC 2046 `bcharsnospace`: digits, letters and `'()+_,-./:=?` (bit masks, as for ``isTokenChar(_:)``).
+    @inline(__always)
     static func isBoundaryCharNoSpace(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "A")...UInt8(ascii: "Z"):
-            return true
-        default:
-            return "'()+_,-./:=?".utf8.contains(byte)
-        }
+        inMask(byte, low: 0xA7FF_FB80_0000_0000, high: 0x07FF_FFFE_87FF_FFFE)
+    }
+
+    /// Whether an ASCII byte's bit is set in `low` (bytes 0–63) or `high` (64–127); bytes from 0x80 are not.
+    @inline(__always)
+    private static func inMask(_ byte: UInt8, low: UInt64, high: UInt64) -> Bool {
+        guard byte < 0x80 else { return false }
+        let word = byte < 0x40 ? low : high
+        return word & (1 &<< UInt64(byte & 0x3F)) != 0
     }
 
     /// RFC 2046 `bchars`: `bcharsnospace` plus space.

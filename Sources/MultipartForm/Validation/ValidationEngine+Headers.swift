@@ -268,6 +268,20 @@ extension ValidationEngine {
         field.clear()
     }
 
+    /// The index of the first `:` in a header line at or after `start`, and of the first byte before
+    /// it that is not visible ASCII (0x21–0x7E), found in one pass.
+    static func scanFieldName(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> (colon: Int?, firstNotVisible: Int?) {
+        var firstNotVisible: Int? = nil
+        var index = start
+        while index < line.count {
+            let byte = line[index]
+            if byte == ByteClass.colon { return (index, firstNotVisible) }
+            if firstNotVisible == nil && (byte &- 0x21) >= 0x5E { firstNotVisible = index }
+            index &+= 1
+        }
+        return (nil, firstNotVisible)
+    }
+
     /// Checks the pending field's name and hands its value to the reader for that field.
     private mutating func interpretField() {
         let first = field.line(0)
@@ -278,13 +292,14 @@ extension ValidationEngine {
             let place = at(offset)
             collector.add(rule, offset: offset, line: place.line, column: place.column, part: part.index, message)
         }
-        guard let colonIndex = content.firstIndex(of: ByteClass.colon) else {
+        // Positions in the first line, counted from its first byte. Stripped leading bytes are whitespace, never ':'.
+        let nameStart = field.strippedLeading
+        let scanned = content.withUnsafeBufferPointer { Self.scanFieldName($0, from: nameStart) }
+        guard let colon = scanned.colon else {
             add(.headerMissingColon, first.start, "header line has no ':'; a blank line must separate the headers from the value")
             return
         }
-        // Positions in the first line, counted from its first byte.
-        let colon = colonIndex - base
-        let nameStart = field.strippedLeading
+        let colonIndex = base + colon
         var nameEnd = colon
         while nameEnd > nameStart && ByteClass.isWhitespace(content[base + nameEnd - 1]) { nameEnd -= 1 }
         if nameEnd < colon {
@@ -293,8 +308,9 @@ extension ValidationEngine {
         let name = content[(base + nameStart)..<(base + nameEnd)]
         if name.isEmpty {
             add(.headerNameInvalid, first.start + colon, "header field name is empty")
-        } else if let bad = name.firstIndex(where: { !($0 > 0x20 && $0 < 0x7F) }) {
-            add(.headerNameInvalid, first.start + (bad - base), "'\(escapedForMessage([content[bad]]))' is not allowed in a header field name")
+        } else if let bad = scanned.firstNotVisible, bad < nameEnd {
+            // Whitespace before the colon is not visible either, but it lies past `nameEnd`.
+            add(.headerNameInvalid, first.start + bad, "'\(escapedForMessage([content[base + bad]]))' is not allowed in a header field name")
         }
         let isDisposition = ByteClass.equalsIgnoringCase(name, ByteClass.contentDisposition)
         if isDisposition && field.lineCount == 1 && formData && !part.sawDisposition && usesCanonicalHeaders,
