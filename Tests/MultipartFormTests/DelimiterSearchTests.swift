@@ -48,4 +48,35 @@ import Testing
             }
         }
     }
+
+    /// Runs of line feeds long enough to fill every counting lane to its limit (254 blocks of 16),
+    /// with and without a delimiter after them, searched from every offset of the first block.
+    @Test func theDenseSearchCountsLongRunsOfLineFeedsExactly() {
+        let search = DelimiterSearch(boundary: Self.boundary)
+        let delimiter = Array("\r\n--".utf8) + Self.boundary
+        for run in [4_063, 4_064, 4_065, 4_080, 4_096, 8_128, 10_000] {
+            for tail in [[], delimiter, delimiter + [0x0A]] {
+                let bytes = [UInt8](repeating: 0x0A, count: run) + tail
+                for start in 0..<17 {
+                    let found = bytes.withUnsafeBytes { search.denseSearch(in: $0, from: start, lineFeeds: 0, lastLineFeed: nil) }
+                    let match = naiveMatch(bytes, from: start)
+                    let before = (start..<(match ?? bytes.count)).filter { bytes[$0] == 0x0A }
+                    #expect(found.match == match, "run \(run) from \(start)")
+                    #expect(found.lineFeeds == before.count, "run \(run) from \(start)")
+                    #expect(found.lastLineFeed == before.last, "run \(run) from \(start)")
+                }
+            }
+        }
+    }
+
+    @Test func laneSumAddsEverySixteenByteLane() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<10_000 {
+            var lanes = SIMD16<UInt8>()
+            for lane in 0..<16 { lanes[lane] = UInt8.random(in: 0...255, using: &generator) }
+            let expected = (0..<16).reduce(0) { $0 + Int(lanes[$1]) }
+            #expect(DelimiterSearch.laneSum(lanes) == expected)
+        }
+        #expect(DelimiterSearch.laneSum(SIMD16<UInt8>(repeating: 255)) == 16 * 255)
+    }
 }

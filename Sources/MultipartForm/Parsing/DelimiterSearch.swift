@@ -85,7 +85,7 @@ struct DelimiterSearch {
     /// A block with a candidate is looked at position by position, so that the line feeds before a
     /// match are counted exactly. `lineFeeds` and `lastLineFeed` are those seen before `start`.
     ///
-    /// - Complexity: O(n): two vector compares per 16 bytes, and a `memcmp` per candidate that
+    /// - Complexity: O(n): three vector compares per 16 bytes, and a `memcmp` per candidate that
     ///   stops before the next line feed (plus O(1)).
     func denseSearch(in bytes: UnsafeRawBufferPointer, from start: Int, lineFeeds: Int, lastLineFeed: Int?) -> Found {
         let end = bytes.count
@@ -97,37 +97,60 @@ struct DelimiterSearch {
         let middle = length / 2
         let middleByteLanes = SIMD16<UInt8>(repeating: pattern[middle])
         var counted = 0
-        var lanes = SIMD16<UInt8>()
-        var rounds = 0
         var position = start
         var match: Int? = nil
         func isMatch(_ lineFeed: Int) -> Bool {
             lineFeed &+ length <= end && bytes[lineFeed &+ last] == lastByte
                 && pattern.withUnsafeBytes({ memcmp(bytes.baseAddress! + (lineFeed &+ 1), $0.baseAddress! + 1, length &- 2) }) == 0
         }
+        // The 16 windows starting at `position`: which start with LF, and which are candidates.
+        @inline(__always)
+        func block(at position: Int) -> (starts: SIMDMask<SIMD16<Int8>>, candidates: SIMDMask<SIMD16<Int8>>) {
+            let starts = bytes.loadUnaligned(fromByteOffset: position, as: SIMD16<UInt8>.self) .== lineFeedLanes
+            let ends = bytes.loadUnaligned(fromByteOffset: position &+ last, as: SIMD16<UInt8>.self) .== lastByteLanes
+            let middles = bytes.loadUnaligned(fromByteOffset: position &+ middle, as: SIMD16<UInt8>.self) .== middleByteLanes
+            return (starts, starts .& ends .& middles)
+        }
+        // A block of 16 windows starting before `blockEnd` lies wholly in the buffer.
+        let blockEnd = end &- last &- 15
         search: do {
-            while position &+ 16 &+ last <= end {
-                let starts = bytes.loadUnaligned(fromByteOffset: position, as: SIMD16<UInt8>.self) .== lineFeedLanes
-                let ends = bytes.loadUnaligned(fromByteOffset: position &+ last, as: SIMD16<UInt8>.self) .== lastByteLanes
-                let middles = bytes.loadUnaligned(fromByteOffset: position &+ middle, as: SIMD16<UInt8>.self) .== middleByteLanes
-                if (starts .& ends .& middles).hasSetLane {
-                    for index in position..<(position &+ 16) where bytes[index] == ByteClass.lf {
-                        if isMatch(index) {
-                            match = index
-                            break search
-                        }
-                        counted &+= 1
+            while position < blockEnd {
+                // Up to 254 blocks without a candidate, two at a time, each lane counting the line
+                // feeds at its position (254 at most, so no lane wraps); then the lanes are added up once.
+                let stop = position &+ 254 &* 16 < blockEnd ? position &+ 254 &* 16 : blockEnd
+                var lanes = SIMD16<UInt8>()
+                var span = 0
+                while position &+ 16 < stop {
+                    let (starts, candidates) = block(at: position)
+                    let (nextStarts, nextCandidates) = block(at: position &+ 16)
+                    if (candidates .| nextCandidates).hasSetLane {
+                        span = 32
+                        break
                     }
-                } else {
                     lanes &-= unsafeBitCast(starts, to: SIMD16<UInt8>.self)
-                    rounds &+= 1
-                    if rounds == 255 {
-                        counted &+= Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
-                        lanes = SIMD16<UInt8>()
-                        rounds = 0
+                    lanes &-= unsafeBitCast(nextStarts, to: SIMD16<UInt8>.self)
+                    position &+= 32
+                }
+                if span == 0 && position < stop {
+                    let (starts, candidates) = block(at: position)
+                    if candidates.hasSetLane {
+                        span = 16
+                    } else {
+                        lanes &-= unsafeBitCast(starts, to: SIMD16<UInt8>.self)
+                        position &+= 16
                     }
                 }
-                position &+= 16
+                counted &+= Self.laneSum(lanes)
+                // A span with a candidate is looked at position by position, so the line feeds
+                // before a match are counted exactly.
+                for index in position..<(position &+ span) where bytes[index] == ByteClass.lf {
+                    if isMatch(index) {
+                        match = index
+                        break search
+                    }
+                    counted &+= 1
+                }
+                position &+= span
             }
             while position < end {
                 if bytes[position] == ByteClass.lf {
@@ -140,9 +163,20 @@ struct DelimiterSearch {
                 position &+= 1
             }
         }
-        counted &+= Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
         let lastCounted = counted > 0 ? LineCounter.lastLineFeed(in: bytes, start..<(match ?? end)) : lastLineFeed
         return Found(match: match, lineFeeds: lineFeeds &+ counted, lastLineFeed: lastCounted)
+    }
+
+    /// The sum of sixteen byte lanes, in a few integer operations (the standard library's reduction
+    /// is a generic call).
+    @inline(__always)
+    static func laneSum(_ lanes: SIMD16<UInt8>) -> Int {
+        let halves = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+        // Pairs of bytes into 16-bit fields (at most 510 each), then the four fields of each half
+        // and both halves added by one multiply: at most 4,080, so no field overflows.
+        let pairs0 = (halves[0] & 0x00FF_00FF_00FF_00FF) &+ ((halves[0] >> 8) & 0x00FF_00FF_00FF_00FF)
+        let pairs1 = (halves[1] & 0x00FF_00FF_00FF_00FF) &+ ((halves[1] >> 8) & 0x00FF_00FF_00FF_00FF)
+        return Int(truncatingIfNeeded: ((pairs0 &+ pairs1) &* 0x0001_0001_0001_0001) >> 48)
     }
 
     /// The start of the longest suffix of `bytes[from...]` that could begin a delimiter
