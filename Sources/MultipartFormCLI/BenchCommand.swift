@@ -74,16 +74,16 @@ struct BenchCommand {
     ///
     /// Rounds alternate between the forward and the reverse order, so no operation always runs
     /// right after the same one (decode, which holds a whole file part in
-    /// memory, would otherwise always precede encode). For chunked, each round also validates a
-    /// body a quarter the size, so both sides of the linearity figure see the same moments of a
-    /// noisy machine.
+    /// memory, would otherwise always precede encode). For chunked, each round also takes
+    /// ``linearityPairs`` pairs of validate runs, on the body and on a body a quarter the size, so
+    /// both sides of the linearity figure see the same moments of a noisy machine.
     func measure(_ name: BenchCase.Name, in directory: String, executable: String?) throws(BenchFailure) -> BenchReport.Case {
         let plan = try Self.prepare(name, scale: scale, in: directory + "/" + name.rawValue)
         let quarter =
             name == .chunked
             ? try Self.prepare(name, scale: scale / 4, in: directory + "/" + name.rawValue + "-quarter") : nil
         var samples: [BenchOperation: [BenchSample]] = [:]
-        var quarterSamples: [BenchSample] = []
+        var linearitySamples: (full: [BenchSample], quarter: [BenchSample]) = ([], [])
         for round in 0..<runs {
             for operation in Self.order(ofRound: round) {
                 let sample = try self.sample(operation, plan, executable: executable)
@@ -91,9 +91,14 @@ struct BenchCommand {
                 samples[operation, default: []].append(sample)
             }
             if let quarter {
-                let sample = try self.sample(.validate, quarter, executable: executable)
-                try Self.check(sample, of: .validate, on: quarter, size: quarter.bodySize)
-                quarterSamples.append(sample)
+                for _ in 0..<Self.linearityPairs {
+                    let full = try self.sample(.validate, plan, executable: executable)
+                    try Self.check(full, of: .validate, on: plan, size: plan.bodySize)
+                    linearitySamples.full.append(full)
+                    let small = try self.sample(.validate, quarter, executable: executable)
+                    try Self.check(small, of: .validate, on: quarter, size: quarter.bodySize)
+                    linearitySamples.quarter.append(small)
+                }
             }
         }
         var result = BenchReport.Case(plan: plan)
@@ -102,11 +107,15 @@ struct BenchCommand {
         }
         if quarter != nil {
             result.linearity = BenchReport.Linearity(
-                full: result.results.first { $0.operation == .validate }!,
-                quarter: BenchReport.Result(operation: .validate, floor: nil, samples: quarterSamples))
+                full: BenchReport.Result(operation: .validate, floor: nil, samples: linearitySamples.full),
+                quarter: BenchReport.Result(operation: .validate, floor: nil, samples: linearitySamples.quarter))
         }
         return result
     }
+
+    /// Pairs of validate runs (body, quarter body) per round for the chunked linearity figure: with
+    /// several, a quiet moment is likely to fall on both sides even when noise lasts whole runs.
+    static let linearityPairs = 3
 
     /// The operations of round `round` (counted from 0): all of them, in reverse order in odd rounds.
     static func order(ofRound round: Int) -> [BenchOperation] {

@@ -35,7 +35,9 @@ extension CommandSpec {
             (encode: copy; validate and decode: delimiter on crlf-heavy, memchr elsewhere), which \
             compares across machines. Peak RSS is the maximum over the runs of each run's process, \
             spawned as a child of its own; with --in-process it is not measured. For chunked, \
-            linearity compares the cost per byte of validate on the body and on a quarter of it. \
+            linearity compares the cost per byte of validate on the body and on a quarter of it, \
+            from 3 pairs of extra runs per round and the fastest run of each side (noise only adds \
+            time; a cost that grows with the body shows in the fastest run too). \
             With --scale 4 the big-binary file part is 1 GiB.
             """,
         options: [

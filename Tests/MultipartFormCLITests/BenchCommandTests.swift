@@ -83,11 +83,15 @@ import Testing
             if name == "chunked" {
                 #expect(item["feed_bytes"] as? Int == 1)
                 let linearity = try #require(item["linearity"] as? [String: Any])
+                let fullRuns = try #require(linearity["runs_ns"] as? [Double])
                 let quarterRuns = try #require(linearity["quarter_runs_ns"] as? [Double])
                 let quarterBytes = try #require(linearity["quarter_bytes"] as? Int)
-                let validate = try #require(results.first { $0["operation"] as? String == "validate" })
-                let fullPerByte = try #require(validate["median_ns"] as? Double) / Double(bytes)
-                let quarterPerByte = median(quarterRuns) / Double(quarterBytes)
+                #expect(linearity["estimator"] as? String == "fastest")
+                #expect(linearity["bytes"] as? Int == bytes)
+                #expect(quarterBytes > 0)
+                #expect(fullRuns.count == quarterRuns.count && fullRuns.count == BenchCommand.linearityPairs * 3)
+                let fullPerByte = try #require(fullRuns.min()) / Double(bytes)
+                let quarterPerByte = try #require(quarterRuns.min()) / Double(quarterBytes)
                 let ratio = try #require(linearity["ratio"] as? Double)
                 #expect(abs(ratio - fullPerByte / quarterPerByte) <= 0.00005 + 1e-9)
             } else {
