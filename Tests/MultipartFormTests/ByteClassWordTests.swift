@@ -41,6 +41,20 @@ import Testing
         }
     }
 
+    @Test func allVisibleIsExactForEveryByteAtEveryPosition() {
+        for position in 0..<8 {
+            for value in 0...255 {
+                let byte = UInt8(value)
+                for filler in [UInt8(ascii: "a"), 0x21, 0x7E] {
+                    #expect(ByteClass.allVisible(word(byte, at: position, filler: filler)) == (0x21...0x7E).contains(byte))
+                }
+            }
+        }
+        for sample in sampleWords() {
+            #expect(ByteClass.allVisible(sample) == bytes(of: sample).allSatisfy { (0x21...0x7E).contains($0) })
+        }
+    }
+
     @Test func wordLowercasingFoldsOnlyUpperCaseLetters() {
         for position in 0..<8 {
             for value in 0...255 {

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A growable byte buffer that empties in O(1) and keeps its storage: scratch space for the header
 /// line and header field being read, reused for every part.
 ///
@@ -55,6 +63,10 @@ struct ByteBuffer {
 
     /// Whether the bytes held start with `prefix`.
     func starts(with prefix: [UInt8]) -> Bool {
-        count >= prefix.count && storage[0..<prefix.count].elementsEqual(prefix)
+        guard count >= prefix.count else { return false }
+        guard !prefix.isEmpty else { return true }
+        return storage.withUnsafeBytes { held in
+            prefix.withUnsafeBytes { memcmp(held.baseAddress!, $0.baseAddress!, prefix.count) == 0 }
+        }
     }
 }

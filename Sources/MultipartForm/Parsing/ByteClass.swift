@@ -86,6 +86,13 @@ enum ByteClass {
         }
     }
 
+    /// Whether all eight bytes of `word` are visible ASCII (0x21–0x7E), the bytes of a header field
+    /// name; exact for the same reasons as ``allPrintable(_:)``.
+    @inline(__always)
+    static func allVisible(_ word: UInt64) -> Bool {
+        ((word &- 0x2121_2121_2121_2121) | (word &+ 0x0101_0101_0101_0101) | word) & 0x8080_8080_8080_8080 == 0
+    }
+
     /// Folds `A`–`Z` to lower case and leaves every other byte alone.
     static func lowercased(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte

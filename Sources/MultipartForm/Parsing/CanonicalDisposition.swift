@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Recognises the Content-Disposition value browsers and careful encoders write, which the general
 /// reader would accept without a single finding: `form-data; name="N"` or
 /// `form-data; name="N"; filename="F"`.
@@ -45,8 +53,8 @@ enum CanonicalDisposition {
     /// The index after `expected` if the value holds it at `index`.
     private static func literal(_ expected: [UInt8], in value: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
         guard value.count - index >= expected.count else { return nil }
-        for offset in 0..<expected.count where value[index + offset] != expected[offset] { return nil }
-        return index + expected.count
+        let same = expected.withUnsafeBytes { memcmp(value.baseAddress! + index, $0.baseAddress!, $0.count) == 0 }
+        return same ? index + expected.count : nil
     }
 
     /// The range of a quoted value's content starting at `start` (after the opening quote), up to the

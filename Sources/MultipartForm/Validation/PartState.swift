@@ -52,6 +52,22 @@ struct PendingField {
         lineCount += 1
     }
 
+    /// Starts the field with its first line by taking `line`'s storage instead of copying it; `line`
+    /// is left empty, holding the field's old storage. The field must be empty.
+    mutating func start(taking line: inout ByteBuffer, start: Int, number: Int) {
+        precondition(isEmpty, "the field already has a line")
+        swap(&bytes, &line)
+        line.removeAll()
+        let first = Line(range: 0..<bytes.count, start: start, number: number)
+        if storedLines.isEmpty {
+            storedLines.append(first)
+        } else {
+            storedLines[0] = first
+        }
+        lineCount = 1
+        strippedLeading = 0
+    }
+
     /// Line `index` (less than ``lineCount``).
     func line(_ index: Int) -> Line {
         precondition(index < lineCount, "line index out of range")

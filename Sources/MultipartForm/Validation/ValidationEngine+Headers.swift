@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension ValidationEngine {
     // MARK: Part lifecycle
 
@@ -133,7 +141,7 @@ extension ValidationEngine {
             return .header
         }
         flushField()
-        field.append(headerLine, start: start, number: number)
+        field.start(taking: &headerLine, start: start, number: number)
         checkLineBytes(fieldLine: 0)
         return .header
     }
@@ -194,8 +202,10 @@ extension ValidationEngine {
 
     /// Byte-class checks on one physical header line of ``field``, each at most once.
     mutating func checkLineBytes(fieldLine: Int) {
-        let start = field.line(fieldLine).start
         let content = field.content(fieldLine)
+        // Most lines are printable ASCII and tabs throughout: nothing to look for.
+        if content.withUnsafeBytes(Self.isPrintableOrTab) { return }
+        let start = field.line(fieldLine).start
         let base = content.startIndex
         var nul: Int? = nil
         var cr: Int? = nil
@@ -253,6 +263,21 @@ extension ValidationEngine {
         }
     }
 
+    /// Whether every byte is printable ASCII (0x20–0x7E) or a tab, eight at a time.
+    static func isPrintableOrTab(_ line: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        while index &+ 8 <= line.count {
+            if !ByteClass.allPrintable(line.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { break }
+            index &+= 8
+        }
+        while index < line.count {
+            let byte = line[index]
+            if byte &- 0x20 >= 0x5F && byte != ByteClass.tab { return false }
+            index &+= 1
+        }
+        return true
+    }
+
     func trimmedName(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var name = bytes
         while let last = name.last, ByteClass.isWhitespace(last) { name = name.dropLast() }
@@ -268,18 +293,23 @@ extension ValidationEngine {
         field.clear()
     }
 
-    /// The index of the first `:` in a header line at or after `start`, and of the first byte before
-    /// it that is not visible ASCII (0x21–0x7E), found in one pass.
+    /// The index of the first `:` in a header line at or after `start` and, when there is one, of
+    /// the first byte from `start` up to it that is not visible ASCII (0x21–0x7E): `memchr`, then
+    /// eight bytes at a time.
     static func scanFieldName(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> (colon: Int?, firstNotVisible: Int?) {
-        var firstNotVisible: Int? = nil
+        guard start < line.count, let base = line.baseAddress,
+            let hit = memchr(base + start, Int32(ByteClass.colon), line.count &- start)
+        else { return (nil, nil) }
+        let colon = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
         var index = start
-        while index < line.count {
-            let byte = line[index]
-            if byte == ByteClass.colon { return (index, firstNotVisible) }
-            if firstNotVisible == nil && (byte &- 0x21) >= 0x5E { firstNotVisible = index }
+        while index &+ 8 <= colon && ByteClass.allVisible(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+            index &+= 8
+        }
+        while index < colon {
+            if (line[index] &- 0x21) >= 0x5E { return (colon, index) }
             index &+= 1
         }
-        return (nil, firstNotVisible)
+        return (colon, nil)
     }
 
     /// Checks the pending field's name and hands its value to the reader for that field.
