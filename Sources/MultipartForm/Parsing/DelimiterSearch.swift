@@ -55,27 +55,36 @@ struct DelimiterSearch {
         let length = pattern.count
         let lastByte = pattern[length - 1]
         var lineFeeds = 0
-        var lastLineFeed: Int? = nil
+        var lastLineFeed = -1
         var position = start
         var windowStart = start
-        while position < end, let hit = memchr(base + position, Int32(ByteClass.lf), end &- position) {
+        // A line feed before `windowEnd` has the whole pattern's window in the buffer; those after
+        // it are only counted (a delimiter they begin is completed by later bytes, if at all).
+        let windowEnd = end &- length &+ 1
+        while position < windowEnd, let hit = memchr(base + position, Int32(ByteClass.lf), windowEnd &- position) {
             let lineFeed = UnsafeRawPointer(hit) - base
-            if lineFeed &+ length <= end && bytes[lineFeed &+ length &- 1] == lastByte
+            if bytes[lineFeed &+ length &- 1] == lastByte
                 && pattern.withUnsafeBytes({ memcmp(hit + 1, $0.baseAddress! + 1, length &- 2) }) == 0
             {
-                return Found(match: lineFeed, lineFeeds: lineFeeds, lastLineFeed: lastLineFeed)
+                return Found(match: lineFeed, lineFeeds: lineFeeds, lastLineFeed: lastLineFeed < 0 ? nil : lastLineFeed)
             }
             lineFeeds &+= 1
             lastLineFeed = lineFeed
             position = lineFeed &+ 1
             if lineFeeds & 15 == 0 {
                 if lineFeed &- windowStart < 1_024 {
-                    return denseSearch(in: bytes, from: position, lineFeeds: lineFeeds, lastLineFeed: lastLineFeed)
+                    return denseSearch(in: bytes, from: position, lineFeeds: lineFeeds, lastLineFeed: lineFeed)
                 }
                 windowStart = lineFeed
             }
         }
-        return Found(match: nil, lineFeeds: lineFeeds, lastLineFeed: lastLineFeed)
+        if position < windowEnd { position = windowEnd }
+        while position < end, let hit = memchr(base + position, Int32(ByteClass.lf), end &- position) {
+            lineFeeds &+= 1
+            lastLineFeed = UnsafeRawPointer(hit) - base
+            position = lastLineFeed &+ 1
+        }
+        return Found(match: nil, lineFeeds: lineFeeds, lastLineFeed: lastLineFeed < 0 ? nil : lastLineFeed)
     }
 
     /// The search for content dense in line feeds: 16 positions at a time, a window is a candidate
