@@ -27,31 +27,30 @@ import Testing
         return words
     }
 
-    @Test func allPrintableIsExactForEveryByteAtEveryPosition() {
-        for position in 0..<8 {
-            for value in 0...255 {
-                let byte = UInt8(value)
-                for filler in [UInt8(ascii: "a"), 0x20, 0x7E] {
-                    #expect(ByteClass.allPrintable(word(byte, at: position, filler: filler)) == (0x20...0x7E).contains(byte))
-                }
-            }
-        }
-        for sample in sampleWords() {
-            #expect(ByteClass.allPrintable(sample) == bytes(of: sample).allSatisfy { (0x20...0x7E).contains($0) })
+    /// The eight-bytes-at-a-time range checks, each with the byte range it must match exactly.
+    enum RangeCheck: CaseIterable, Sendable {
+        case printable
+        case visible
+
+        var range: ClosedRange<UInt8> { self == .printable ? 0x20...0x7E : 0x21...0x7E }
+
+        func holds(for word: UInt64) -> Bool {
+            self == .printable ? ByteClass.allPrintable(word) : ByteClass.allVisible(word)
         }
     }
 
-    @Test func allVisibleIsExactForEveryByteAtEveryPosition() {
+    @Test(arguments: RangeCheck.allCases)
+    func rangeCheckIsExactForEveryByteAtEveryPosition(check: RangeCheck) {
         for position in 0..<8 {
             for value in 0...255 {
                 let byte = UInt8(value)
-                for filler in [UInt8(ascii: "a"), 0x21, 0x7E] {
-                    #expect(ByteClass.allVisible(word(byte, at: position, filler: filler)) == (0x21...0x7E).contains(byte))
+                for filler in [UInt8(ascii: "a"), check.range.lowerBound, check.range.upperBound] {
+                    #expect(check.holds(for: word(byte, at: position, filler: filler)) == check.range.contains(byte))
                 }
             }
         }
         for sample in sampleWords() {
-            #expect(ByteClass.allVisible(sample) == bytes(of: sample).allSatisfy { (0x21...0x7E).contains($0) })
+            #expect(check.holds(for: sample) == bytes(of: sample).allSatisfy { check.range.contains($0) })
         }
     }
 

@@ -13,6 +13,18 @@ import Testing
         return (start...(bytes.count - pattern.count)).first { bytes[$0..<($0 + pattern.count)].elementsEqual(pattern) }
     }
 
+    /// Expects `found` to hold the naive search's match from `start`, and the count and last of the line feeds before it.
+    func expect(
+        _ found: DelimiterSearch.Found, agreesWithANaiveSearchOf bytes: [UInt8], from start: Int, _ label: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let match = naiveMatch(bytes, from: start)
+        let before = (start..<(match ?? bytes.count)).filter { bytes[$0] == 0x0A }
+        #expect(found.match == match, "\(label) from \(start)", sourceLocation: sourceLocation)
+        #expect(found.lineFeeds == before.count, "\(label) from \(start)", sourceLocation: sourceLocation)
+        #expect(found.lastLineFeed == before.last, "\(label) from \(start)", sourceLocation: sourceLocation)
+    }
+
     /// Random content with line feeds at the given density, sprinkled with delimiter prefixes and maybe a delimiter.
     func body(size: Int, lineFeedsPer256: Int, generator: inout some RandomNumberGenerator) -> [UInt8] {
         var bytes: [UInt8] = []
@@ -39,11 +51,7 @@ import Testing
                 let bytes = body(size: size, lineFeedsPer256: lineFeedsPer256, generator: &generator)
                 for start in [0, min(bytes.count, 1), bytes.count / 2] {
                     let found = bytes.withUnsafeBytes { search.search(in: $0, from: start) }
-                    let match = naiveMatch(bytes, from: start)
-                    let before = (start..<(match ?? bytes.count)).filter { bytes[$0] == 0x0A }
-                    #expect(found.match == match, "size \(size) from \(start)")
-                    #expect(found.lineFeeds == before.count, "size \(size) from \(start)")
-                    #expect(found.lastLineFeed == before.last, "size \(size) from \(start)")
+                    expect(found, agreesWithANaiveSearchOf: bytes, from: start, "size \(size)")
                 }
             }
         }
@@ -59,11 +67,7 @@ import Testing
                 let bytes = [UInt8](repeating: 0x0A, count: run) + tail
                 for start in 0..<17 {
                     let found = bytes.withUnsafeBytes { search.denseSearch(in: $0, from: start, lineFeeds: 0, lastLineFeed: nil) }
-                    let match = naiveMatch(bytes, from: start)
-                    let before = (start..<(match ?? bytes.count)).filter { bytes[$0] == 0x0A }
-                    #expect(found.match == match, "run \(run) from \(start)")
-                    #expect(found.lineFeeds == before.count, "run \(run) from \(start)")
-                    #expect(found.lastLineFeed == before.last, "run \(run) from \(start)")
+                    expect(found, agreesWithANaiveSearchOf: bytes, from: start, "run \(run)")
                 }
             }
         }
