@@ -141,7 +141,11 @@ extension ValidationEngine {
             return .header
         }
         flushField()
-        field.start(taking: &headerLine, start: start, number: number)
+        if field.isEmpty {
+            field.start(taking: &headerLine, start: start, number: number)
+        } else {
+            field.append(headerLine, start: start, number: number)
+        }
         checkLineBytes(fieldLine: 0)
         return .header
     }
