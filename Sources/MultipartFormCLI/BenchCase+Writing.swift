@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MultipartForm
 
 extension BenchCase {
     /// Writes the body and each file part's content file into ``directory`` (which must exist).
@@ -47,16 +48,11 @@ extension BenchCase {
 
     /// 1 MiB of pseudo-random bytes (SplitMix64 from a fixed seed), so every run writes the same bodies.
     static let randomBlock: [UInt8] = {
-        var state: UInt64 = 0x6D75_6C74_6970_6172
+        var generator = SplitMix64(state: 0x6D75_6C74_6970_6172)
         var block: [UInt8] = []
         block.reserveCapacity(1 << 20)
         while block.count < 1 << 20 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = state
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            mixed ^= mixed >> 31
-            withUnsafeBytes(of: mixed.littleEndian) { block.append(contentsOf: $0) }
+            withUnsafeBytes(of: generator.next().littleEndian) { block.append(contentsOf: $0) }
         }
         return block
     }()

@@ -6,19 +6,6 @@ import Testing
 /// dashes, delimiters, quotes and escapes; deleted, flipped and duplicated bytes), validates the
 /// same at every chunking, and every position it reports lies inside the input.
 @Suite struct MutatedVectorTests {
-    /// SplitMix64: small, seeded and the same on every platform.
-    struct SeededRandom {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
-    }
-
     static let mutationsPerVector = 8
 
     /// Byte strings the mutations insert; `B` stands for the vector's boundary.
@@ -31,7 +18,7 @@ import Testing
         ]
     }
 
-    static func mutate(_ body: [UInt8], boundary: [UInt8], random: inout SeededRandom) -> [UInt8] {
+    static func mutate(_ body: [UInt8], boundary: [UInt8], random: inout SplitMix64) -> [UInt8] {
         var body = body
         let tokens = Self.tokens(boundary: boundary)
         for _ in 0..<(1 + random.below(4)) {
@@ -54,7 +41,7 @@ import Testing
     }
 
     @Test func mutatedVectorsValidateTheSameAtEveryChunking() throws {
-        var random = SeededRandom(state: 7578)
+        var random = SplitMix64(state: 7578)
         var checked = 0
         for vector in try Fixtures.vectors() where vector.body.count < 16_384 {
             let original = Self.validate(vector.body, contentType: vector.contentType, options: vector.validationOptions, chunk: .max)
@@ -94,4 +81,9 @@ import Testing
             previousEnd = part.bodyRange.upperBound
         }
     }
+}
+
+extension SplitMix64 {
+    /// A number in `0..<bound` (0 when `bound` is not positive), by remainder: the mutations need no better.
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
 }

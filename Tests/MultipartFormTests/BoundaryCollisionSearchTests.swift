@@ -40,7 +40,7 @@ import Testing
         let boundaryBytes = Array(boundary.utf8)
         // Content drawn from the boundary's own bytes, dashes and line breaks hits partial matches everywhere.
         let alphabet = Array(Set(boundaryBytes + Array("-\r\nx".utf8)))
-        var generator = SeededGenerator(state: UInt64(boundary.utf8.count) &* 7919)
+        var generator = SplitMix64(state: UInt64(boundary.utf8.count) &* 7919)
         var hits = 0
         for round in 0..<400 {
             let length = Int.random(in: 0...600, using: &generator)

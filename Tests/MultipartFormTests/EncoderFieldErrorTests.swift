@@ -73,10 +73,10 @@ import Testing
     }
 
     @Test func generatedBoundaryFoundInAFilenameIsDrawnAgain() throws {
-        var predictor = SeededGenerator(state: 99)
+        var predictor = SplitMix64(state: 99)
         let first = String(decoding: ReferenceEncoder.randomBoundary(using: &predictor), as: UTF8.self)
         let form = Form([.init(name: "f", value: .bytes([1]), filename: "--" + first)])
-        var generator = SeededGenerator(state: 99)
+        var generator = SplitMix64(state: 99)
         let body = try ReferenceEncoder().prepare(form, using: &generator)
         #expect(body.boundary != first)
         #expect(MultipartValidator.validate(try body.bytes(), contentType: body.contentType).errorCount == 0)

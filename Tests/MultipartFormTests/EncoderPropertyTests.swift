@@ -19,7 +19,7 @@ import Testing
         var failed = 0
         let indices = Self.onlyForm.map { [$0] } ?? Array(0..<Self.formCount)
         for index in indices {
-            var generator = SeededGenerator(state: Self.seed ^ (UInt64(index) &* 0xD1B5_4A32_D192_ED03))
+            var generator = SplitMix64(state: Self.seed ^ (UInt64(index) &* 0xD1B5_4A32_D192_ED03))
             let sample = try RandomForm(index: index, using: &generator, scratch: scratch)
             let problems = sample.check()
             tally[sample.expected.outcome, default: 0] += 1
@@ -81,11 +81,11 @@ struct RandomForm: CustomStringConvertible {
         "image/x-test;q=\"a;b\"",
     ]
 
-    init(index: Int, using generator: inout SeededGenerator, scratch: ScratchDirectory) throws {
+    init(index: Int, using generator: inout SplitMix64, scratch: ScratchDirectory) throws {
         self.index = index
         options = ReferenceEncoder.Options(normalizesNewlines: Int.random(in: 0..<10, using: &generator) < 3)
         generatorState = generator.next()
-        var predictor = SeededGenerator(state: generatorState)
+        var predictor = SplitMix64(state: generatorState)
         let firstDrawn = ReferenceEncoder.randomBoundary(using: &predictor)
         let useCallerBoundary = Bool.random(using: &generator)
         let boundary = useCallerBoundary ? Self.randomCallerBoundary(using: &generator) : firstDrawn
@@ -185,7 +185,7 @@ struct RandomForm: CustomStringConvertible {
                 return expected
             }
         } else {
-            var predictor = SeededGenerator(state: generatorState)
+            var predictor = SplitMix64(state: generatorState)
             boundary = ReferenceEncoder.randomBoundary(using: &predictor)
             while firstCollision(boundary) != nil {
                 expected.outcome = .encodedAfterRedrawingTheBoundary
@@ -211,7 +211,7 @@ struct RandomForm: CustomStringConvertible {
             if let callerBoundary {
                 body = try encoder.prepare(form, boundary: callerBoundary)
             } else {
-                var generator = SeededGenerator(state: generatorState)
+                var generator = SplitMix64(state: generatorState)
                 body = try encoder.prepare(form, using: &generator)
             }
         } catch {
@@ -337,7 +337,7 @@ struct RandomForm: CustomStringConvertible {
     static let tspecials = Array("()<>@,;:\\\"/[]?=".utf8)
 
     /// Unicode scalars weighted toward the ones that need care: quotes, CR, LF, `%`, `\`, controls and dashes.
-    static func randomText(using generator: inout SeededGenerator, maxScalars: Int) -> String {
+    static func randomText(using generator: inout SplitMix64, maxScalars: Int) -> String {
         var scalars = String.UnicodeScalarView()
         for _ in 0..<Int.random(in: 0...maxScalars, using: &generator) {
             let roll = Int.random(in: 0..<1000, using: &generator)
@@ -364,7 +364,7 @@ struct RandomForm: CustomStringConvertible {
     }
 
     /// Arbitrary bytes, often dense in CR, LF, dashes and prefixes of the delimiter.
-    static func randomValue(using generator: inout SeededGenerator, boundary: [UInt8], planted: [UInt8]?) -> [UInt8] {
+    static func randomValue(using generator: inout SplitMix64, boundary: [UInt8], planted: [UInt8]?) -> [UInt8] {
         var bytes: [UInt8] = []
         for _ in 0..<Int.random(in: 0...6, using: &generator) {
             switch Int.random(in: 0..<4, using: &generator) {
@@ -382,7 +382,7 @@ struct RandomForm: CustomStringConvertible {
     }
 
     /// A valid caller boundary: 1 to 70 RFC 2046 bchars, not ending in a space.
-    static func randomCallerBoundary(using generator: inout SeededGenerator) -> [UInt8] {
+    static func randomCallerBoundary(using generator: inout SplitMix64) -> [UInt8] {
         let bchars = Array("0123456789abcdefABCDEF'()+_,-./:=? ".utf8)
         var boundary = (0..<Int.random(in: 1...70, using: &generator)).map { _ in bchars.randomElement(using: &generator)! }
         if boundary.last == 0x20 { boundary[boundary.count - 1] = UInt8(ascii: "z") }

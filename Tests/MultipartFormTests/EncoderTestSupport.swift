@@ -2,19 +2,6 @@ import Foundation
 import MultipartForm
 import Testing
 
-/// A deterministic generator (SplitMix64) so tests can predict and force generated boundaries.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
-
 /// A generator that always returns the same word, so every generated boundary is the same.
 struct StuckGenerator: RandomNumberGenerator {
     // Not 0: `Int.random(in:using:)` rejects a zero low product forever.

@@ -259,14 +259,14 @@ extension EncodingCase {
     }
 
     @Test func generatedBoundaryIsRegeneratedWhenAValueContainsIt() throws {
-        var predictor = SeededGenerator(state: 7)
+        var predictor = SplitMix64(state: 7)
         let first = ReferenceEncoder.randomBoundary(using: &predictor)
         let second = ReferenceEncoder.randomBoundary(using: &predictor)
         let form = Form([
             .init(name: "a", value: .text("1")),
             .init(name: "trap", value: .text("before\r\n--" + String(decoding: first, as: UTF8.self) + "\r\nafter")),
         ])
-        var generator = SeededGenerator(state: 7)
+        var generator = SplitMix64(state: 7)
         let body = try ReferenceEncoder().prepare(form, using: &generator)
         #expect(Array(body.boundary.utf8) == second)
         let bytes = try body.bytes()
