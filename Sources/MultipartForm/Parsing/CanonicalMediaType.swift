@@ -12,13 +12,13 @@ enum CanonicalMediaType {
     struct Match {
         /// `type/subtype`, without the surrounding whitespace.
         var range: Range<Int>
-        /// Whether the type is `text` (any case).
-        var isText: Bool
+        /// The type, before the slash.
+        var type: Range<Int>
     }
 
     /// Matches a whole header value (after the colon).
     static func match(_ bytes: ArraySlice<UInt8>) -> Match? {
-        bytes.withUnsafeBufferPointer { value in
+        let found: Match? = bytes.withUnsafeBufferPointer { value in
             var index = 0
             while index < value.count && ByteClass.isWhitespace(value[index]) { index += 1 }
             let start = index
@@ -31,13 +31,11 @@ enum CanonicalMediaType {
             guard end > slash + 1 else { return nil }
             while index < value.count && ByteClass.isWhitespace(value[index]) { index += 1 }
             guard index == value.count else { return nil }
-            let type = UnsafeBufferPointer(rebasing: value[start..<slash])
-            if equalsIgnoringCase(type, ByteClass.multipart) { return nil }
-            return Match(range: start..<end, isText: equalsIgnoringCase(type, ByteClass.text))
+            return Match(range: start..<end, type: start..<slash)
         }
-    }
-
-    private static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lower: [UInt8]) -> Bool {
-        bytes.count == lower.count && zip(bytes, lower).allSatisfy { ByteClass.lowercased($0) == $1 }
+        guard let found else { return nil }
+        let base = bytes.startIndex
+        let type = bytes[(base + found.type.lowerBound)..<(base + found.type.upperBound)]
+        return ByteClass.equalsIgnoringCase(type, ByteClass.multipart) ? nil : found
     }
 }

@@ -9,6 +9,17 @@ struct PartMedia {
         case multipart
         /// Any other type, or none readable.
         case other
+
+        /// The kind of a media type's top-level type, compared without regard to case.
+        init(type: ArraySlice<UInt8>) {
+            if ByteClass.equalsIgnoringCase(type, ByteClass.multipart) {
+                self = .multipart
+            } else if ByteClass.equalsIgnoringCase(type, ByteClass.text) {
+                self = .text
+            } else {
+                self = .other
+            }
+        }
     }
 
     var kind: Kind

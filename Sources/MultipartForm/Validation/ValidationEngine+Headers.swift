@@ -207,8 +207,9 @@ extension ValidationEngine {
     /// Byte-class checks on one physical header line of ``field``, each at most once.
     mutating func checkLineBytes(fieldLine: Int) {
         let content = field.content(fieldLine)
-        // Most lines are printable ASCII and tabs throughout: nothing to look for.
-        if content.withUnsafeBytes(Self.isPrintableOrTab) { return }
+        // Most lines are printable ASCII and tabs throughout: nothing to look for. Otherwise the
+        // bytes before the first other one need no second look.
+        guard let firstOther = content.withUnsafeBytes(Self.firstNotPrintableOrTab) else { return }
         let start = field.line(fieldLine).start
         let base = content.startIndex
         var nul: Int? = nil
@@ -221,7 +222,7 @@ extension ValidationEngine {
             return (content.firstIndex(of: ByteClass.colon).map { $0 + 1 } ?? content.endIndex) - base
         }
         content.withUnsafeBytes { line in
-            var index = 0
+            var index = firstOther
             while index < line.count {
                 // Eight printable ASCII bytes at a time need no closer look.
                 if index &+ 8 <= line.count && ByteClass.allPrintable(line.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
@@ -267,19 +268,19 @@ extension ValidationEngine {
         }
     }
 
-    /// Whether every byte is printable ASCII (0x20–0x7E) or a tab, eight at a time.
-    static func isPrintableOrTab(_ line: UnsafeRawBufferPointer) -> Bool {
+    /// The index of the first byte that is neither printable ASCII (0x20–0x7E) nor a tab, if any;
+    /// eight bytes at a time.
+    static func firstNotPrintableOrTab(_ line: UnsafeRawBufferPointer) -> Int? {
         var index = 0
-        while index &+ 8 <= line.count {
-            if !ByteClass.allPrintable(line.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { break }
+        while index &+ 8 <= line.count && ByteClass.allPrintable(line.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
             index &+= 8
         }
         while index < line.count {
             let byte = line[index]
-            if byte &- 0x20 >= 0x5F && byte != ByteClass.tab { return false }
+            if byte &- 0x20 >= 0x5F && byte != ByteClass.tab { return index }
             index &+= 1
         }
-        return true
+        return nil
     }
 
     func trimmedName(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
@@ -368,9 +369,10 @@ extension ValidationEngine {
             // What readPartContentType(_:) would record for this value, without building the value.
             part.contentTypeName = at(first.start + nameStart)
             let valueStart = colonIndex + 1
+            let type = content[(valueStart + canonical.type.lowerBound)..<(valueStart + canonical.type.upperBound)]
             setPartContentType(
                 content[(valueStart + canonical.range.lowerBound)..<(valueStart + canonical.range.upperBound)],
-                PartMedia(kind: canonical.isText ? .text : .other, isWellFormed: true, charsetIsUTF8: nil))
+                PartMedia(kind: PartMedia.Kind(type: type), isWellFormed: true, charsetIsUTF8: nil))
             return
         }
         // The value: the first line after the colon, then each continuation line, in a reused buffer.
@@ -434,12 +436,12 @@ extension ValidationEngine {
     mutating func readPartContentType(_ value: HeaderValue) {
         let trimmed = value.trimmed()
         let media = MediaType.parse(value.bytes)
-        let kind: PartMedia.Kind =
-            media.type == ByteClass.multipart ? .multipart : media.type == ByteClass.text ? .text : .other
-        let charset = media.parameter(ByteClass.charsetParameter).map(\.value).flatMap { $0.isEmpty ? nil : $0 }
+        let kind = PartMedia.Kind(type: media.type[...])
+        // A charset parameter counts only with a value.
+        let charset = media.parameter(ByteClass.charsetParameter).flatMap { $0.value.isEmpty ? nil : $0 }
         setPartContentType(
             trimmed.bytes[...],
-            PartMedia(kind: kind, isWellFormed: media.syntaxError == nil, charsetIsUTF8: charset.map(Charsets.isUTF8)))
+            PartMedia(kind: kind, isWellFormed: media.syntaxError == nil, charsetIsUTF8: charset.map { Charsets.isUTF8($0.value) }))
         func add(_ rule: Rule.ID, _ index: Int, _ message: String) {
             let offset = value.offset(index)
             let place = field.locate(offset)
@@ -448,7 +450,7 @@ extension ValidationEngine {
         if let error = media.syntaxError {
             add(.partContentTypeSyntax, error.index, error.message)
         }
-        if let charset = media.parameter(ByteClass.charsetParameter), !charset.value.isEmpty, !Charsets.isKnown(charset.value) {
+        if let charset, !Charsets.isKnown(charset.value) {
             add(.charsetUnknown, charset.valueIndex, "'\(escapedForMessage(charset.value))' is not a known charset")
         }
         guard kind == .multipart else { return }
