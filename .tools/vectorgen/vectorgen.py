@@ -117,23 +117,49 @@ def _escape(text):
 BCHARS = set(b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'()+_,-./:=? ")
 
 
-def canonical_body(fields, boundary):
-    """The reference encoder's bytes for a form (CONFORMANCE.md, canonical encoding), or None if it refuses it."""
+def canonical_refusal(fields, boundary):
+    """The reference encoder's error code when it refuses the form with this boundary (CONFORMANCE.md,
+    canonical encoding, errors), or None when it encodes it. The Swift audit checks every code."""
     b = boundary.encode()
     if not (1 <= len(b) <= 70) or b.endswith(b" ") or any(c not in BCHARS for c in b):
+        return "invalid-boundary"
+    for f in fields:
+        for key, code in (("name", "unrepresentable-name"), ("filename", "unrepresentable-filename")):
+            text = f.get(key)
+            if text is None:
+                continue
+            raw = text.encode()
+            if b"\0" in raw or (len(raw) - len(raw.rstrip(b"\\"))) % 2 == 1:
+                return code
+        if "content_type" in f:
+            ctype = f["content_type"]
+            if not ctype or any(not (0x20 <= ord(c) <= 0x7E) for c in ctype):
+                return "invalid-content-type"
+    for f in fields:
+        value = base64.b64decode(f["value_base64"]) if "value_base64" in f else f["value"].encode()
+        if b"--" + b in _header(f) or b"--" + b in value:
+            return "boundary-collision"
+    return None
+
+
+def _header(f):
+    """A field's part header as the canonical encoding writes it, through the blank line."""
+    head = b'Content-Disposition: form-data; name="' + _escape(f["name"]) + b'"'
+    if "filename" in f or "content_type" in f:
+        ctype = f.get("content_type", "application/octet-stream")
+        head += b'; filename="' + _escape(f.get("filename", "blob")) + b'"\r\nContent-Type: ' + ctype.encode()
+    return head + b"\r\n\r\n"
+
+
+def canonical_body(fields, boundary):
+    """The reference encoder's bytes for a form (CONFORMANCE.md, canonical encoding), or None if it refuses it."""
+    if canonical_refusal(fields, boundary) is not None:
         return None
+    b = boundary.encode()
     out = b""
     for f in fields:
         value = base64.b64decode(f["value_base64"]) if "value_base64" in f else f["value"].encode()
-        if b"--" + b in value:
-            return None
-        head = b'Content-Disposition: form-data; name="' + _escape(f["name"]) + b'"'
-        if "filename" in f or "content_type" in f:
-            ctype = f.get("content_type", "application/octet-stream")
-            if not ctype or any(not (0x20 <= ord(c) <= 0x7E) for c in ctype):
-                return None
-            head += b'; filename="' + _escape(f.get("filename", "blob")) + b'"\r\nContent-Type: ' + ctype.encode()
-        out += b"--" + b + b"\r\n" + head + b"\r\n\r\n" + value + b"\r\n"
+        out += b"--" + b + b"\r\n" + _header(f) + value + b"\r\n"
     return out + b"--" + b + b"--\r\n"
 
 
@@ -170,7 +196,8 @@ def form_from_parts(parts):
 
 
 def encoder_input(body, content_type, parts, form):
-    """The sidecar's encoder_input: the form (given, or read off the parts), the boundary, and whether it is canonical."""
+    """The sidecar's encoder_input: the form (given, or read off the parts), the boundary, whether it is
+    canonical, and the reference encoder's error code when it refuses the form."""
     if form is False:
         return None
     fields = form if form is not None else form_from_parts(parts)
@@ -179,7 +206,12 @@ def encoder_input(body, content_type, parts, form):
         if form is not None:
             raise ValueError("an explicit form needs a boundary in the Content-Type")
         return None
-    return {"boundary": boundary, "canonical": canonical_body(fields, boundary) == body, "fields": fields}
+    made = {"boundary": boundary, "canonical": canonical_body(fields, boundary) == body}
+    refusal = canonical_refusal(fields, boundary)
+    if refusal is not None:
+        made["refused_with"] = refusal
+    made["fields"] = fields
+    return made
 
 
 def field(name, value, filename=None, content_type=None):

@@ -13,7 +13,7 @@ Readings used throughout (CONFORMANCE.md, "How the strict validator reads a body
 - Values are compared after quoted-pair removal and nothing else: `%XX`, `&#N;` and encoded-words
   stay as sent in `parts`; the i- outcomes say where a receiver may decode them.
 """
-from vectorgen import at, close, d, file_part, p, part, vector
+from vectorgen import at, close, d, field, file_part, p, part, vector
 
 DELIM = b"--AaB03x\r\n"
 OCTET = "application/octet-stream"
@@ -275,7 +275,8 @@ vector("filenames/i-windows-fakepath", body,
                         "the octet after the backslash", [fpart("C:fakepatha.txt")]),
                  accept("WHATWG HTML/Fetch: backslashes are not escapes in filenames; " + PATH_IGNORED,
                         [fpart("C:\\fakepath\\a.txt")])],
-       producer="Internet Explorer and pages that copy the file input's value (C:\\fakepath\\)")
+       producer="Internet Explorer and pages that copy the file input's value (C:\\fakepath\\)",
+       form=[field("f", "hello", filename="C:\\fakepath\\a.txt", content_type="text/plain")])
 
 body = one_file(b"C:/Users/me/a.txt")
 vector("filenames/y-windows-path-forward-slashes", body,
@@ -356,3 +357,25 @@ vector("filenames/y-filename-4k", body,
        ["RFC 5322 §2.1.1", "RFC 7578 §4.2"],
        [d("header-line-too-long", _section(body))],
        [fpart(LONG.decode())])
+
+# ---------------------------------------------------------------------------------------------
+# The canonical encoding's defaults for file parts
+# ---------------------------------------------------------------------------------------------
+
+body = file_part("meta", "blob", "application/json", '{"a":1}') + close()
+vector("filenames/y-typed-field-gets-blob", body,
+       "a text field given a media type and no filename: sent as a file part named blob, as browsers send a Blob",
+       ["RFC 7578 §4.2", "RFC 7578 §4.4", "WHATWG XHR FormData (a Blob entry's default filename)"],
+       [],
+       [p("meta", '{"a":1}', filename="blob", content_type="application/json")],
+       producer="browsers, for a Blob appended to FormData without a filename",
+       form=[field("meta", '{"a":1}', content_type="application/json")])
+
+body = file_part("f", "data.bin", OCTET, b"\x00\x01\x02\xff") + close()
+vector("filenames/y-untyped-file-gets-octet-stream", body,
+       "a file given no media type: sent with Content-Type: application/octet-stream, as browsers do",
+       ["RFC 7578 §4.4", "RFC 2046 §4.5.1", "WHATWG XHR FormData (a File with an empty type)"],
+       [],
+       [p("f", b"\x00\x01\x02\xff", filename="data.bin", content_type=OCTET)],
+       producer="browsers, for a file whose type the system does not know",
+       form=[field("f", b"\x00\x01\x02\xff", filename="data.bin")])

@@ -496,3 +496,32 @@ vector("quoting/i-old-firefox-escaping", body,
        outcomes=[accept(QP_RFC, [p("upload", "hello", filename='backslash "q".txt', content_type="text/plain")]),
                  reject(QP_WHATWG_REJECT)],
        producer="Firefox before Gecko bug 1686765 (backslash-escaped '\"', raw '\\')")
+
+# ---------------------------------------------------------------------------------------------
+# The WHATWG escape of each of '"', CR and LF, in names and in filenames
+# ---------------------------------------------------------------------------------------------
+
+body = (cd(b'form-data; name="a%22b"; filename="c%22d.txt"', "1", b"text/plain")
+        + cd(b'form-data; name="e%0Df"; filename="g%0Dh.txt"', "2", b"text/plain")
+        + cd(b'form-data; name="i%0Aj"; filename="k%0Al.txt"', "3", b"text/plain") + close())
+_literal = [p("a%22b", "1", filename="c%22d.txt", content_type="text/plain"),
+            p("e%0Df", "2", filename="g%0Dh.txt", content_type="text/plain"),
+            p("i%0Aj", "3", filename="k%0Al.txt", content_type="text/plain")]
+vector("quoting/i-whatwg-escapes-each", body,
+       "names and filenames holding '\"', a lone CR and a lone LF, each written as browsers escape it",
+       ["RFC 7578 §2", "RFC 7578 §4.2"],
+       [d("parameter-percent-encoded", _o(body, b"%22", 0, expect=b"%")),
+        d("parameter-percent-encoded", _o(body, b"%22", 1, expect=b"%")),
+        d("parameter-percent-encoded", _o(body, b"%0D", 0, expect=b"%")),
+        d("parameter-percent-encoded", _o(body, b"%0D", 1, expect=b"%")),
+        d("parameter-percent-encoded", _o(body, b"%0A", 0, expect=b"%")),
+        d("parameter-percent-encoded", _o(body, b"%0A", 1, expect=b"%"))],
+       _literal,
+       outcomes=[accept(PCT_LITERAL, _literal),
+                 accept(PCT_DECODED, [p('a"b', "1", filename='c"d.txt', content_type="text/plain"),
+                                      p("e\rf", "2", filename="g\rh.txt", content_type="text/plain"),
+                                      p("i\nj", "3", filename="k\nl.txt", content_type="text/plain")])],
+       producer="WHATWG HTML form submission",
+       form=[field('a"b', "1", filename='c"d.txt', content_type="text/plain"),
+             field("e\rf", "2", filename="g\rh.txt", content_type="text/plain"),
+             field("i\nj", "3", filename="k\nl.txt", content_type="text/plain")])

@@ -122,15 +122,27 @@ public enum VectorAudit {
         return []
     }
 
-    /// Encodes the encoder input with the reference encoder and checks the canonical mark against the body.
+    /// Encodes the encoder input with the reference encoder and checks the canonical mark and the recorded refusal against it.
     public static func encoderInput(of vector: ConformanceVector) -> [Finding] {
         guard let input = vector.sidecar.encoderInput else { return [] }
         let encoded: [UInt8]
         do {
             encoded = try ReferenceEncoder().encode(input.form, boundary: input.boundary).body
         } catch {
-            return input.isCanonical
-                ? [Finding(.encoderInput, "marked canonical, but the reference encoder refuses the form: \(error)")] : []
+            var findings: [Finding] = []
+            if input.isCanonical {
+                findings.append(Finding(.encoderInput, "marked canonical, but the reference encoder refuses the form: \(error)"))
+            }
+            if input.refusal != error.code.rawValue {
+                findings.append(
+                    Finding(
+                        .encoderInput,
+                        "the reference encoder refuses the form with '\(error.code)', but refused_with says \(input.refusal.map { "'\($0)'" } ?? "nothing"): \(error)"))
+            }
+            return findings
+        }
+        if let refusal = input.refusal {
+            return [Finding(.encoderInput, "refused_with says '\(refusal)', but the reference encoder encodes the form")]
         }
         if input.isCanonical && encoded != vector.body {
             let common = zip(encoded, vector.body).prefix { $0 == $1 }.count

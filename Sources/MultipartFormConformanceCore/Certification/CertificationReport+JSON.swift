@@ -27,10 +27,19 @@ extension CertificationReport {
             ("headline", .string(headline)),
             ("vector_count", .int(verdicts.count)),
             ("counts", .object(counts)),
+            (
+                "coverage",
+                .object([
+                    ("run", .int(coverage.run)), ("total", .int(coverage.total)),
+                    ("not_run", .object(coverage.notRun.map { ($0.reason, JSONValue.int($0.count)) })),
+                ])
+            ),
         ]
         if kind == .encoder {
             members.append(("accepts_boundary", acceptsBoundary.map(JSONValue.bool) ?? .null))
             members.append(("unsupported_features", .array(unsupportedFeatures.map { .string($0.rawValue) })))
+            members.append(
+                ("ignored_unsupported_features", .array(ignoredUnsupportedFeatures.map { .string($0.rawValue) })))
             members.append(
                 ("canonical", .object([("checked", .int(canonicalChecked)), ("identical", .int(canonicalIdentical))])))
         }
@@ -51,6 +60,7 @@ extension CertificationVerdict {
             ("notes", .array(notes.map(JSONValue.string))),
             ("known_issue", .string(knownIssue)),
             ("byte_identical", isByteIdentical.map(JSONValue.bool) ?? .null),
+            ("not_run_because", .array(notRunBecause.map(JSONValue.string))),
         ])
     }
 }

@@ -9,6 +9,10 @@ extension CertificationReport {
         if !unsupportedFeatures.isEmpty {
             out += "Declared unsupported: \(unsupportedFeatures.map(\.rawValue).joined(separator: ", "))\n"
         }
+        for feature in ignoredUnsupportedFeatures {
+            let reason = EncoderFeature.withdrawn.first { $0.feature == feature }?.reason ?? "not a feature this version knows"
+            out += "Declared unsupported but run anyway: \(feature.rawValue) (every string API can say it: \(reason))\n"
+        }
         out += "\n"
         let rows = onlyProblems ? problems : verdicts
         let idWidth = max(6, rows.map(\.vectorID.count).max() ?? 0)

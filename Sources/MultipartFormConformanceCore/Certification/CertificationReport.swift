@@ -21,17 +21,61 @@ public struct CertificationReport: Sendable, Hashable {
     public var acceptsBoundary: Bool?
     /// The features the adapter declared unsupported (encoders).
     public var unsupportedFeatures: [EncoderFeature]
+    /// Declared features that cannot excuse a vector (``EncoderFeature/withdrawn``): their vectors were run.
+    public var ignoredUnsupportedFeatures: [EncoderFeature]
 
     /// Creates a report from verdicts.
     public init(
         adapterName: String, kind: Kind, verdicts: [CertificationVerdict], acceptsBoundary: Bool? = nil,
-        unsupportedFeatures: [EncoderFeature] = []
+        unsupportedFeatures: [EncoderFeature] = [], ignoredUnsupportedFeatures: [EncoderFeature] = []
     ) {
         self.adapterName = adapterName
         self.kind = kind
         self.verdicts = verdicts
         self.acceptsBoundary = acceptsBoundary
         self.unsupportedFeatures = unsupportedFeatures
+        self.ignoredUnsupportedFeatures = ignoredUnsupportedFeatures
+    }
+
+    /// How much of the corpus a level was earned on: the vectors run, and why the others were not.
+    public struct Coverage: Sendable, Hashable {
+        /// The vectors that were run (every verdict but `unsupported`).
+        public var run: Int
+        /// All the report's vectors.
+        public var total: Int
+        /// For each reason a vector was not run (a feature, or a decoder's reason), how many vectors it kept out, most first.
+        public var notRun: [NotRun]
+
+        /// One reason vectors were not run, and how many it kept out.
+        public struct NotRun: Sendable, Hashable {
+            /// A feature's stable text, such as `typed-text-fields`, or a decoder's reason, such as `no-content-type`.
+            public var reason: String
+            /// The number of vectors not run for it.
+            public var count: Int
+        }
+
+        /// Whether every vector was run.
+        public var isComplete: Bool { run == total }
+
+        /// `165 of 186 vectors (21 not run: typed-text-fields 10, ...)`, or `186 vectors` when all were run.
+        public var description: String {
+            if isComplete { return "\(total) vectors" }
+            let reasons = notRun.map { "\($0.reason) \($0.count)" }.joined(separator: ", ")
+            return "\(run) of \(total) vectors (\(total - run) not run: \(reasons))"
+        }
+    }
+
+    /// The vectors run and the reasons the others were not (a vector needing two features counts under both).
+    public var coverage: Coverage {
+        var counts: [String: Int] = [:]
+        for verdict in verdicts where verdict.outcome == .unsupported {
+            let reasons = verdict.notRunBecause.isEmpty ? ["unsupported"] : verdict.notRunBecause
+            for reason in reasons { counts[reason, default: 0] += 1 }
+        }
+        let notRun = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .map { Coverage.NotRun(reason: $0.key, count: $0.value) }
+        let skipped = verdicts.count { $0.outcome == .unsupported }
+        return Coverage(run: verdicts.count - skipped, total: verdicts.count, notRun: notRun)
     }
 
     /// The number of verdicts with the grade.
@@ -82,16 +126,22 @@ public struct CertificationReport: Sendable, Hashable {
         }
     }
 
-    /// One line: the level, the counts per grade and, for encoders given the boundary, the canonical tally.
+    /// One line: the level and the share of the corpus it was earned on, the counts per grade and, for encoders given the boundary, the canonical tally.
+    ///
+    /// `Conformant on 165 of 186 vectors (21 not run: typed-text-fields 10, ...): 160 pass, ...` when
+    /// some vectors were not run; `Conformant: 186 vectors: ...` when all were.
     public var headline: String {
         let counts = reportedGrades.compactMap { grade -> String? in
             let n = count(grade)
             return n == 0 && (grade == .staleKnownIssue || grade == .silentDataLoss) ? nil : "\(n) \(grade.label)"
         }
-        var text = "\(level.title): \(verdicts.count) vectors: \(counts.joined(separator: ", "))"
+        let coverage = self.coverage
+        var text = coverage.isComplete
+            ? "\(level.title): \(coverage.description): \(counts.joined(separator: ", "))"
+            : "\(level.title) on \(coverage.description): \(counts.joined(separator: ", "))"
         if kind == .encoder {
             if acceptsBoundary == true {
-                text += "; \(canonicalIdentical) of \(canonicalChecked) canonical bodies byte-identical"
+                text += "; \(canonicalIdentical) of \(canonicalChecked) canonical encodings reproduced"
             } else {
                 text += "; boundary not accepted, so canonical bytes not compared"
             }

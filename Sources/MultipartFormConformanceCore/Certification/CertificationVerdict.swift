@@ -16,8 +16,11 @@ public struct CertificationVerdict: Sendable, Hashable {
     public var knownIssue: String?
     /// What happened before a declared known issue was applied: equal to ``grade`` unless the grade is `known-issue` or `stale-known-issue`.
     public var outcome: CertificationGrade
-    /// For an encoder given the vector's boundary on a canonical vector: whether it wrote the body byte for byte.
+    /// For an encoder given the vector's boundary on a canonical vector: whether it wrote the body byte for byte
+    /// (on a vector whose form the canonical encoder refuses: whether it refused it too).
     public var isByteIdentical: Bool?
+    /// For an `unsupported` verdict: why the vector was not run (the features it needs, or the decoder's reason).
+    public var notRunBecause: [String] = []
 
     /// Creates a verdict.
     public init(

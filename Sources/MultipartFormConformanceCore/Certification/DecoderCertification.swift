@@ -60,7 +60,9 @@ public struct DecoderCertification: Sendable {
             CertificationVerdict(vectorID: vector.id, area: vector.area, grade: grade, summary: summary, details: details)
         }
         guard let contentType = vector.contentType else {
-            return verdict(.unsupported, "sent without a Content-Type (a validator test: the boundary is inferred)")
+            var result = verdict(.unsupported, "sent without a Content-Type (a validator test: the boundary is inferred)")
+            result.notRunBecause = ["no-content-type"]
+            return result
         }
         let decoded: [DecodedFormPart]
         var rejection: String?

@@ -46,11 +46,13 @@ public struct EncoderCertification: Sendable {
 
     /// Runs every vector and grades the encoder.
     public func report(over vectors: [ConformanceVector]) -> CertificationReport {
-        CertificationReport(
+        let declared = adapter.unsupportedFeatures
+        return CertificationReport(
             adapterName: adapter.name, kind: .encoder,
             verdicts: vectors.filter { $0.sidecar.encoderInput != nil }.map(verdict(for:)),
             acceptsBoundary: adapter.acceptsBoundary,
-            unsupportedFeatures: adapter.unsupportedFeatures.sorted())
+            unsupportedFeatures: declared.filter(EncoderFeature.all.contains).sorted(),
+            ignoredUnsupportedFeatures: declared.filter { !EncoderFeature.all.contains($0) }.sorted())
     }
 
     /// Encodes the vector's form with the adapter and grades the output.
@@ -59,6 +61,42 @@ public struct EncoderCertification: Sendable {
     }
 
     private func outcome(for vector: ConformanceVector) -> CertificationVerdict {
+        guard let input = vector.sidecar.encoderInput else {
+            return CertificationVerdict(
+                vectorID: vector.id, area: vector.area, grade: .fail,
+                summary: "the vector has no encoder input; only vectors from `vectors(in:)` certify encoders")
+        }
+        let missing = EncoderFeature.required(by: input.form).filter(adapter.unsupportedFeatures.contains)
+        if !missing.isEmpty {
+            var verdict = CertificationVerdict(
+                vectorID: vector.id, area: vector.area, grade: .unsupported,
+                summary: "needs \(missing.map(\.rawValue).joined(separator: ", "))")
+            verdict.notRunBecause = missing.map(\.rawValue)
+            return verdict
+        }
+        let boundary = adapter.acceptsBoundary ? input.boundary : nil
+        let answer: Result<EncodedForm, any Error>
+        do {
+            answer = .success(try adapter.encode(input.form, boundary: boundary))
+        } catch {
+            answer = .failure(error)
+        }
+        return Self.grade(answer, for: vector, givenBoundary: boundary)
+    }
+
+    /// Grades an encoder's answer for a vector's form: its output, or the error with which it refused the form.
+    ///
+    /// The grade depends only on the form, `givenBoundary` (the boundary the encoder was asked to use,
+    /// `nil` when it chose its own) and the answer, never on the vector's own body or findings: two
+    /// vectors with the same form grade the same output the same way. The vector's body matters only
+    /// for ``CertificationVerdict/isByteIdentical`` on canonical vectors, when a boundary was given.
+    ///
+    /// A refusal passes when the canonical encoder refuses the form too (a value holding the given
+    /// boundary, a media type it cannot write, …) and when a name or filename holds `"`, CR, LF, `\`
+    /// or non-ASCII, which an encoder must escape or refuse; any other refusal fails.
+    public static func grade(
+        _ answer: Result<EncodedForm, any Error>, for vector: ConformanceVector, givenBoundary: String?
+    ) -> CertificationVerdict {
         func verdict(_ grade: CertificationGrade, _ summary: String, details: [String] = [], notes: [String] = [])
             -> CertificationVerdict
         {
@@ -69,31 +107,30 @@ public struct EncoderCertification: Sendable {
             return verdict(.fail, "the vector has no encoder input; only vectors from `vectors(in:)` certify encoders")
         }
         let form = input.form
-        let needed = EncoderFeature.required(by: form)
-        let missing = needed.filter(adapter.unsupportedFeatures.contains)
-        if !missing.isEmpty {
-            return verdict(.unsupported, "needs \(missing.map(\.rawValue).joined(separator: ", "))")
-        }
+        let comparesBytes = givenBoundary != nil && (input.isCanonical || input.refusal != nil)
 
-        let boundary = adapter.acceptsBoundary ? input.boundary : nil
         let output: EncodedForm
-        do {
-            output = try adapter.encode(form, boundary: boundary)
-        } catch {
-            if let boundary, let index = Self.fieldContainingDelimiter(form, boundary: boundary) {
-                return verdict(
-                    .pass, "refused the form: field \(index) contains '--\(boundary)', as it should",
-                    notes: ["the encoder said: \(error)"])
+        switch answer {
+        case .success(let encoded):
+            output = encoded
+        case .failure(let error):
+            let said = oneLine(String(describing: error))
+            guard let reason = refusalReason(form, givenBoundary: givenBoundary) else {
+                var result = verdict(.fail, "the encoder refused a form it must encode: \(said)", details: ["\(error)"])
+                if comparesBytes { result.isByteIdentical = false }
+                return result
             }
-            return verdict(.fail, "the encoder threw: \(Self.oneLine(String(describing: error)))", details: ["\(error)"])
+            var result = verdict(.pass, "refused the form, as it may: \(reason)", notes: ["the encoder said: \(said)"])
+            if comparesBytes { result.isByteIdentical = input.refusal != nil }
+            return result
         }
 
-        let judgement = EncoderOutputJudgement(output, of: form, expectedWarnings: Self.expectedWarnings(of: vector))
+        let judgement = EncoderOutputJudgement(output, of: form, givenBoundary: givenBoundary)
         var notes = judgement.notes
-        var identical: Bool?
-        if boundary != nil && input.isCanonical {
-            identical = output.body == vector.body
-            if output.body != vector.body {
+        if comparesBytes {
+            if let refusal = input.refusal {
+                notes.append("the canonical encoder refuses this form ('\(refusal)'); writing it is not the canonical encoding")
+            } else if output.body != vector.body {
                 let common = zip(output.body, vector.body).prefix { $0 == $1 }.count
                 notes.append(
                     "not byte-identical with the canonical body: \(output.body.count) bytes against \(vector.body.count), first difference at byte \(common)")
@@ -101,20 +138,44 @@ public struct EncoderCertification: Sendable {
         }
         var result: CertificationVerdict
         if !judgement.errors.isEmpty {
-            result = verdict(.fail, Self.summary(of: judgement.errors), details: judgement.errors + judgement.warnings, notes: notes)
+            result = verdict(.fail, summary(of: judgement.errors), details: judgement.errors + judgement.warnings, notes: notes)
         } else if !judgement.warnings.isEmpty {
-            result = verdict(.passWithWarnings, Self.summary(of: judgement.warnings), details: judgement.warnings, notes: notes)
+            result = verdict(.passWithWarnings, summary(of: judgement.warnings), details: judgement.warnings, notes: notes)
         } else {
             let count = form.fields.count
             result = verdict(.pass, "valid; \(count == 1 ? "1 part matches" : "\(count) parts match") the form", notes: notes)
         }
-        result.isByteIdentical = identical
+        if comparesBytes { result.isByteIdentical = input.refusal == nil && output.body == vector.body }
         return result
     }
 
-    /// The warning rules the vector itself expects: any correct encoding of its form draws them, so they do not lower a grade.
-    static func expectedWarnings(of vector: ConformanceVector) -> Set<Rule.ID> {
-        Set(vector.sidecar.diagnostics.map(\.rule).filter { Rule.named($0)?.severity == .warning })
+    /// Why refusing `form` is a right answer, or `nil` when an encoder must encode it.
+    static func refusalReason(_ form: Form, givenBoundary: String?) -> String? {
+        let encoder = ReferenceEncoder()
+        do {
+            if let givenBoundary {
+                _ = try encoder.prepare(form, boundary: givenBoundary)
+            } else {
+                _ = try encoder.prepare(form)
+            }
+        } catch {
+            return "the canonical encoder refuses it too (\(error.code): \(oneLine(error.message, limit: 120)))"
+        }
+        for (index, field) in form.fields.enumerated() {
+            for (label, text) in [("name", field.name), ("filename", field.filename ?? "")] {
+                if let byte = text.utf8.first(where: mustBeEscapedOrRefused) {
+                    let shown = byte >= 0x80 ? "non-ASCII characters" : "'\(VectorExpectation.Mismatch.escape([byte]))'"
+                    return "field \(index)'s \(label) holds \(shown), which an encoder must write correctly or refuse"
+                }
+            }
+        }
+        return nil
+    }
+
+    /// `"`, CR, LF, `\` and bytes of non-ASCII characters: what every string API can say and a careless encoder writes wrong.
+    private static func mustBeEscapedOrRefused(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\\") || byte >= 0x80
     }
 
     /// One line for a table: the count and the first finding, shortened.
@@ -128,23 +189,5 @@ public struct EncoderCertification: Sendable {
     static func oneLine(_ text: String, limit: Int = 200) -> String {
         let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
         return flat.count > limit ? String(flat.prefix(limit - 3)) + "..." : flat
-    }
-
-    /// The index of the first field whose in-memory value contains `--` followed by the boundary.
-    static func fieldContainingDelimiter(_ form: Form, boundary: String) -> Int? {
-        let delimiter = Array(("--" + boundary).utf8)
-        for (index, field) in form.fields.enumerated() {
-            let value = field.value.bytes ?? field.value.text.map { Array($0.utf8) } ?? []
-            if contains(value, delimiter) { return index }
-        }
-        return nil
-    }
-
-    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard !needle.isEmpty, haystack.count >= needle.count else { return false }
-        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
-            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
-        }
-        return false
     }
 }

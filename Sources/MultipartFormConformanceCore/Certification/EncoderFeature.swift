@@ -21,23 +21,36 @@ public struct EncoderFeature: RawRepresentable, Sendable, Hashable, Comparable, 
     public static let duplicateNames = EncoderFeature(rawValue: "duplicate-names")
     /// A field whose name is the empty string.
     public static let emptyNames = EncoderFeature(rawValue: "empty-names")
-    /// A name or filename holding `"`, CR or LF, which must be escaped.
-    public static let quotesOrLineBreaksInNames = EncoderFeature(rawValue: "quotes-or-line-breaks-in-names")
-    /// A field name with non-ASCII characters.
-    public static let nonASCIINames = EncoderFeature(rawValue: "non-ascii-names")
-    /// A filename with non-ASCII characters.
-    public static let nonASCIIFilenames = EncoderFeature(rawValue: "non-ascii-filenames")
     /// A text field (no filename) given a media type, such as a JSON field sent as `application/json`.
     public static let typedTextFields = EncoderFeature(rawValue: "typed-text-fields")
     /// A text field whose value is bytes that are not valid UTF-8.
     public static let nonUTF8TextValues = EncoderFeature(rawValue: "non-utf8-text-values")
-    /// A media type holding bytes outside printable ASCII, such as a UTF-8 `name` parameter.
+
+    /// A name or filename holding `"`, CR or LF: withdrawn, since every string API can say it.
+    @available(*, deprecated, message: "every string API can express it: escape such names or refuse the form (a refusal passes); declaring it has no effect")
+    public static let quotesOrLineBreaksInNames = EncoderFeature(rawValue: "quotes-or-line-breaks-in-names")
+    /// A field name with non-ASCII characters: withdrawn, since every string API can say it.
+    @available(*, deprecated, message: "every string API can express it: write it as UTF-8 or refuse the form (a refusal passes); declaring it has no effect")
+    public static let nonASCIINames = EncoderFeature(rawValue: "non-ascii-names")
+    /// A filename with non-ASCII characters: withdrawn, since every string API can say it.
+    @available(*, deprecated, message: "every string API can express it: write it as UTF-8 or refuse the form (a refusal passes); declaring it has no effect")
+    public static let nonASCIIFilenames = EncoderFeature(rawValue: "non-ascii-filenames")
+    /// A media type outside printable ASCII: withdrawn; the canonical encoder refuses such forms, and so may any encoder.
+    @available(*, deprecated, message: "a string API can express it; refusing such a form passes, as the reference encoder refuses it; declaring it has no effect")
     public static let nonASCIIContentTypes = EncoderFeature(rawValue: "non-ascii-content-types")
 
-    /// Every feature this version knows, in a stable order.
-    public static let all: [EncoderFeature] = [
-        .emptyForm, .duplicateNames, .emptyNames, .quotesOrLineBreaksInNames, .nonASCIINames, .nonASCIIFilenames,
-        .typedTextFields, .nonUTF8TextValues, .nonASCIIContentTypes,
+    /// Every feature an adapter may declare unsupported, in a stable order.
+    public static let all: [EncoderFeature] = [.emptyForm, .duplicateNames, .emptyNames, .typedTextFields, .nonUTF8TextValues]
+
+    /// Features earlier versions accepted that can no longer excuse a vector, each with the reason.
+    ///
+    /// Every string API can say them, so an encoder must write such forms correctly or refuse them
+    /// (a refusal passes); a declaration of one is reported and otherwise ignored.
+    public static let withdrawn: [(feature: EncoderFeature, reason: String)] = [
+        (EncoderFeature(rawValue: "quotes-or-line-breaks-in-names"), "escape '\"', CR and LF in names and filenames, or refuse the form"),
+        (EncoderFeature(rawValue: "non-ascii-names"), "write names as UTF-8, or refuse the form"),
+        (EncoderFeature(rawValue: "non-ascii-filenames"), "write filenames as UTF-8, or refuse the form"),
+        (EncoderFeature(rawValue: "non-ascii-content-types"), "refuse the form, as the reference encoder does"),
     ]
 
     /// The feature's stable text.
@@ -46,7 +59,7 @@ public struct EncoderFeature: RawRepresentable, Sendable, Hashable, Comparable, 
     /// Orders features by their text.
     public static func < (lhs: EncoderFeature, rhs: EncoderFeature) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    /// The features a form needs, sorted.
+    /// The features a form needs that an encoder's API may lack, sorted.
     public static func required(by form: Form) -> [EncoderFeature] {
         var features: Set<EncoderFeature> = []
         if form.fields.isEmpty { features.insert(.emptyForm) }
@@ -54,27 +67,13 @@ public struct EncoderFeature: RawRepresentable, Sendable, Hashable, Comparable, 
         for field in form.fields {
             if !names.insert(field.name).inserted { features.insert(.duplicateNames) }
             if field.name.isEmpty { features.insert(.emptyNames) }
-            let nameBytes = Array(field.name.utf8)
-            let filenameBytes = field.filename.map { Array($0.utf8) } ?? []
-            if (nameBytes + filenameBytes).contains(where: Self.needsEscaping) {
-                features.insert(.quotesOrLineBreaksInNames)
-            }
-            if nameBytes.contains(where: { $0 >= 0x80 }) { features.insert(.nonASCIINames) }
-            if filenameBytes.contains(where: { $0 >= 0x80 }) { features.insert(.nonASCIIFilenames) }
             if field.filename == nil && field.contentType != nil && field.value.filePath == nil {
                 features.insert(.typedTextFields)
-            }
-            if let type = field.contentType, type.utf8.contains(where: { $0 < 0x20 || $0 > 0x7E }) {
-                features.insert(.nonASCIIContentTypes)
             }
             if !field.isFile, let bytes = field.value.bytes, String(validating: bytes, as: UTF8.self) == nil {
                 features.insert(.nonUTF8TextValues)
             }
         }
         return features.sorted()
-    }
-
-    private static func needsEscaping(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
     }
 }

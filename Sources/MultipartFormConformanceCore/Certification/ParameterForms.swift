@@ -42,6 +42,39 @@ enum ParameterForms {
         return out
     }
 
+    /// What an RFC 9110 receiver reads from a quoted-string holding `bytes`: each `\\x` becomes `x`.
+    ///
+    /// A backslash written literally (as browsers and the canonical encoding write it) is read this way.
+    static func removingQuotedPairs(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count { index += 1 }
+            out.append(bytes[index])
+            index += 1
+        }
+        return out
+    }
+
+    /// The ways a correct encoder may write a name or filename, as the strict validator reads them back.
+    ///
+    /// The literal text (written literally, or escaped with quoted-pairs, which the validator removes)
+    /// and its WHATWG escaping; with `backslashWritten` (the part header holds a backslash), both of
+    /// those with quoted-pairs removed too, which is how a backslash written literally reads.
+    /// `normalizing` adds the same for the text with its newlines normalised.
+    static func acceptedReadings(of literal: [UInt8], normalizing: Bool, backslashWritten: Bool) -> Set<[UInt8]> {
+        var texts = [literal]
+        if normalizing { texts.append(normalizingNewlines(literal)) }
+        var readings: Set<[UInt8]> = []
+        for text in texts {
+            let escaped = escaped(text)
+            readings.formUnion([text, escaped])
+            if backslashWritten { readings.formUnion([removingQuotedPairs(text), removingQuotedPairs(escaped)]) }
+        }
+        return readings
+    }
+
     /// Every lone CR and lone LF becomes CRLF; CRLF pairs stay.
     static func normalizingNewlines(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []

@@ -16,9 +16,6 @@ public struct ReferenceEncoderAdapter: FormEncoderAdapter {
     /// `true`: the reference encoder writes the boundary it is given.
     public var acceptsBoundary: Bool { true }
 
-    /// Media types outside printable ASCII: the encoder refuses them by design (``ReferenceEncoder``, item 6).
-    public var unsupportedFeatures: Set<EncoderFeature> { [.nonASCIIContentTypes] }
-
     /// Encodes with the given boundary, or a generated one.
     public func encode(_ form: Form, boundary: String?) throws -> EncodedForm {
         let encoder = ReferenceEncoder(options: options)

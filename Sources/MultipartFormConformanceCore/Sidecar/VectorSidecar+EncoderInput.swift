@@ -6,7 +6,9 @@ extension VectorSidecar {
     /// In JSON: `{"boundary": "AaB03x", "canonical": true, "fields": [...]}`. Each field is
     /// `{"name": "...", "value": "..."}` for text (`value_base64` for bytes that are not UTF-8), plus
     /// `"filename"` for a file entry and an optional `"content_type"`. `canonical` says that the
-    /// reference encoder, given this form and boundary, writes the vector's body byte for byte.
+    /// reference encoder, given this form and boundary, writes the vector's body byte for byte;
+    /// `refused_with`, present only then, names the ``ReferenceEncoder/Error/Code`` with which it refuses the
+    /// form instead (the body is then what an encoder that does not check writes).
     public struct EncoderInput: Sendable, Hashable {
         /// One form entry.
         public struct Field: Sendable, Hashable {
@@ -88,13 +90,16 @@ extension VectorSidecar {
         public var boundary: String
         /// Whether the reference encoder reproduces the body byte for byte from this form and boundary.
         public var isCanonical: Bool
+        /// The code with which the reference encoder refuses this form and boundary, such as `boundary-collision`; `nil` when it encodes it.
+        public var refusal: String?
         /// The entries, in order.
         public var fields: [Field]
 
         /// Creates an encoder input.
-        public init(boundary: String, isCanonical: Bool, fields: [Field]) {
+        public init(boundary: String, isCanonical: Bool, refusal: String? = nil, fields: [Field]) {
             self.boundary = boundary
             self.isCanonical = isCanonical
+            self.refusal = refusal
             self.fields = fields
         }
 
@@ -102,17 +107,18 @@ extension VectorSidecar {
         public var form: Form { Form(fields.map(\.formField)) }
 
         init(node: JSONNode) throws(JSONShapeError) {
-            let object = try node.object(allowing: ["boundary", "canonical", "fields"])
+            let object = try node.object(allowing: ["boundary", "canonical", "refused_with", "fields"])
             boundary = try object.required("boundary").string()
             isCanonical = try object.required("canonical").bool()
+            refusal = try object.optional("refused_with")?.string()
             fields = try object.required("fields").array().map { (item) throws(JSONShapeError) in try Field(node: item) }
         }
 
         var json: JSONValue {
-            .object([
-                ("boundary", .string(boundary)), ("canonical", .bool(isCanonical)),
-                ("fields", .array(fields.map(\.json))),
-            ])
+            var members: [(key: String, value: JSONValue)] = [("boundary", .string(boundary)), ("canonical", .bool(isCanonical))]
+            if let refusal { members.append(("refused_with", .string(refusal))) }
+            members.append(("fields", .array(fields.map(\.json))))
+            return .object(members)
         }
     }
 }

@@ -30,7 +30,8 @@ extension VectorSidecar.EncoderInput {
     /// The form whose entries decode to `parts`, names and filenames taken literally; `nil` when no form can say it.
     ///
     /// A part without a name, or with a name, filename or type that is not UTF-8, cannot come from a
-    /// form. The input is canonical when the reference encoder writes exactly `body` for it.
+    /// form. The input is canonical when the reference encoder writes exactly `body` for it, and records
+    /// the reference encoder's error code when it refuses the form.
     public init?(derivedFrom parts: [VectorSidecar.ExpectedPart], boundary: String, body: [UInt8]) {
         var fields: [Field] = []
         for part in parts {
@@ -49,7 +50,10 @@ extension VectorSidecar.EncoderInput {
             fields.append(Field(name: name, value: value, filename: filename, contentType: contentType))
         }
         self.init(boundary: boundary, isCanonical: false, fields: fields)
-        let encoded = try? ReferenceEncoder().encode(form, boundary: boundary).body
-        isCanonical = encoded == body
+        do {
+            isCanonical = try ReferenceEncoder().encode(form, boundary: boundary).body == body
+        } catch {
+            refusal = error.code.rawValue
+        }
     }
 }
