@@ -36,8 +36,8 @@ extension CommandSpec {
                 name: "--boundary-accepted",
                 help: "The command uses the boundary it is sent: compare canonical vectors byte for byte (needed for the Canonical level)."),
             Option(
-                name: "--unsupported", valueName: "feature", allowedValues: EncoderFeature.all.map(\.rawValue),
-                help: "A feature the encoder cannot express; its vectors are reported as unsupported. Repeatable."),
+                name: "--unsupported", valueName: "feature",
+                help: "A feature the encoder's API cannot express (\(EncoderFeature.all.map(\.rawValue).joined(separator: ", "))); its vectors are not run, and the report says how many. Repeatable."),
             Option(name: "--name", valueName: "name", help: "The encoder's name in the report; default: the command line."),
             Option(name: "--problems-only", help: "In the text table, list only the vectors that did not pass."),
             corpusOption,

@@ -20,7 +20,21 @@ extension Invocation {
             command.timeout = seconds
         }
         command.boundaryAccepted = parsed.flags.contains("--boundary-accepted")
-        command.unsupported = Set((parsed.allValues["--unsupported"] ?? []).map(EncoderFeature.init(rawValue:)))
+        for value in parsed.allValues["--unsupported"] ?? [] {
+            let feature = EncoderFeature(rawValue: value)
+            if let withdrawn = EncoderFeature.withdrawn.first(where: { $0.feature == feature }) {
+                throw UsageError(
+                    "'\(value)' cannot be declared unsupported: every string API can say such a form. An encoder must \(withdrawn.reason) (a refusal passes).",
+                    command: spec)
+            }
+            guard EncoderFeature.all.contains(feature) else {
+                let allowed = EncoderFeature.all.map(\.rawValue)
+                let hint = Suggestion.closest(to: value, among: allowed).map { "Did you mean '\($0)'?" }
+                    ?? "Please provide one of \(ParsedArguments.list(allowed))."
+                throw UsageError("The value '\(value)' is invalid for '--unsupported <feature>'. \(hint)", command: spec)
+            }
+            command.unsupported.insert(feature)
+        }
         command.name = parsed.values["--name"]
         command.problemsOnly = parsed.flags.contains("--problems-only")
         command.corpusOption = parsed.values["--corpus"]

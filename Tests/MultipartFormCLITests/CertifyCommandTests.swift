@@ -22,6 +22,15 @@ struct CertifyCommandTests {
         #expect(result.stderr.contains("Did you mean 'duplicate-names'?"))
     }
 
+    @Test func withdrawnFeatureIsAUsageErrorThatSaysWhatToDo() {
+        let result = runCLI(["certify", "--unsupported", "quotes-or-line-breaks-in-names", "--", "/bin/true"])
+        #expect(result.status == 64)
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: 'quotes-or-line-breaks-in-names' cannot be declared unsupported: every string API can say such a form. An encoder must escape '\"', CR and LF in names and filenames, or refuse the form (a refusal passes).\n"
+            ), "\(result.stderr)")
+    }
+
     @Test func missingProgramIsUnreadableInput() {
         let result = runCLI(["certify", "--", "/nonexistent/encoder"])
         #expect(result.status == 66)

@@ -91,7 +91,8 @@ public struct EncoderCertification: Sendable {
     /// vectors with the same form grade the same output the same way. The vector's body matters only
     /// for ``CertificationVerdict/isByteIdentical`` on canonical vectors, when a boundary was given.
     ///
-    /// A refusal passes when the canonical encoder refuses the form too (a value holding the given
+    /// A refusal (a thrown error; for a process adapter, only an `{"error": ...}` answer, never a crash,
+    /// a time-out or malformed output) passes when the canonical encoder refuses the form too (a value holding the given
     /// boundary, a media type it cannot write, …) and when a name or filename holds `"`, CR, LF, `\`
     /// or non-ASCII, which an encoder must escape or refuse; any other refusal fails.
     public static func grade(
@@ -115,6 +116,12 @@ public struct EncoderCertification: Sendable {
             output = encoded
         case .failure(let error):
             let said = oneLine(String(describing: error))
+            if let processError = error as? ProcessEncoderError, processError.code != .refused {
+                // A crash, a time-out or garbage is no answer at all, whatever the form.
+                var result = verdict(.fail, "the encoder gave no answer: \(said)", details: ["\(error)"])
+                if comparesBytes { result.isByteIdentical = false }
+                return result
+            }
             guard let reason = refusalReason(form, givenBoundary: givenBoundary) else {
                 var result = verdict(.fail, "the encoder refused a form it must encode: \(said)", details: ["\(error)"])
                 if comparesBytes { result.isByteIdentical = false }
