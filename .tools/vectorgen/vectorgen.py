@@ -240,7 +240,8 @@ def vector(vid, body, description, specs, diagnostics, parts=None, content_type=
     For y- vectors, `form` is the encoder input (a list of `field(...)`); left out, it is read off the
     decoded parts (names and filenames taken literally); False says no form can produce the body.
     An i- vector that expects no error may give its form explicitly: the body is a correct encoding of
-    it, and only receivers disagree about what it decodes to.
+    it, and only receivers disagree about what it decodes to. An n- vector may give the form whose
+    careless encoding it is, when the canonical encoder refuses that form (the input records the code).
     """
     area, name = vid.split("/")
     verdict = name[0]
@@ -266,7 +267,10 @@ def vector(vid, body, description, specs, diagnostics, parts=None, content_type=
         if made is not None:
             sidecar["encoder_input"] = made
     elif form is not None:
-        raise ValueError(f"{vid}: n- vectors carry no encoder input")
+        made = encoder_input(bytes(body), content_type, parts, form)
+        if "refused_with" not in made:
+            raise ValueError(f"{vid}: an n- vector carries an encoder input only for a form the canonical encoder refuses")
+        sidecar["encoder_input"] = made
     if options is not None:
         allowed = {"max_parts", "max_header_bytes", "max_header_lines", "max_header_line_length",
                    "max_nesting_depth", "max_diagnostics"}

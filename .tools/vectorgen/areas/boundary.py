@@ -6,7 +6,7 @@ close delimiter with its final CRLF) except for the one thing the vector shows. 
 findings count into the Content-Type value's UTF-8 bytes (`_ct`); body findings count into the body
 (`_o`); both assert the bytes they name.
 """
-from vectorgen import CT, at, close, d, p, part, vector
+from vectorgen import CT, at, close, d, field, p, part, vector
 
 PREFIX = "multipart/form-data; boundary="
 DELIM = b"--AaB03x\r\n"
@@ -62,7 +62,7 @@ vector("boundary/n-length-71", framed(b71),
        "a 71-character boundary, one more than the grammar allows; the body uses it consistently",
        [S_BOUNDARY],
        [d("boundary-too-long", len(PREFIX) + 70, "content-type")],
-       ONE, content_type=ct)
+       ONE, content_type=ct, form=[field("a", "1")])
 
 alnum = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 vector("boundary/y-bchars-alnum", framed(alnum),

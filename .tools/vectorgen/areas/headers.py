@@ -4,7 +4,7 @@ Every body is browser-shaped (boundary AaB03x, CRLF everywhere, close delimiter 
 except for the one thing the vector shows. Offsets are computed from the bytes with `at(...)` and
 checked against the byte they must name (`_o`).
 """
-from vectorgen import at, close, d, p, part, vector
+from vectorgen import at, close, d, field, p, part, vector
 
 DELIM = b"--AaB03x\r\n"
 
@@ -326,7 +326,8 @@ vector("headers/n-nul-in-value", body,
        "a NUL byte inside the quoted name",
        ["RFC 9110 §5.5", "RFC 5322 §2.2"],
        [d("header-nul", _o(body, b"\x00", expect=b"\x00"))],
-       [p("a\x00b", "1")])
+       [p("a\x00b", "1")],
+       form=[field("a\x00b", "1")])
 
 body = raw(CD_A + b"X-A: a\x00b\r\n", "1") + close()
 vector("headers/n-nul-in-unknown-header", body,

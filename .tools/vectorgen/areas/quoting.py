@@ -173,7 +173,8 @@ vector("quoting/n-trailing-backslash", body,
        ["RFC 9110 §5.6.4", "RFC 2045 §5.1", "RFC 2183 §2"],
        [d("parameter-quoted-pair", _o(body, b'test\\"', plus=4, expect=b'\\"')),
         d("parameter-syntax", _o(body, b'"test', expect=b'"'))],
-       [p('test"', "1")])
+       [p('test"', "1")],
+       form=[field("test\\", "1")])
 
 # ---------------------------------------------------------------------------------------------
 # Broken quoted-strings
@@ -525,3 +526,13 @@ vector("quoting/i-whatwg-escapes-each", body,
        form=[field('a"b', "1", filename='c"d.txt', content_type="text/plain"),
              field("e\rf", "2", filename="g\rh.txt", content_type="text/plain"),
              field("i\nj", "3", filename="k\nl.txt", content_type="text/plain")])
+
+body = cd(b'form-data; name="a%0Ab"', "1") + close()
+vector("quoting/i-pct0a-literal-in-name", body,
+       "a field literally named a%0Ab: written as it is, so receivers cannot tell it from a name holding LF",
+       ["RFC 7578 §2", "RFC 7578 §4.2"],
+       [d("parameter-percent-encoded", _o(body, b"%0A", expect=b"%"))],
+       [p("a%0Ab", "1")],
+       outcomes=[accept(PCT_LITERAL, [p("a%0Ab", "1")]), accept(PCT_DECODED, [p("a\nb", "1")])],
+       producer="WHATWG HTML form submission (a field named a%0Ab: the escaping's known ambiguity)",
+       form=[field("a%0Ab", "1")])
