@@ -37,7 +37,15 @@ enum HandRolledKnownIssues {
     static let lineBreak =
         "a CR LF in the filename is interpolated unescaped: the quoted value never ends and the rest of the name becomes a header line [parameter-syntax, header-missing-colon]"
 
+    static let nul = "a NUL in the name is interpolated into the header, which no header may hold [header-nul]; it can only be refused"
+    static let trailingBackslash =
+        "a name ending in a backslash is interpolated unescaped: the backslash escapes the closing quote and the quoted value never ends [parameter-syntax]"
+    static let each = "'\"', a lone CR and a lone LF in names and filenames are interpolated unescaped [parameter-syntax, header-bare-cr, header-bare-lf]"
+
     static let all: [String: String] = [
+        "headers/n-nul-in-value": nul,
+        "quoting/i-whatwg-escapes-each": each,
+        "quoting/n-trailing-backslash": trailingBackslash,
         "quoting/i-curl-backslash-escaping": quote,
         "quoting/i-escaped-quote": quote,
         "quoting/i-pct0d0a-in-filename": lineBreak,
