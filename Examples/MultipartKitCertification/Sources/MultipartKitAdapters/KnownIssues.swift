@@ -8,8 +8,21 @@ enum KnownIssues {
     private static let unescapedLineBreak =
         "the filename is written between quotes unescaped: its CR LF ends the header line inside the quoted value [parameter-syntax, header-missing-colon], a header injection"
 
-    /// Names and filenames holding `"`, CR or LF: nothing in multipart-kit escapes them.
+    private static let unescapedEach =
+        "'\"', a lone CR and a lone LF in names and filenames are written between quotes unescaped [parameter-syntax, header-bare-cr, header-bare-lf]"
+    private static let nulWritten =
+        "a NUL in the name is written into the header, which no header may hold [header-nul]; such a form can only be refused"
+    private static let trailingBackslash =
+        "a name ending in a backslash is written unescaped: the backslash escapes the closing quote and the quoted value never ends [parameter-syntax]"
+    private static let boundaryUnchecked =
+        "the boundary it is given is used unchecked: a 71-character boundary is written [boundary-too-long], where it must be refused"
+
+    /// Names and filenames holding `"`, CR, LF, NUL or a final backslash, and an invalid given boundary: nothing in multipart-kit checks them.
     static let unescaped: [String: String] = [
+        "boundary/n-length-71": boundaryUnchecked,
+        "headers/n-nul-in-value": nulWritten,
+        "quoting/i-whatwg-escapes-each": unescapedEach,
+        "quoting/n-trailing-backslash": trailingBackslash,
         "quoting/i-curl-backslash-escaping": unescapedQuote,
         "quoting/i-escaped-quote": unescapedQuote,
         "quoting/i-pct0d0a-in-filename": unescapedLineBreak,
