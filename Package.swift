@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "multipart-form-conformance",
+    // The platform policy (README, "Platforms"): Swift 6 concurrency and `ContinuousClock` need these;
+    // the process adapter (spawning an encoder) exists on macOS and Linux only.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "MultipartForm", targets: ["MultipartForm"]),
         .library(name: "MultipartFormConformance", targets: ["MultipartFormConformance"]),

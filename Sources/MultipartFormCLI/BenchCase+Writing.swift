@@ -85,20 +85,14 @@ struct BenchFileWriter {
     mutating func close() throws(BenchFailure) {
         try flush()
         guard fsync(descriptor) == 0 else { throw Self.failure("sync", path) }
-        #if canImport(Darwin)
-        _ = Darwin.close(descriptor)
-        #elseif canImport(Musl)
-        _ = Musl.close(descriptor)
-        #else
-        _ = Glibc.close(descriptor)
-        #endif
+        SystemCalls.close(descriptor)
     }
 
     private mutating func flush() throws(BenchFailure) {
         var written = 0
         while written < buffer.count {
             let count = buffer.withUnsafeBytes { raw in
-                systemWrite(descriptor, raw.baseAddress! + written, raw.count - written)
+                SystemCalls.write(descriptor, raw.baseAddress! + written, raw.count - written)
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -113,11 +107,3 @@ struct BenchFileWriter {
         BenchFailure(systemCall: operation, path: path)
     }
 }
-
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#elseif canImport(Musl)
-private let systemWrite = Musl.write
-#elseif canImport(Darwin)
-private let systemWrite = Darwin.write
-#endif

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MultipartFormConformanceCore
 
 /// `multipart-check bench`: generates the bench bodies, times every operation and its floors, and reports.
 struct BenchCommand {
@@ -125,9 +126,16 @@ struct BenchCommand {
     /// One run of `operation`: in a child process when `executable` is given, else here.
     func sample(_ operation: BenchOperation, _ plan: BenchCase, executable: String?) throws(BenchFailure) -> BenchSample {
         guard let executable else { return try operation.measure(plan) }
-        let outcome = try ChildProcess.run(executable, arguments: BenchWorker.arguments(operation, plan))
-        let text = String(decoding: outcome.output, as: UTF8.self)
-        guard outcome.exitStatus == 0,
+        let outcome: ChildProcess.Outcome
+        do {
+            // No deadline: a run takes as long as the body; its standard error reaches the user.
+            outcome = try ChildProcess.run(
+                [executable] + BenchWorker.arguments(operation, plan), timeout: nil, inheritsStandardError: true)
+        } catch {
+            throw BenchFailure(error.description)
+        }
+        let text = String(decoding: outcome.standardOutput, as: UTF8.self)
+        guard outcome.termination == .exited(0),
             var sample = BenchSample(line: String(text.split(separator: "\n").last ?? ""))
         else {
             throw BenchFailure("\(operation.rawValue) on \(plan.name.rawValue): the worker process failed")

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MultipartForm
 
 /// Reads a file in blocks of the size `validate` reads, for every bench operation alike.
 enum BenchReader {
@@ -49,7 +50,7 @@ final class BenchSink {
     func write(_ bytes: UnsafeRawBufferPointer) {
         var written = 0
         while written < bytes.count {
-            let count = systemWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            let count = SystemCalls.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
             if count < 0 {
                 if errno == EINTR { continue }
                 failed = true
@@ -59,11 +60,3 @@ final class BenchSink {
         }
     }
 }
-
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#elseif canImport(Musl)
-private let systemWrite = Musl.write
-#elseif canImport(Darwin)
-private let systemWrite = Darwin.write
-#endif

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MultipartForm
 
 /// An input that could not be opened or read, with the reason as `strerror` gives it.
 struct InputError: Error, Sendable {
@@ -24,9 +25,7 @@ struct InputError: Error, Sendable {
 
     /// `strerror`'s text with a lower-case first letter, as compiler-style messages are written.
     static func describe(_ errorNumber: Int32) -> String {
-        guard let text = strerror(errorNumber) else { return "error \(errorNumber)" }
-        let reason = String(cString: text)
-        return reason.prefix(1).lowercased() + reason.dropFirst()
+        SystemCalls.describe(errorNumber)
     }
 }
 

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MultipartForm
 
 /// A text stream that writes UTF-8 straight to a file descriptor, retrying short and interrupted writes.
 public struct FileDescriptorOutputStream: TextOutputStream, Sendable {
@@ -27,7 +28,7 @@ public struct FileDescriptorOutputStream: TextOutputStream, Sendable {
             guard var pointer = buffer.baseAddress else { return }
             var remaining = buffer.count
             while remaining > 0 {
-                let written = systemWrite(fd, pointer, remaining)
+                let written = SystemCalls.write(fd, pointer, remaining)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return
@@ -38,11 +39,3 @@ public struct FileDescriptorOutputStream: TextOutputStream, Sendable {
         }
     }
 }
-
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#elseif canImport(Musl)
-private let systemWrite = Musl.write
-#elseif canImport(Darwin)
-private let systemWrite = Darwin.write
-#endif

@@ -5,8 +5,13 @@ extension Corpus {
     ///
     /// A third-party package that certifies an encoder reads the vectors from here: the copy travels
     /// with the built library, so no path into a checkout is needed.
+    /// Apple platforms keep a bundle's resources under `Contents/Resources` (macOS) or at its root
+    /// (iOS); Linux at the root. `url(forResource:withExtension:)` finds the copied folder in each.
     public static var bundledDirectory: String {
-        Bundle.module.bundleURL.appendingPathComponent("Vectors", isDirectory: true).path
+        let bundle = Bundle.module
+        let url = bundle.url(forResource: "Vectors", withExtension: nil)
+            ?? (bundle.resourceURL ?? bundle.bundleURL).appendingPathComponent("Vectors", isDirectory: true)
+        return url.path
     }
 
     /// Loads the corpus bundled with this library.

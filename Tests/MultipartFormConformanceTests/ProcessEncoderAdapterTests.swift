@@ -37,6 +37,18 @@ struct ProcessEncoderAdapterTests {
         #expect(fields == [["name": "title", "value": "Holiday"], ["name": "n", "value_base64": "/wA=", "filename": "n.bin"]])
     }
 
+    @Test func aGrandchildHoldingTheOutputOpenDoesNotHideTheAnswer() throws {
+        // The child answers and exits; a background sleep it started keeps standard output open.
+        let expected = try ReferenceEncoder().encode(Self.form, boundary: "AaB03x")
+        let response = "{\"content_type\": \"\(expected.contentType)\", \"body_base64\": \"\(Data(expected.body).base64EncodedString())\"}"
+        let (adapter, directory) = try Self.shell("cat > /dev/null\nsleep 30 &\nprintf '%s\\n' '\(response)'\n", timeout: 10)
+        defer { Fixtures.remove(directory) }
+        let started = ContinuousClock.now
+        let output = try adapter.encode(Self.form, boundary: "AaB03x")
+        #expect(output.body == expected.body)
+        #expect(ContinuousClock.now - started < .seconds(5), "the run waited for the grandchild's end of file")
+    }
+
     @Test func slowCommandIsKilledAtTheTimeout() throws {
         let (adapter, directory) = try Self.shell("while :; do :; done\n", timeout: 0.5)
         defer { Fixtures.remove(directory) }

@@ -40,14 +40,14 @@ final class POSIXFile {
     }
 
     deinit {
-        if ownsDescriptor && isOpen { _ = systemClose(descriptor) }
+        if ownsDescriptor && isOpen { _ = SystemCalls.close(descriptor) }
     }
 
     /// Closes the descriptor now, reporting a failure (which can be the first sign of a failed write).
     func close(path: String) throws(Failure) {
         guard ownsDescriptor && isOpen else { return }
         isOpen = false
-        guard systemClose(descriptor) == 0 else { throw Failure(message: "cannot close '\(path)': \(Self.lastError())") }
+        guard SystemCalls.close(descriptor) == 0 else { throw Failure(message: "cannot close '\(path)': \(Self.lastError())") }
     }
 
     /// Returns the size of the regular file at `path` without opening it.
@@ -74,7 +74,7 @@ final class POSIXFile {
     func read(into buffer: UnsafeMutableRawBufferPointer, path: String) throws(Failure) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         while true {
-            let count = systemRead(descriptor, base, buffer.count)
+            let count = SystemCalls.read(descriptor, base, buffer.count)
             if count >= 0 { return count }
             if errno == EINTR { continue }
             throw Failure(message: "cannot read '\(path)': \(Self.lastError())")
@@ -86,7 +86,7 @@ final class POSIXFile {
         guard var pointer = buffer.baseAddress else { return }
         var remaining = buffer.count
         while remaining > 0 {
-            let count = systemWrite(descriptor, pointer, remaining)
+            let count = SystemCalls.write(descriptor, pointer, remaining)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw Failure(message: "cannot write '\(path)': \(Self.lastError())")
@@ -108,23 +108,7 @@ final class POSIXFile {
         return Int(status.st_size)
     }
 
-    /// `strerror`'s text with a lower-case first letter, as compiler-style messages are written.
     private static func lastError() -> String {
-        let text = String(cString: strerror(errno))
-        return text.prefix(1).lowercased() + text.dropFirst()
+        SystemCalls.lastError()
     }
 }
-
-#if canImport(Glibc)
-private let systemRead = Glibc.read
-private let systemWrite = Glibc.write
-private let systemClose = Glibc.close
-#elseif canImport(Musl)
-private let systemRead = Musl.read
-private let systemWrite = Musl.write
-private let systemClose = Musl.close
-#elseif canImport(Darwin)
-private let systemRead = Darwin.read
-private let systemWrite = Darwin.write
-private let systemClose = Darwin.close
-#endif

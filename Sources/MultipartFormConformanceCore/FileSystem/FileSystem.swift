@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MultipartForm
 
 /// The few file operations the corpus needs, on POSIX, so the conformance core never loads Foundation.
 ///
@@ -68,7 +69,7 @@ package enum FileSystem {
         var contents: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { SystemCalls.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw failure("read", path)
@@ -86,7 +87,7 @@ package enum FileSystem {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { raw in
-                systemWrite(descriptor, raw.baseAddress! + written, raw.count - written)
+                SystemCalls.write(descriptor, raw.baseAddress! + written, raw.count - written)
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -127,26 +128,6 @@ package enum FileSystem {
     }
 
     private static func failure(_ operation: String, _ path: String) -> Failure {
-        Failure(path: path, reason: String(cString: strerror(errno)), operation: operation)
-    }
-
-    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-        #if canImport(Darwin)
-        Darwin.read(descriptor, buffer, count)
-        #elseif canImport(Musl)
-        Musl.read(descriptor, buffer, count)
-        #else
-        Glibc.read(descriptor, buffer, count)
-        #endif
-    }
-
-    private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Darwin)
-        Darwin.write(descriptor, buffer, count)
-        #elseif canImport(Musl)
-        Musl.write(descriptor, buffer, count)
-        #else
-        Glibc.write(descriptor, buffer, count)
-        #endif
+        Failure(path: path, reason: SystemCalls.lastError(), operation: operation)
     }
 }

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,15 +6,21 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MultipartForm
 
-/// Runs a command with bytes on its standard input and collects its output, with a deadline, on POSIX only.
+/// Runs a command with bytes on its standard input and collects its output, with a deadline, on macOS and Linux.
 ///
 /// The child is started with `posix_spawnp` in its own process group, its standard input is one end
 /// of a socket pair (so writing to a child that stopped reading fails with `EPIPE` instead of raising
 /// `SIGPIPE` in this process), and so are standard output and error (created close-on-exec atomically
-/// where the system allows, so concurrent spawns never inherit each other's descriptors). One `poll` loop writes the input
-/// and reads both outputs, so neither side can block the other. At the deadline, or when the output
-/// passes its limit, the whole process group is killed with `SIGKILL`; nothing waits forever.
+/// where the system allows, so concurrent spawns never inherit each other's descriptors). One `poll`
+/// loop writes the input and reads both outputs, so neither side can block the other.
+///
+/// The run ends when the child exits, not when its outputs close: a grandchild that inherited them
+/// and lives on cannot make a child that answered look silent. Then, at the deadline, or when an
+/// output passes its limit, the whole process group is killed with `SIGKILL`; nothing waits forever.
+/// While a child runs, `SIGINT`, `SIGTERM` and `SIGHUP` kill its process group before this process
+/// ends (``ChildProcessGroups``), so an interrupted run leaves no child behind.
 package enum ChildProcess {
     /// How the child ended.
     package enum Termination: Sendable, Hashable, CustomStringConvertible {
@@ -39,12 +46,17 @@ package enum ChildProcess {
         package var termination: Termination
         /// Everything it wrote to standard output, up to the limit.
         package var standardOutput: [UInt8]
-        /// Everything it wrote to standard error, up to the limit.
+        /// Everything it wrote to standard error, up to the limit (empty when it was inherited).
         package var standardError: [UInt8]
         /// Whether it was killed because the deadline passed.
         package var timedOut: Bool
         /// Whether it was killed because its output passed the limit.
         package var outputLimitReached: Bool
+        /// Its peak resident set size in bytes, from `wait4`'s resource usage (0 when it was not reaped normally).
+        ///
+        /// On Linux `ru_maxrss` of a child that was spawned from a large parent can include the
+        /// parent's pages shared at spawn; measure in a small parent when it matters.
+        package var peakResidentBytes: Int
     }
 
     /// A command that could not be started.
@@ -53,24 +65,36 @@ package enum ChildProcess {
         package var description: String
     }
 
+    /// The default limit on each of the child's outputs.
+    package static let defaultOutputLimit = 256 * 1024 * 1024
+
     /// Runs `arguments` (the first is looked up in `PATH`), writes `input`, and returns within about `timeout` seconds.
+    ///
+    /// - Parameters:
+    ///   - timeout: seconds before the process group is killed; `nil` for no deadline.
+    ///   - outputLimit: bytes each of standard output and standard error may hold before the group is killed.
+    ///   - inheritsStandardError: whether the child writes its standard error to ours instead of being captured.
     package static func run(
-        _ arguments: [String], input: [UInt8], timeout: Double, outputLimit: Int = 256 * 1024 * 1024
+        _ arguments: [String], input: [UInt8] = [], timeout: Double?, outputLimit: Int = defaultOutputLimit,
+        inheritsStandardError: Bool = false
     ) throws(LaunchFailure) -> Outcome {
         precondition(!arguments.isEmpty, "a command needs at least its program name")
-        let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout) * 1000))
+        let seconds = timeout.map { min(max(0, $0), 365 * 24 * 3600) } ?? 365 * 24 * 3600
+        let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
 
         var inputPair: [Int32] = [-1, -1]
-        var outputPipe: [Int32] = [-1, -1]
-        var errorPipe: [Int32] = [-1, -1]
-        guard makeSocketPair(&inputPair) else { throw failure("cannot create a socket pair") }
-        guard makePipe(&outputPipe) else {
-            closeAll(inputPair)
-            throw failure("cannot create a pipe")
+        var outputPair: [Int32] = [-1, -1]
+        var errorPair: [Int32] = [-1, -1]
+        guard SystemCalls.makeSocketPair(&inputPair) else { throw failure("cannot create a socket pair") }
+        guard SystemCalls.makeSocketPair(&outputPair) else {
+            SystemCalls.closeAll(inputPair)
+            throw failure("cannot create a socket pair")
         }
-        guard makePipe(&errorPipe) else {
-            closeAll(inputPair + outputPipe)
-            throw failure("cannot create a pipe")
+        if !inheritsStandardError {
+            guard SystemCalls.makeSocketPair(&errorPair) else {
+                SystemCalls.closeAll(inputPair + outputPair)
+                throw failure("cannot create a socket pair")
+            }
         }
 
         #if canImport(Darwin)
@@ -87,8 +111,8 @@ package enum ChildProcess {
             posix_spawnattr_destroy(&attributes)
         }
         posix_spawn_file_actions_adddup2(&actions, inputPair[1], 0)
-        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+        posix_spawn_file_actions_adddup2(&actions, outputPair[1], 1)
+        if !inheritsStandardError { posix_spawn_file_actions_adddup2(&actions, errorPair[1], 2) }
         var defaultSignals = sigset_t()
         sigemptyset(&defaultSignals)
         sigaddset(&defaultSignals, SIGPIPE)
@@ -100,194 +124,69 @@ package enum ChildProcess {
         #endif
         posix_spawnattr_setflags(&attributes, Int16(flags))
 
+        ChildProcessGroups.installSignalHandlers()
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, argv[0]!, &actions, &attributes, argv, environ)
-        closeAll([inputPair[1], outputPipe[1], errorPipe[1]])
+        let spawned = posix_spawnp(&pid, argv[0]!, &actions, &attributes, argv, SystemCalls.environment)
+        SystemCalls.closeAll([inputPair[1], outputPair[1], errorPair[1]])
         guard spawned == 0 else {
-            closeAll([inputPair[0], outputPipe[0], errorPipe[0]])
-            throw LaunchFailure(description: "cannot run '\(arguments[0])': \(String(cString: strerror(spawned)))")
+            SystemCalls.closeAll([inputPair[0], outputPair[0], errorPair[0]])
+            throw LaunchFailure(description: "cannot run '\(arguments[0])': \(SystemCalls.describe(spawned))")
         }
+        ChildProcessGroups.register(pid)
+        defer { ChildProcessGroups.unregister(pid) }
 
-        var session = Session(
-            pid: pid, input: input, inputDescriptor: inputPair[0], outputDescriptor: outputPipe[0],
-            errorDescriptor: errorPipe[0], outputLimit: outputLimit, deadline: deadline)
+        var session = ChildProcessSession(
+            pid: pid, input: input, inputDescriptor: inputPair[0], outputDescriptor: outputPair[0],
+            errorDescriptor: errorPair[0], outputLimit: outputLimit, deadline: deadline)
         return session.run()
     }
 
-    /// The state of one running child.
-    private struct Session {
-        let pid: pid_t
-        let input: [UInt8]
-        var written = 0
-        var inputDescriptor: Int32
-        var outputDescriptor: Int32
-        var errorDescriptor: Int32
-        let outputLimit: Int
-        let deadline: ContinuousClock.Instant
-        var output: [UInt8] = []
-        var errors: [UInt8] = []
-
-        init(
-            pid: pid_t, input: [UInt8], inputDescriptor: Int32, outputDescriptor: Int32, errorDescriptor: Int32,
-            outputLimit: Int, deadline: ContinuousClock.Instant
-        ) {
-            self.pid = pid
-            self.input = input
-            self.inputDescriptor = inputDescriptor
-            self.outputDescriptor = outputDescriptor
-            self.errorDescriptor = errorDescriptor
-            self.outputLimit = outputLimit
-            self.deadline = deadline
-            for descriptor in [inputDescriptor, outputDescriptor, errorDescriptor] {
-                _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-            }
-            if input.isEmpty { closeInput() }
-        }
-
-        mutating func run() -> Outcome {
-            var timedOut = false
-            var limitReached = false
-            while outputDescriptor >= 0 || errorDescriptor >= 0 {
-                let remaining = ChildProcess.milliseconds(until: deadline)
-                if remaining <= 0 {
-                    timedOut = true
-                    break
-                }
-                var descriptors: [pollfd] = []
-                if inputDescriptor >= 0 { descriptors.append(pollfd(fd: inputDescriptor, events: Int16(POLLOUT), revents: 0)) }
-                if outputDescriptor >= 0 { descriptors.append(pollfd(fd: outputDescriptor, events: Int16(POLLIN), revents: 0)) }
-                if errorDescriptor >= 0 { descriptors.append(pollfd(fd: errorDescriptor, events: Int16(POLLIN), revents: 0)) }
-                let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(min(remaining, 1000)))
-                if ready < 0 && errno != EINTR { break }
-                for entry in descriptors where entry.revents != 0 {
-                    if entry.fd == inputDescriptor {
-                        writeInput()
-                    } else if entry.fd == outputDescriptor {
-                        if !drain(&outputDescriptor, into: &output) { limitReached = true }
-                    } else if entry.fd == errorDescriptor {
-                        if !drain(&errorDescriptor, into: &errors) { limitReached = true }
-                    }
-                }
-                if limitReached { break }
-            }
-            closeInput()
-            var termination: Termination?
-            if !timedOut && !limitReached {
-                // Both outputs are closed; give the child until the deadline to exit.
-                while termination == nil {
-                    termination = ChildProcess.reap(pid, wait: false)
-                    if termination != nil { break }
-                    if ChildProcess.milliseconds(until: deadline) <= 0 {
-                        timedOut = true
-                        break
-                    }
-                    usleep(2000)
-                }
-            }
-            if termination == nil {
-                kill(-pid, SIGKILL)
-                kill(pid, SIGKILL)
-                termination = ChildProcess.reap(pid, wait: true) ?? .signaled(SIGKILL)
-            }
-            ChildProcess.closeAll([outputDescriptor, errorDescriptor])
-            return Outcome(
-                termination: termination!, standardOutput: output, standardError: errors, timedOut: timedOut,
-                outputLimitReached: limitReached)
-        }
-
-        private mutating func writeInput() {
-            while written < input.count {
-                let count = input.withUnsafeBytes { raw in
-                    ChildProcess.send(inputDescriptor, raw.baseAddress! + written, raw.count - written)
-                }
-                if count > 0 {
-                    written += count
-                    continue
-                }
-                if count < 0 && errno == EINTR { continue }
-                if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return }
-                break  // EPIPE, ECONNRESET: the child stopped reading.
-            }
-            closeInput()
-        }
-
-        private mutating func closeInput() {
-            if inputDescriptor >= 0 {
-                close(inputDescriptor)
-                inputDescriptor = -1
-            }
-        }
-
-        /// Reads what is available; closes at end of file. Returns `false` when the limit is passed.
-        private func drain(_ descriptor: inout Int32, into buffer: inout [UInt8]) -> Bool {
-            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-            while true {
-                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if count > 0 {
-                    buffer += chunk[0..<count]
-                    if buffer.count > outputLimit { return false }
-                    continue
-                }
-                if count < 0 && errno == EINTR { continue }
-                if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return true }
-                close(descriptor)
-                descriptor = -1
-                return true
-            }
-        }
-    }
-
+    /// Milliseconds from now until `deadline`, at least 0.
     static func milliseconds(until deadline: ContinuousClock.Instant) -> Int {
         let left = deadline - ContinuousClock.now
         let (seconds, attoseconds) = left.components
-        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+        return max(0, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
     }
 
-    /// Waits for the child (or only checks, without `wait`) and decodes its status.
-    static func reap(_ pid: pid_t, wait: Bool) -> Termination? {
+    /// Waits for the child (or only checks, without `wait`), decoding its status and its peak memory.
+    static func reap(_ pid: pid_t, wait: Bool) -> (termination: Termination, peakResidentBytes: Int)? {
         var status: Int32 = 0
+        var usage = rusage()
         while true {
-            let result = waitpid(pid, &status, wait ? 0 : WNOHANG)
+            let result = wait4(pid, &status, wait ? 0 : WNOHANG, &usage)
             if result == pid { break }
             if result < 0 && errno == EINTR { continue }
             return nil
         }
+        #if canImport(Darwin)
+        let peak = Int(usage.ru_maxrss)
+        #else
+        let peak = Int(usage.ru_maxrss) * 1024
+        #endif
+        // WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import as macros.
         let signal = status & 0x7F
-        return signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
+        return (signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal), peak)
     }
 
-    static func send(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    /// The path of the running executable, or `nil` when the system cannot say.
+    package static func currentExecutable() -> String? {
         #if canImport(Darwin)
-        Darwin.write(descriptor, buffer, count)  // SO_NOSIGPIPE is set on the socket
+        var size: UInt32 = 4096
+        var path = [CChar](repeating: 0, count: Int(size))
+        guard _NSGetExecutablePath(&path, &size) == 0 else { return nil }
+        return String(cString: path)
         #else
-        Glibc.send(descriptor, buffer, count, Int32(MSG_NOSIGNAL))
+        var path = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &path, path.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: path[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         #endif
-    }
-
-    private static func makeSocketPair(_ pair: inout [Int32]) -> Bool {
-        #if canImport(Darwin)
-        guard socketpair(AF_UNIX, SOCK_STREAM, 0, &pair) == 0 else { return false }
-        var on: Int32 = 1
-        setsockopt(pair[0], SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
-        for descriptor in pair { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        return true
-        #else
-        return socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0
-        #endif
-    }
-
-    /// A one-way channel for the child's output: a socket pair too, because `pipe2` (atomic close-on-exec) is not exported by every C module.
-    private static func makePipe(_ pipeEnds: inout [Int32]) -> Bool {
-        makeSocketPair(&pipeEnds)
-    }
-
-    static func closeAll(_ descriptors: [Int32]) {
-        for descriptor in descriptors where descriptor >= 0 { close(descriptor) }
     }
 
     private static func failure(_ what: String) -> LaunchFailure {
-        LaunchFailure(description: "\(what): \(String(cString: strerror(errno)))")
+        LaunchFailure(description: "\(what): \(SystemCalls.describe(errno))")
     }
 }
+#endif

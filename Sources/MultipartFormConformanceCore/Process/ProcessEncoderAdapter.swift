@@ -1,6 +1,7 @@
+#if os(macOS) || os(Linux)
 import MultipartForm
 
-/// Certifies an encoder written in any language: each form goes to a child process as JSON on standard input, and the body comes back on standard output.
+/// Certifies an encoder written in any language (macOS and Linux, where processes can be spawned): each form goes to a child process as JSON on standard input, and the body comes back on standard output.
 ///
 /// The contract (version 1, CONFORMANCE.md section "Certifying an encoder in any language"): the
 /// request is `{"version": 1, "boundary": "..." or null, "fields": [{"name", "value" or
@@ -117,49 +118,4 @@ public struct ProcessEncoderAdapter: FormEncoderAdapter {
         value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 }
-
-/// Why a process adapter got no encoded form: what happened to the child, in one sentence.
-public struct ProcessEncoderError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What happened; an open set of stable codes.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        /// The stable text, such as `timed-out`.
-        public var rawValue: String
-
-        /// Creates a code from its stable text.
-        public init(rawValue: String) { self.rawValue = rawValue }
-
-        /// The command could not be started (not found, not executable).
-        public static let launchFailed = Code(rawValue: "launch-failed")
-        /// The command did not answer in time and was killed.
-        public static let timedOut = Code(rawValue: "timed-out")
-        /// A signal ended the command (a crash, an abort).
-        public static let crashed = Code(rawValue: "crashed")
-        /// The command exited with a non-zero status.
-        public static let failed = Code(rawValue: "failed")
-        /// The command's output is not a version 1 response.
-        public static let malformedResponse = Code(rawValue: "malformed-response")
-        /// The command wrote more output than allowed.
-        public static let outputTooLarge = Code(rawValue: "output-too-large")
-        /// The command answered `{"error": ...}`: it refused the form.
-        public static let refused = Code(rawValue: "refused")
-        /// The form holds something the JSON contract cannot carry.
-        public static let unsupportedForm = Code(rawValue: "unsupported-form")
-
-        /// The stable text.
-        public var description: String { rawValue }
-    }
-
-    /// What happened.
-    public var code: Code
-    /// A compiler-style sentence saying what happened.
-    public var message: String
-
-    /// Creates an error.
-    public init(_ code: Code, _ message: String) {
-        self.code = code
-        self.message = message
-    }
-
-    /// `code: message`.
-    public var description: String { "\(code): \(message)" }
-}
+#endif

@@ -1,0 +1,125 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The package's one home for POSIX calls whose names or shapes differ between Glibc, Musl and Darwin.
+///
+/// Every module of the package calls these instead of naming `Glibc`, `Musl` or `Darwin` itself:
+/// reads and writes retry on `EINTR`, and errors are worded once, as `strerror` says them with a
+/// lower-case first letter (compiler-style messages).
+package enum SystemCalls {
+    /// `read(2)`, retried on `EINTR`: the count read, 0 at end of file, or -1 with `errno` set.
+    package static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        while true {
+            #if canImport(Glibc)
+            let result = Glibc.read(descriptor, buffer, count)
+            #elseif canImport(Musl)
+            let result = Musl.read(descriptor, buffer, count)
+            #elseif canImport(Darwin)
+            let result = Darwin.read(descriptor, buffer, count)
+            #endif
+            if result < 0 && errno == EINTR { continue }
+            return result
+        }
+    }
+
+    /// `write(2)`, retried on `EINTR`: the count written, or -1 with `errno` set.
+    package static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        while true {
+            #if canImport(Glibc)
+            let result = Glibc.write(descriptor, buffer, count)
+            #elseif canImport(Musl)
+            let result = Musl.write(descriptor, buffer, count)
+            #elseif canImport(Darwin)
+            let result = Darwin.write(descriptor, buffer, count)
+            #endif
+            if result < 0 && errno == EINTR { continue }
+            return result
+        }
+    }
+
+    /// Writes every byte, retrying short writes; `false` (with `errno` set) when the descriptor refuses.
+    package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if count <= 0 { return false }
+            offset += count
+        }
+        return true
+    }
+
+    /// `close(2)`; the result, which callers that own a descriptor's last write should check.
+    @discardableResult
+    package static func close(_ descriptor: Int32) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.close(descriptor)
+        #elseif canImport(Musl)
+        Musl.close(descriptor)
+        #elseif canImport(Darwin)
+        Darwin.close(descriptor)
+        #endif
+    }
+
+    /// Closes each descriptor that is open (not negative).
+    package static func closeAll(_ descriptors: [Int32]) {
+        for descriptor in descriptors where descriptor >= 0 { close(descriptor) }
+    }
+
+    /// `send(2)` without `SIGPIPE` on a socket: a peer that stopped reading gives `EPIPE` instead.
+    ///
+    /// Darwin has no `MSG_NOSIGNAL`; ``makeSocketPair(_:)`` sets `SO_NOSIGPIPE` on its sockets there.
+    package static func sendWithoutSignal(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        while true {
+            #if canImport(Darwin)
+            let result = write(descriptor, buffer, count)
+            #else
+            let result = send(descriptor, buffer, count, Int32(MSG_NOSIGNAL))
+            #endif
+            if result < 0 && errno == EINTR { continue }
+            return result
+        }
+    }
+
+    /// A connected pair of Unix stream sockets, close-on-exec (atomically where the system allows).
+    package static func makeSocketPair(_ pair: inout [Int32]) -> Bool {
+        #if canImport(Darwin)
+        guard socketpair(AF_UNIX, SOCK_STREAM, 0, &pair) == 0 else { return false }
+        var on: Int32 = 1
+        for descriptor in pair {
+            setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        }
+        return true
+        #elseif canImport(Glibc)
+        return socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0
+        #else
+        return socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, &pair) == 0
+        #endif
+    }
+
+    /// The environment to hand a spawned child: this process's own.
+    package static var environment: UnsafePointer<UnsafeMutablePointer<CChar>?>? {
+        #if canImport(Darwin)
+        UnsafePointer(_NSGetEnviron().pointee)
+        #else
+        UnsafePointer(environ)
+        #endif
+    }
+
+    /// `strerror`'s text for `errorNumber` with a lower-case first letter, as compiler-style messages are written.
+    package static func describe(_ errorNumber: Int32) -> String {
+        guard let text = strerror(errorNumber) else { return "error \(errorNumber)" }
+        let reason = String(cString: text)
+        return reason.prefix(1).lowercased() + reason.dropFirst()
+    }
+
+    /// ``describe(_:)`` for the current `errno`.
+    package static func lastError() -> String {
+        describe(errno)
+    }
+}

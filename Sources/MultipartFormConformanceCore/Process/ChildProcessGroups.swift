@@ -1,0 +1,87 @@
+#if os(macOS) || os(Linux)
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process groups of the children running now, so a signal that ends this process ends them too.
+///
+/// Each child runs in a process group of its own (so a time-out can kill it and everything it
+/// started). Such a group does not receive the terminal's `SIGINT`, so without this an interrupted
+/// `certify` or `bench` would leave its child running under init. The first spawn installs handlers
+/// for `SIGINT`, `SIGTERM` and `SIGHUP`, only where the disposition is still the default: a handler
+/// kills every registered group with `SIGKILL`, restores the default disposition and raises the
+/// signal again, so this process ends exactly as it would have. The table is a fixed array of
+/// slots written with plain stores, which is all a signal handler may read.
+package enum ChildProcessGroups {
+    /// How many children can be tracked at once; more run untracked (they still die at their deadline).
+    static let capacity = 64
+
+    nonisolated(unsafe) private static let slots: UnsafeMutablePointer<pid_t> = {
+        let pointer = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
+        pointer.initialize(repeating: 0, count: capacity)
+        return pointer
+    }()
+
+    private static let installation: Void = {
+        _ = slots
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            let previous = Glue.signal(signal, ChildProcessGroups.handle)
+            if !isDefault(previous) { _ = Glue.signal(signal, previous) }  // someone else handles it: leave it be
+        }
+    }()
+
+    /// Installs the handlers once (see the type's description).
+    static func installSignalHandlers() {
+        _ = installation
+    }
+
+    /// Tracks a running child's group.
+    static func register(_ pid: pid_t) {
+        for index in 0..<capacity where slots[index] == 0 {
+            slots[index] = pid
+            return
+        }
+    }
+
+    /// Stops tracking a child that has been reaped.
+    static func unregister(_ pid: pid_t) {
+        for index in 0..<capacity where slots[index] == pid {
+            slots[index] = 0
+            return
+        }
+    }
+
+    /// The signal handler: kills every tracked group, then ends this process by the same signal.
+    private static let handle: @convention(c) (Int32) -> Void = { signal in
+        for index in 0..<ChildProcessGroups.capacity {
+            let pid = ChildProcessGroups.slots[index]
+            if pid > 0 { kill(-pid, SIGKILL) }
+        }
+        _ = Glue.signal(signal, SIG_DFL)
+        raise(signal)
+    }
+
+    private static func isDefault(_ handler: (@convention(c) (Int32) -> Void)?) -> Bool {
+        guard let handler else { return true }
+        guard let defaultHandler = SIG_DFL else { return false }
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(defaultHandler, to: Int.self)
+    }
+
+    /// `signal(2)` under a name that does not clash with the handler's parameter.
+    private enum Glue {
+        static func signal(_ number: Int32, _ handler: (@convention(c) (Int32) -> Void)?) -> (@convention(c) (Int32) -> Void)? {
+            #if canImport(Darwin)
+            Darwin.signal(number, handler)
+            #elseif canImport(Glibc)
+            Glibc.signal(number, handler)
+            #elseif canImport(Musl)
+            Musl.signal(number, handler)
+            #endif
+        }
+    }
+}
+#endif

@@ -1,0 +1,150 @@
+#if os(macOS) || os(Linux)
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MultipartForm
+
+/// The state of one running child: its descriptors, what it wrote, and one `poll` loop until it exits.
+struct ChildProcessSession {
+    let pid: pid_t
+    let input: [UInt8]
+    var written = 0
+    var inputDescriptor: Int32
+    var outputDescriptor: Int32
+    var errorDescriptor: Int32
+    let outputLimit: Int
+    let deadline: ContinuousClock.Instant
+    var output: [UInt8] = []
+    var errors: [UInt8] = []
+
+    /// How long the outputs are read after the child exits, for what it wrote just before (a grandchild may hold them open).
+    static let drainAfterExitMilliseconds = 200
+
+    init(
+        pid: pid_t, input: [UInt8], inputDescriptor: Int32, outputDescriptor: Int32, errorDescriptor: Int32,
+        outputLimit: Int, deadline: ContinuousClock.Instant
+    ) {
+        self.pid = pid
+        self.input = input
+        self.inputDescriptor = inputDescriptor
+        self.outputDescriptor = outputDescriptor
+        self.errorDescriptor = errorDescriptor
+        self.outputLimit = outputLimit
+        self.deadline = deadline
+        for descriptor in [inputDescriptor, outputDescriptor, errorDescriptor] where descriptor >= 0 {
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        }
+        if input.isEmpty { closeInput() }
+    }
+
+    /// Feeds the input and collects the outputs until the child exits (or the deadline or a limit is passed), then reaps it.
+    mutating func run() -> ChildProcess.Outcome {
+        var timedOut = false
+        var limitReached = false
+        var ended: (termination: ChildProcess.Termination, peakResidentBytes: Int)?
+        var drainUntil: ContinuousClock.Instant?
+        while outputDescriptor >= 0 || errorDescriptor >= 0 {
+            if ended == nil, let reaped = ChildProcess.reap(pid, wait: false) {
+                // The child is gone; what it wrote is already in the sockets. Read it, but do not wait
+                // for end of file, which a grandchild holding the descriptors may never give.
+                ended = reaped
+                drainUntil = ContinuousClock.now + .milliseconds(Self.drainAfterExitMilliseconds)
+            }
+            let limit = drainUntil ?? deadline
+            let remaining = ChildProcess.milliseconds(until: limit)
+            if remaining <= 0 {
+                if drainUntil == nil { timedOut = true }
+                break
+            }
+            var descriptors: [pollfd] = []
+            if inputDescriptor >= 0 && ended == nil {
+                descriptors.append(pollfd(fd: inputDescriptor, events: Int16(POLLOUT), revents: 0))
+            }
+            if outputDescriptor >= 0 { descriptors.append(pollfd(fd: outputDescriptor, events: Int16(POLLIN), revents: 0)) }
+            if errorDescriptor >= 0 { descriptors.append(pollfd(fd: errorDescriptor, events: Int16(POLLIN), revents: 0)) }
+            // Wake often enough to notice the child's exit while a grandchild keeps the outputs open.
+            let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(min(remaining, 50)))
+            if ready < 0 && errno != EINTR { break }
+            var progressed = false
+            for entry in descriptors where entry.revents != 0 {
+                progressed = true
+                if entry.fd == inputDescriptor {
+                    writeInput()
+                } else if entry.fd == outputDescriptor {
+                    if !drain(&outputDescriptor, into: &output) { limitReached = true }
+                } else if entry.fd == errorDescriptor {
+                    if !drain(&errorDescriptor, into: &errors) { limitReached = true }
+                }
+            }
+            if limitReached { break }
+            if ended != nil && !progressed { break }  // exited, and nothing more to read
+        }
+        closeInput()
+        if ended == nil && !timedOut && !limitReached {
+            // Both outputs are closed; give the child until the deadline to exit.
+            while ended == nil {
+                ended = ChildProcess.reap(pid, wait: false)
+                if ended != nil { break }
+                if ChildProcess.milliseconds(until: deadline) <= 0 {
+                    timedOut = true
+                    break
+                }
+                usleep(2000)
+            }
+        }
+        // Whatever is left of the group (the child itself, or grandchildren it left behind) goes.
+        kill(-pid, SIGKILL)
+        if ended == nil {
+            kill(pid, SIGKILL)
+            ended = ChildProcess.reap(pid, wait: true) ?? (.signaled(SIGKILL), 0)
+        }
+        SystemCalls.closeAll([outputDescriptor, errorDescriptor])
+        return ChildProcess.Outcome(
+            termination: ended!.termination, standardOutput: output, standardError: errors, timedOut: timedOut,
+            outputLimitReached: limitReached, peakResidentBytes: ended!.peakResidentBytes)
+    }
+
+    private mutating func writeInput() {
+        while written < input.count {
+            let count = input.withUnsafeBytes { raw in
+                SystemCalls.sendWithoutSignal(inputDescriptor, raw.baseAddress! + written, raw.count - written)
+            }
+            if count > 0 {
+                written += count
+                continue
+            }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return }
+            break  // EPIPE, ECONNRESET: the child stopped reading.
+        }
+        closeInput()
+    }
+
+    private mutating func closeInput() {
+        if inputDescriptor >= 0 {
+            SystemCalls.close(inputDescriptor)
+            inputDescriptor = -1
+        }
+    }
+
+    /// Reads what is available; closes at end of file. Returns `false` when the limit is passed.
+    private func drain(_ descriptor: inout Int32, into buffer: inout [UInt8]) -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { SystemCalls.read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                buffer += chunk[0..<count]
+                if buffer.count > outputLimit { return false }
+                continue
+            }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return true }
+            SystemCalls.close(descriptor)
+            descriptor = -1
+            return true
+        }
+    }
+}
+#endif
