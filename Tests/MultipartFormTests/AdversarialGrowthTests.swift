@@ -62,7 +62,7 @@ struct AdversarialGrowthTests {
     /// Runs `make` at each size, checks every report with `check` (and that an odd chunking gives
     /// the same report at the smallest size), and checks that the time grows linearly.
     static func expectLinear(
-        _ shape: String, _ make: (Int) -> Input, check: (ValidationReport, Input) -> Void
+        _ shape: String, sizes: [Int] = sizes, _ make: (Int) -> Input, check: (ValidationReport, Input) -> Void
     ) {
         var times: [Double] = []
         for (index, size) in sizes.enumerated() {
@@ -76,7 +76,7 @@ struct AdversarialGrowthTests {
             }
             times.append(max(seconds, 1e-4))
         }
-        let figures = zip(sizes, times).map { "\($0.0 / mebibyte) MiB \(Double(Int(($0.1 * 10_000).rounded())) / 10) ms" }
+        let figures = zip(sizes, times).map { "\($0.0 / 1024) KiB \(Double(Int(($0.1 * 10_000).rounded())) / 10) ms" }
         print("growth \(shape): " + figures.joined(separator: ", "))
         for step in 1..<times.count {
             #expect(times[step] / times[step - 1] < 12, "\(shape): \(figures[step - 1]) then \(figures[step]) is not linear")
@@ -89,6 +89,46 @@ struct AdversarialGrowthTests {
 
     static func count(_ rule: Rule.ID, in report: ValidationReport) -> Int {
         report.diagnostics.filter { $0.rule == rule }.count
+    }
+
+    // MARK: The outer Content-Type
+
+    /// Content-Type values of 64 KiB to 1 MiB: a quadratic parameter check costs 16 times as much per step.
+    static let headerSizes = [64, 256, 1024].map { $0 * 1024 }
+
+    @Test func contentTypeWithManyParameters() {
+        // Each parameter was once compared with every earlier one: 80,000 took seconds.
+        Self.expectLinear("Content-Type parameters", sizes: Self.headerSizes) { size in
+            var value = "multipart/form-data; boundary=AaB03x"
+            value.reserveCapacity(size + 16)
+            var index = 0
+            while value.utf8.count < size {
+                value += "; p\(index)=1"
+                index += 1
+            }
+            return Input(contentType: value, body: Self.bytes("--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nv\r\n--AaB03x--\r\n"))
+        } check: { report, input in
+            let parameters = input.contentType!.utf8.count / 8
+            #expect(report.counts[.warning, default: 0] >= parameters / 2, "every extra parameter is a finding")
+            #expect(report.parts.count == 1)
+            #expect(report.errorCount == 0)
+        }
+    }
+
+    @Test func contentTypeWithExtendedBoundaryContinuations() {
+        Self.expectLinear("Content-Type boundary*N* continuations", sizes: Self.headerSizes) { size in
+            var value = "multipart/form-data; boundary=AaB03x"
+            value.reserveCapacity(size + 32)
+            var index = 0
+            while value.utf8.count < size {
+                value += "; boundary*\(index)*=a"
+                index += 1
+            }
+            return Input(contentType: value, body: Self.bytes("--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nv\r\n--AaB03x--\r\n"))
+        } check: { report, _ in
+            #expect(Self.rules(report).contains("boundary-extended"))
+            #expect(report.parts.count == 1)
+        }
     }
 
     // MARK: Floods

@@ -26,17 +26,16 @@ extension ValidationEngine {
                 add(.contentTypeParameterWhitespace, index, "empty Content-Type parameter")
             }
         }
-        var seen: [[UInt8]] = []
+        var seen: Set<[UInt8]> = []  // a hash set: a header of a million parameters stays linear
         for parameter in media.parameters {
             let name = parameter.name
-            if seen.contains(name) {
+            if !seen.insert(name).inserted {
                 if outer {
                     add(.contentTypeParameterDuplicate, parameter.nameIndex,
                         "parameter '\(escapedForMessage(name))' is given more than once; the first is used")
                 }
                 continue
             }
-            seen.append(name)
             if name.starts(with: Array("boundary*".utf8)) {
                 add(.boundaryExtended, parameter.nameIndex, "boundary given with RFC 2231 syntax ('\(escapedForMessage(name))')")
             } else if name != ByteClass.boundaryParameter && outer {
