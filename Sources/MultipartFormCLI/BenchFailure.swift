@@ -15,6 +15,6 @@ struct BenchFailure: Error, Sendable {
 
     /// A failed system call on `path`, with the reason `errno` gives now.
     init(systemCall operation: String, path: String) {
-        self.init("cannot \(operation) '\(path)': \(InputError.describe(errno))")
+        self.init("cannot \(operation) '\(VisibleBytes.escape(path))': \(InputError.describe(errno))")
     }
 }

@@ -154,7 +154,7 @@ struct EncodeCommand {
     }
 
     static func unreadable(_ path: String, _ reason: String) -> Failure {
-        Failure(message: "Error: cannot read '\(path)': \(reason)\n", status: ExitCode.noInput)
+        Failure(message: "Error: cannot read '\(VisibleBytes.escape(path))': \(reason)\n", status: ExitCode.noInput)
     }
 
     func usageFailure(_ message: String) -> Failure {
@@ -192,13 +192,13 @@ struct EncodeCommand {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw Failure(
-                message: "Error: cannot write '\(path)': \(InputError.describe(errno))\n", status: ExitCode.cannotCreate)
+                message: "Error: cannot write '\(VisibleBytes.escape(path))': \(InputError.describe(errno))\n", status: ExitCode.cannotCreate)
         }
         var stream = FileDescriptorOutputStream(fileDescriptor: descriptor)
         stream.write(contentType + "\n")
         guard close(descriptor) == 0 else {
             throw Failure(
-                message: "Error: cannot write '\(path)': \(InputError.describe(errno))\n", status: ExitCode.cannotCreate)
+                message: "Error: cannot write '\(VisibleBytes.escape(path))': \(InputError.describe(errno))\n", status: ExitCode.cannotCreate)
         }
     }
 

@@ -20,22 +20,17 @@ public struct FileDescriptorOutputStream: TextOutputStream, Sendable {
     /// The process's standard error.
     public static var standardError: Self { Self(fileDescriptor: 2) }
 
-    /// Writes the string's UTF-8 bytes; gives up silently when the descriptor is closed or broken.
+    /// The reason the first write failed (`no space left on device`), or `nil` while every write has succeeded.
+    public private(set) var failure: String?
+
+    /// Writes the string's UTF-8 bytes; after a failure it writes nothing more and ``failure`` says why.
     public mutating func write(_ string: String) {
+        guard failure == nil else { return }
         var string = string
         let fd = fileDescriptor
-        string.withUTF8 { buffer in
-            guard var pointer = buffer.baseAddress else { return }
-            var remaining = buffer.count
-            while remaining > 0 {
-                let written = SystemCalls.write(fd, pointer, remaining)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                remaining -= written
-                pointer += written
-            }
+        let written = string.withUTF8 { buffer in
+            buffer.isEmpty || SystemCalls.writeAll(fd, UnsafeRawBufferPointer(buffer))
         }
+        if !written { failure = SystemCalls.lastError() }
     }
 }

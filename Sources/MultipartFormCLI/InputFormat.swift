@@ -190,7 +190,7 @@ final class InputPipeline {
             validator.consume(entry.body)
             let report = validator.finish()
             let name = "\(displayPath)#entry-\(entry.number)"
-            let label = "\(name) (\(entry.method) \(entry.url))"
+            let label = "\(name) (\(VisibleBytes.escape(entry.method)) \(VisibleBytes.escape(entry.url)))"
             if !entry.holdsBody {
                 return ValidatedBody(
                     displayPath: name, label: label, format: .har, report: report,

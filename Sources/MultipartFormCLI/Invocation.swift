@@ -102,6 +102,12 @@ enum Invocation {
         let spec = CommandSpec.validate
         let parsed = try ParsedArguments(arguments, command: spec, helpCommand: helpCommand)
         if parsed.wantsHelp { return .help(spec) }
+        if parsed.positionals.filter({ $0 == "-" }).count > 1 {
+            // A pipe can be read once; a second '-' would silently validate an empty body.
+            throw UsageError(
+                "Standard input ('-') is given more than once; it can be read only once.", command: spec,
+                helpCommand: helpCommand)
+        }
         var command = ValidateCommand(paths: parsed.positionals)
         command.contentType = parsed.values["--content-type"]
         if let input = parsed.values["--input"] {

@@ -11,12 +11,21 @@ public enum MultipartCheck {
     public static let commandName = "multipart-check"
 
     /// Runs the command with the process's standard streams and returns the exit status.
+    ///
+    /// When standard output cannot be written (a full disk, `/dev/full`), the status is 73 and one
+    /// line on standard error says why, so a lost report is never taken for a verdict.
     public static func main(arguments: [String]) -> Int32 {
         var stdout = FileDescriptorOutputStream.standardOutput
         var stderr = FileDescriptorOutputStream.standardError
-        return run(
+        let status = run(
             arguments: arguments, standardInput: .process, stdout: &stdout, stderr: &stderr,
             stdoutIsTerminal: TerminalStyle.isTerminal(stdout.fileDescriptor))
+        // A report that did not reach its reader is not a result: say so, whatever the verdict was.
+        if let failure = stdout.failure {
+            stderr.write("error: cannot write to standard output: \(failure)\n")
+            return ExitCode.cannotCreate
+        }
+        return status
     }
 
     /// Runs the command on the given arguments (without the program name) and returns the exit status.

@@ -59,7 +59,7 @@ struct ValidateCommand {
         for path in paths {
             let input: BodyInput
             let bodies: [ValidatedBody]
-            let displayPath = path == "-" ? "<stdin>" : path
+            let displayPath = path == "-" ? "<stdin>" : VisibleBytes.escape(path)
             do throws(InputFailure) {
                 do throws(InputError) {
                     input =
@@ -74,15 +74,15 @@ struct ValidateCommand {
             } catch {
                 switch error {
                 case .unreadable(let error):
-                    stderr.write("Error: cannot read '\(path)': \(error.reason)\n")
+                    stderr.write("Error: cannot read '\(displayPath)': \(error.reason)\n")
                     anyUnreadable = true
                 case .malformed(let format, let message):
                     let what = format == .har ? "a HAR file" : "an HTTP request"
-                    stderr.write("Error: cannot read '\(path)' as \(what): \(message)\n")
+                    stderr.write("Error: cannot read '\(displayPath)' as \(what): \(VisibleBytes.escape(message))\n")
                     anyUnreadable = true
                 case .noMultipartRequest(let entries):
                     stderr.write(
-                        "error: no multipart/form-data request in HAR file '\(path)' (\(entries == 1 ? "1 entry" : "\(entries) entries"))\n"
+                        "error: no multipart/form-data request in HAR file '\(displayPath)' (\(entries == 1 ? "1 entry" : "\(entries) entries"))\n"
                     )
                     anyFailed = true
                 }
@@ -90,7 +90,7 @@ struct ValidateCommand {
             }
             for body in bodies {
                 if let reason = body.unavailable {
-                    stderr.write("\(body.label): error: \(reason)\n")
+                    stderr.write("\(body.label): error: \(VisibleBytes.escape(reason))\n")
                     anyUnreadable = true
                     continue
                 }
@@ -98,7 +98,7 @@ struct ValidateCommand {
                 let verdict = Verdict(report, warningsAsErrors: warningsAsErrors)
                 if !verdict.passes { anyFailed = true }
                 for message in body.messages {
-                    stderr.write("\(body.displayPath): \(message.severity.rawValue): \(message.text)\n")
+                    stderr.write("\(body.displayPath): \(message.severity.rawValue): \(VisibleBytes.escape(message.text))\n")
                 }
                 switch format {
                 case .text:

@@ -95,7 +95,7 @@ struct VectorsCheckCommand {
     /// Why a sidecar file is not in the form the tool writes, or `nil` when it is.
     static func formProblem(of vector: ConformanceVector, in directory: String) -> String? {
         let path = FileSystem.join(directory, vector.id + ".json")
-        guard let onDisk = try? FileSystem.read(path) else { return "sidecar: cannot read \(path)" }
+        guard let onDisk = try? FileSystem.read(path) else { return "sidecar: cannot read \(VisibleBytes.escape(path))" }
         let rendered = Array(vector.sidecar.jsonText.utf8)
         guard onDisk != rendered else { return nil }
         let line = 1 + onDisk.prefix(zip(onDisk, rendered).prefix { $0 == $1 }.count).filter { $0 == UInt8(ascii: "\n") }.count

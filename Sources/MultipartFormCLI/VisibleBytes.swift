@@ -42,6 +42,17 @@ enum VisibleBytes {
         cells(bytes).map(\.text).joined()
     }
 
+    /// Text from an input (a path, a request line, a header value) made safe for a terminal.
+    ///
+    /// Escape sequences, other controls and bidi overrides become visible escapes, so an input
+    /// cannot set the terminal's title, colour the output or forge a line of its own.
+    static func escape(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        // The common case, printable ASCII without a backslash, is shown as it is.
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") }) { return text }
+        return escape(bytes)
+    }
+
     private static func escapeASCII(_ byte: UInt8) -> String {
         switch byte {
         case UInt8(ascii: "\r"): return "\\r"

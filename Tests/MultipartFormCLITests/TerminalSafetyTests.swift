@@ -1,0 +1,81 @@
+import Foundation
+import MultipartFormCLI
+import Testing
+
+/// What reaches a terminal: strings from the input are escaped, and a report that cannot be written is an error.
+@Suite("Terminal safety")
+struct TerminalSafetyTests {
+    static let escape = "\u{1B}"
+    static let body = "--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--AaB03x--\r\n"
+
+    /// Whether any of the texts holds an ESC or another C0 control other than LF.
+    static func holdsControls(_ texts: String...) -> Bool {
+        texts.contains { $0.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F } }
+    }
+
+    @Test func harMethodAndURLAreEscaped() throws {
+        let forged = "POST\u{1B}]0;pwned\u{07}"
+        let url = "https://e/u\u{1B}[2K\rok.body: conforming"
+        let entry: [String: Any] = [
+            "request": [
+                "method": forged, "url": url,
+                "headers": [["name": "Content-Type", "value": "multipart/form-data; boundary=AaB03x"]],
+                "postData": ["mimeType": "multipart/form-data; boundary=AaB03x", "text": Self.body],
+            ]
+        ]
+        let document = try JSONSerialization.data(withJSONObject: ["log": ["entries": [entry]]])
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(Array(document), named: "capture.har")
+        let result = runCLI([path])
+        #expect(!Self.holdsControls(result.stdout, result.stderr), "\(result.stdout.debugDescription) \(result.stderr.debugDescription)")
+        #expect(result.stdout.contains("POST\\x1B]0;pwned\\x07"), "\(result.stdout)")
+    }
+
+    @Test func httpRequestLineAndHeaderValuesAreEscapedInErrors() throws {
+        let directory = try TemporaryDirectory()
+        let badLine = try directory.write(Array("P\u{1B}[31mOST\r\n\r\n".utf8), named: "a.http")
+        let badHeader = try directory.write(
+            Array("POST / HTTP/1.1\r\nX\u{1B}[2J: 1\r\n\r\n".utf8), named: "b.http")
+        let badCoding = try directory.write(
+            Array("POST / HTTP/1.1\r\nTransfer-Encoding: gz\u{1B}]2;t\u{07}\r\n\r\n".utf8), named: "c.http")
+        for path in [badLine, badHeader, badCoding] {
+            let result = runCLI(["--input", "http", path])
+            #expect(result.status == 66)
+            #expect(!Self.holdsControls(result.stdout, result.stderr), "\(result.stderr.debugDescription)")
+            #expect(result.stderr.contains("\\x1B"), "\(result.stderr)")
+        }
+    }
+
+    @Test func pathsAreEscaped() throws {
+        let result = runCLI(["/nonexistent/\u{1B}]0;title\u{07}.body"])
+        #expect(result.status == 66)
+        #expect(result.stderr == "Error: cannot read '/nonexistent/\\x1B]0;title\\x07.body': no such file or directory\n")
+    }
+
+    @Test func standardInputTwiceIsAUsageError() {
+        let result = runCLI(["validate", "-", "-"], stdin: Array(Self.body.utf8))
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: Standard input ('-') is given more than once; it can be read only once.\n"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test(arguments: [["validate", "--format", "json"], ["rules"], ["explain", "boundary-missing"], ["vectors", "list"]])
+    func aReportThatCannotBeWrittenExitsWith73(arguments: [String]) throws {
+        let executable: URL = try #require(EndToEndTests.executable)
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(Array(Self.body.utf8), named: "ok.body")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments + (arguments[0] == "validate" ? [path] : [])
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let error = Pipe()
+        process.standardError = error
+        process.currentDirectoryURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        try process.run()
+        let stderr = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 73, "\(arguments): \(stderr)")
+        #expect(stderr.hasSuffix("error: cannot write to standard output: no space left on device\n"), "\(stderr)")
+    }
+}
