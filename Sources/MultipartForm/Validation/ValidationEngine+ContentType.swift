@@ -114,6 +114,7 @@ extension ValidationEngine {
             if boundary == nil && formData && depth == 0 && !hadContentType {
                 collector.add(.boundaryInferred, offset: 0, line: 1, column: 1, part: nil,
                     "no Content-Type given; the boundary '\(escapedForMessage(inferred))' was taken from the first line")
+                checkInferredBoundary(inferred)
             }
             setBoundary(inferred)
             phase = .scanning(.preamble)
@@ -125,6 +126,23 @@ extension ValidationEngine {
             while index < bytes.count { index = step(bytes, index) }
         }
         precondition(position == replayed, "replaying the first line must end where reading stopped")
+    }
+}
+
+extension ValidationEngine {
+    /// Holds a boundary read off the first line to the rules a declared one meets (RFC 2046 §5.1.1).
+    ///
+    /// The first line is `--` and the boundary, so its byte `i` is at body offset `2 + i`, line 1.
+    mutating func checkInferredBoundary(_ boundary: [UInt8]) {
+        func add(_ rule: Rule.ID, _ index: Int, _ message: String) {
+            collector.add(rule, offset: 2 + index, line: 1, column: 3 + index, part: nil, message)
+        }
+        if boundary.count > 70 {
+            add(.boundaryTooLong, 70, "the boundary on the first line is \(boundary.count) characters long; the limit is 70")
+        }
+        if let bad = boundary.firstIndex(where: { !ByteClass.isBoundaryChar($0) }) {
+            add(.boundaryInvalidCharacter, bad, "'\(escapedForMessage([boundary[bad]]))' is not allowed in a boundary")
+        }
     }
 }
 
