@@ -135,6 +135,10 @@ def canonical_refusal(fields, boundary):
             ctype = f["content_type"]
             if not ctype or any(not (0x20 <= ord(c) <= 0x7E) for c in ctype):
                 return "invalid-content-type"
+        # The strict validator's default limits: 8192 bytes a header line, 16384 a header section.
+        head = _header(f)[:-2]
+        if any(len(line) > 8192 for line in head.split(b"\r\n")) or len(head) > 16384:
+            return "header-too-long"
     for f in fields:
         value = base64.b64decode(f["value_base64"]) if "value_base64" in f else f["value"].encode()
         if b"--" + b in _header(f) or b"--" + b in value:

@@ -29,6 +29,32 @@ import Testing
         #expect(error.fieldIndex == 0)
     }
 
+    /// The longest name whose Content-Disposition line fits the validator's 8,192-byte default, and one byte more.
+    @Test func aNamePastTheHeaderLineLimitIsRefusedAndOneAtTheLimitValidates() throws {
+        let overhead = "Content-Disposition: form-data; name=\"\"".utf8.count
+        let fitting = String(repeating: "n", count: ValidationOptions().maxHeaderLineLength - overhead)
+        let body = try ReferenceEncoder().prepare(Form([.init(name: fitting, value: .text("1"))]), boundary: "B")
+        let report = MultipartValidator.validate(try body.bytes(), contentType: body.contentType)
+        #expect(report.errorCount == 0 && report.parts.first?.name == Array(fitting.utf8), "\(nonNoteFindings(report))")
+
+        let form = Form([.init(name: "ok", value: .text("1")), .init(name: fitting + "n", value: .text("2"))])
+        let error = try #require(Self.error(preparing: form))
+        #expect(error.code == .headerTooLong)
+        #expect(error.fieldIndex == 1)
+    }
+
+    @Test func aFilenameThatTakesThePartHeaderPastItsLimitIsRefused() throws {
+        // Two lines of exactly 8,192 bytes each: neither passes the line limit, but with their line
+        // ends the section is 16,388 bytes, past the 16,384 limit.
+        let limit = ValidationOptions().maxHeaderLineLength
+        let filename = String(repeating: "f", count: limit - "Content-Disposition: form-data; name=\"f\"; filename=\"\"".utf8.count)
+        let type = "text/plain; x=" + String(repeating: "t", count: limit - "Content-Type: text/plain; x=".utf8.count)
+        let form = Form([.init(name: "f", value: .bytes([1]), filename: filename, contentType: type)])
+        let error = try #require(Self.error(preparing: form))
+        #expect(error.code == .headerTooLong, "\(error)")
+        #expect(error.message.hasPrefix("the part's header of 16388 bytes"), "\(error)")
+    }
+
     /// An even run of backslashes closes the quoted-string for RFC 9110 readers, who see half of them.
     @Test func evenTrailingBackslashesAreWrittenAndReadAsQuotedPairs() throws {
         let form = Form([.init(name: "a\\\\", value: .bytes([7]), filename: "C:\\\\")])

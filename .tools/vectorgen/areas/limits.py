@@ -5,7 +5,7 @@ it. Lines and bytes past a header limit are skipped without being checked, so th
 chosen to be ones whose checking would add nothing but a warning (Content-Transfer-Encoding) or a
 note, and the expectations say which.
 """
-from vectorgen import at, close, d, file_part, p, part, vector
+from vectorgen import at, close, d, field, file_part, p, part, vector
 
 DELIM = b"--AaB03x\r\n"
 CD_A = b'Content-Disposition: form-data; name="a"\r\n'
@@ -438,3 +438,19 @@ vector("limits/i-combined-length-and-lines", body,
         d("limit-header-lines", _o(body, CT_LINE, expect=b"C"))],
        [p("a", "1")], options={"max_header_line_length": 42, "max_header_lines": 2},
        outcomes=reject_or_accept([p("a", "1", content_type="text/plain")]))
+
+# ---------------------------------------------------------------------------------------------
+# A form whose header would pass the default limits: the canonical encoder refuses it
+# ---------------------------------------------------------------------------------------------
+
+LONG_NAME = "n" * 8200
+body = part(LONG_NAME, "1") + close()
+# Judgement: the 8,239-byte Content-Disposition line passes the default 8,192-byte line limit, so it
+# is skipped unchecked, and the part is left without a Content-Disposition.
+vector("limits/n-name-past-line-limit", body,
+       "an 8,200-byte field name: its Content-Disposition line passes the default header line limit and is skipped, so the part has no name",
+       [S_LIMITS, "RFC 7578 §4.2"],
+       [d("limit-header-line-length", _o(body, b"Content-Disposition", expect=b"C")),
+        d("content-disposition-missing", _o(body, b"Content-Disposition", expect=b"C"))],
+       [p(None, "1")],
+       form=[field(LONG_NAME, "1")])

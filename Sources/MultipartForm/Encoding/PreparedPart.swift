@@ -45,6 +45,7 @@ struct PreparedPart: Sendable {
             header += [ByteClass.quote] + Self.crlf
         }
         header += Self.crlf
+        try Self.checkLimits(header, index: index)
         self.header = header
 
         switch field.value.storage {
@@ -59,6 +60,37 @@ struct PreparedPart: Sendable {
             } catch {
                 throw ReferenceEncoder.Error(.fileUnreadable, fieldIndex: index, error.message)
             }
+        }
+    }
+
+    /// Refuses a header the strict validator's default limits would skip, so every body the encoder writes validates.
+    ///
+    /// Receivers cap header sizes too (``ValidationOptions/maxHeaderLineLength``,
+    /// ``ValidationOptions/maxHeaderBytes``): a name or filename long enough to pass them would be
+    /// dropped, and the part with it.
+    private static func checkLimits(_ header: [UInt8], index: Int) throws(ReferenceEncoder.Error) {
+        let limits = ValidationOptions()
+        let section = header.count - crlf.count  // the blank line that ends the section is not counted
+        var lineStart = 0
+        var position = 0
+        while position + 1 < header.count {
+            if header[position] == ByteClass.cr && header[position + 1] == ByteClass.lf {
+                let length = position - lineStart
+                if length > limits.maxHeaderLineLength {
+                    throw ReferenceEncoder.Error(
+                        .headerTooLong, fieldIndex: index,
+                        "a header line of \(length) bytes passes the limit of \(limits.maxHeaderLineLength) that receivers and the validator apply; shorten the name or filename")
+                }
+                position += 2
+                lineStart = position
+            } else {
+                position += 1
+            }
+        }
+        if section > limits.maxHeaderBytes {
+            throw ReferenceEncoder.Error(
+                .headerTooLong, fieldIndex: index,
+                "the part's header of \(section) bytes passes the limit of \(limits.maxHeaderBytes) that receivers and the validator apply; shorten the name or filename")
         }
     }
 

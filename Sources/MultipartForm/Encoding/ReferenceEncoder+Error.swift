@@ -25,6 +25,8 @@ extension ReferenceEncoder {
             public static let unrepresentableFilename = Code(rawValue: "unrepresentable-filename")
             /// A field's content type is not a printable-ASCII `type/subtype` with parameters, or is multipart.
             public static let invalidContentType = Code(rawValue: "invalid-content-type")
+            /// A part's header would pass the strict validator's default limits: a line over 8,192 bytes or a section over 16,384.
+            public static let headerTooLong = Code(rawValue: "header-too-long")
             /// The body could not be written to its destination file or descriptor.
             public static let writeFailed = Code(rawValue: "write-failed")
 

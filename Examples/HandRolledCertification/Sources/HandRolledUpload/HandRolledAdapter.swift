@@ -42,7 +42,11 @@ enum HandRolledKnownIssues {
         "a name ending in a backslash is interpolated unescaped: the backslash escapes the closing quote and the quoted value never ends [parameter-syntax]"
     static let each = "'\"', a lone CR and a lone LF in names and filenames are interpolated unescaped [parameter-syntax, header-bare-cr, header-bare-lf]"
 
+    static let longName =
+        "an 8,200-byte name is written into one 8,239-byte header line, past the 8,192 bytes receivers read [limit-header-line-length, content-disposition-missing]; such a form can only be refused"
+
     static let all: [String: String] = [
+        "limits/n-name-past-line-limit": longName,
         "headers/n-nul-in-value": nul,
         "quoting/i-whatwg-escapes-each": each,
         "quoting/n-trailing-backslash": trailingBackslash,
