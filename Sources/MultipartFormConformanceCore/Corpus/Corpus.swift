@@ -60,8 +60,17 @@ public struct Corpus: Sendable {
         }
         for area in areas {
             let areaPath = FileSystem.join(directory, area)
-            // Files beside the area directories (MANIFEST.sha256, README, licences) are not vectors.
-            guard Self.isDirectory(areaPath) else { continue }
+            // Nothing in a corpus may be a symbolic link or a special file: it could point outside the
+            // corpus, at a device or at a FIFO.
+            switch FileSystem.kind(of: areaPath) {
+            case .symbolicLink, .other:
+                problems.append(.unreadable(path: areaPath, reason: Self.notPlain))
+                continue
+            case .directory:
+                break
+            case .regularFile, .missing:
+                continue  // files beside the area directories (MANIFEST.sha256, README, licences) are not vectors
+            }
             guard ConformanceVector.isAreaName(area) else {
                 problems.append(.invalidName(path: area + "/"))
                 continue
@@ -75,9 +84,15 @@ public struct Corpus: Sendable {
             }
             for name in names {
                 let relative = area + "/" + name
-                if Self.isDirectory(FileSystem.join(directory, relative)) {
+                switch FileSystem.kind(of: FileSystem.join(directory, relative)) {
+                case .directory:
                     problems.append(.invalidName(path: relative + "/"))
                     continue
+                case .symbolicLink, .other:
+                    problems.append(.unreadable(path: FileSystem.join(directory, relative), reason: Self.notPlain))
+                    continue
+                case .regularFile, .missing:
+                    break
                 }
                 let stem: Substring
                 let isBody: Bool
@@ -149,6 +164,9 @@ public struct Corpus: Sendable {
     public func verifyManifest() throws(CorpusError) -> CorpusManifest.Verification {
         try CorpusManifest(contentsOf: directory).verify(directory: directory)
     }
+
+    /// Why a symbolic link or a special file in the corpus is an integrity error.
+    static let notPlain = "a symbolic link or a special file; a corpus holds only directories and regular files"
 
     private static func isDirectory(_ path: String) -> Bool {
         FileSystem.isDirectory(path)

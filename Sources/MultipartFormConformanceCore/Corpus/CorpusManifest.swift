@@ -95,6 +95,12 @@ public struct CorpusManifest: Sendable, Hashable {
         var mismatched: [Verification.Mismatch] = []
         for (path, expected) in entries.sorted(by: { $0.key < $1.key }) {
             let fullPath = FileSystem.join(directory, path)
+            // A line may name only a file inside the corpus reached through plain directories.
+            guard FileSystem.isPlainPath(path, under: directory) else {
+                throw CorpusError(
+                    directory: directory,
+                    problems: [.unreadable(path: path, reason: "the manifest names a path outside the corpus, hidden, or through a symbolic link")])
+            }
             guard FileSystem.exists(fullPath) else {
                 missing.append(path)
                 continue

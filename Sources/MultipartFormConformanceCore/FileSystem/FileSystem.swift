@@ -27,18 +27,37 @@ package enum FileSystem {
 
     /// What kind of entry a path names.
     package enum Kind: Sendable, Hashable {
-        case missing, directory, regularFile, other
+        case missing, directory, regularFile, symbolicLink, other
     }
 
-    /// The kind of entry at `path`, following symbolic links.
+    /// The kind of entry at `path` itself: a symbolic link is reported as one, never followed.
     package static func kind(of path: String) -> Kind {
         var status = stat()
-        guard stat(path, &status) == 0 else { return .missing }
+        guard lstat(path, &status) == 0 else { return .missing }
         switch status.st_mode & S_IFMT {
         case S_IFDIR: return .directory
         case S_IFREG: return .regularFile
+        case S_IFLNK: return .symbolicLink
         default: return .other
         }
+    }
+
+    /// The largest file ``read(_:limit:)`` reads by default: far more than any corpus file needs.
+    package static let defaultReadLimit = 64 * 1024 * 1024
+
+    /// Whether `relative` stays inside its root through plain directories: no `..`, `.` or empty component,
+    /// no hidden one, and no symbolic link on the way (checked with `lstat` below `root`).
+    package static func isPlainPath(_ relative: String, under root: String) -> Bool {
+        let components = relative.split(separator: "/", omittingEmptySubsequences: false)
+        guard !relative.hasPrefix("/"), !components.isEmpty else { return false }
+        var path = root
+        for (index, component) in components.enumerated() {
+            guard !component.isEmpty, component != ".", component != "..", !component.hasPrefix(".") else { return false }
+            path = join(path, String(component))
+            let kind = kind(of: path)
+            if index < components.count - 1 ? kind != .directory : kind == .symbolicLink { return false }
+        }
+        return true
     }
 
     /// Whether `path` names a directory.
@@ -61,28 +80,44 @@ package enum FileSystem {
         return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 
-    /// The whole contents of a regular file.
-    package static func read(_ path: String) throws(Failure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure("open", path) }
-        defer { close(descriptor) }
+    /// The whole contents of a regular file of at most `limit` bytes.
+    ///
+    /// A symbolic link (`O_NOFOLLOW`), a device, a FIFO or a directory is refused without reading
+    /// it (opened non-blocking, so a FIFO cannot hang), and so is a file past `limit`: a corpus
+    /// from a pull request can neither point outside itself nor make a reader wait or fill memory.
+    package static func read(_ path: String, limit: Int = defaultReadLimit) throws(Failure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            if errno == ELOOP { throw Failure(path: path, reason: "it is a symbolic link; only regular files are read", operation: "open") }
+            throw failure("open", path)
+        }
+        defer { SystemCalls.close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw failure("inspect", path) }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw Failure(path: path, reason: "it is not a regular file", operation: "read")
+        }
         var contents: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { SystemCalls.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure("read", path)
-            }
+            if count < 0 { throw failure("read", path) }
             if count == 0 { return contents }
+            guard contents.count + count <= limit else {
+                throw Failure(path: path, reason: "it is larger than \(limit) bytes", operation: "read")
+            }
             contents += buffer[0..<count]
         }
     }
 
-    /// Replaces the contents of a file with `bytes`, creating it (mode 0644) if needed.
+    /// Replaces the contents of a file with `bytes`, creating it (mode 0644) if needed; never through a symbolic link.
     package static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure("create", path) }
+        // Never through a symbolic link: a dangling one must not make a write land outside the corpus.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else {
+            if errno == ELOOP { throw Failure(path: path, reason: "it is a symbolic link", operation: "create") }
+            throw failure("create", path)
+        }
         defer { close(descriptor) }
         var written = 0
         while written < bytes.count {
@@ -99,6 +134,9 @@ package enum FileSystem {
 
     /// Creates a directory (mode 0755); an existing directory is fine.
     package static func makeDirectory(_ path: String) throws(Failure) {
+        if kind(of: path) == .symbolicLink {
+            throw Failure(path: path, reason: "it is a symbolic link", operation: "create directory")
+        }
         if mkdir(path, 0o755) != 0 && !(errno == EEXIST && isDirectory(path)) {
             throw failure("create directory", path)
         }

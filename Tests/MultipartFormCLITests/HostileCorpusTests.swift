@@ -1,0 +1,84 @@
+import Foundation
+import MultipartFormConformanceCore
+import Testing
+
+/// A corpus from a hostile pull request: symbolic links and special files are integrity errors, never followed or read.
+@Suite("Hostile corpus")
+struct HostileCorpusTests {
+    static let body = Array("--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--AaB03x--\r\n".utf8)
+
+    /// A scratch corpus holding one vector, `structure/y-one`, and its manifest.
+    static func corpus() throws -> (TemporaryDirectory, String) {
+        let scratch = try TemporaryDirectory()
+        let corpus = scratch.url.appendingPathComponent("Vectors").path
+        try FileManager.default.createDirectory(atPath: corpus, withIntermediateDirectories: true)
+        let path = try scratch.write(Self.body, named: "one.body")
+        let result = runCLI([
+            "vectors", "new", "--corpus", corpus, "--area", "structure", "--slug", "one", "--description", "one field",
+            "--content-type", "multipart/form-data; boundary=AaB03x", path,
+        ])
+        try #require(result.status == 0, "\(result.stderr)")
+        return (scratch, corpus)
+    }
+
+    @Test func aBodyLinkedToADeviceIsAnIntegrityErrorAndIsNotRead() throws {
+        let (scratch, corpus) = try Self.corpus()
+        _ = scratch
+        try FileManager.default.copyItem(atPath: corpus + "/structure/y-one.json", toPath: corpus + "/structure/y-zero.json")
+        try FileManager.default.createSymbolicLink(atPath: corpus + "/structure/y-zero.body", withDestinationPath: "/dev/zero")
+        for command in [["vectors", "check"], ["vectors", "list"]] {
+            let result = runCLI(command + ["--corpus", corpus])
+            #expect(result.status != 0)
+            let output = result.stdout + result.stderr
+            #expect(output.contains("y-zero.body") && output.contains("symbolic link"), "\(output)")
+        }
+        #expect(throws: CorpusError.self) { try Corpus(directory: corpus) }
+    }
+
+    @Test func aFIFOInTheCorpusDoesNotHangTheTools() throws {
+        let (scratch, corpus) = try Self.corpus()
+        _ = scratch
+        try FileManager.default.copyItem(atPath: corpus + "/structure/y-one.json", toPath: corpus + "/structure/y-pipe.json")
+        try #require(mkfifo(corpus + "/structure/y-pipe.body", 0o644) == 0)
+        let result = runCLI(["vectors", "check", "--corpus", corpus])
+        #expect(result.status != 0)
+        let output = result.stdout + result.stderr
+        #expect(output.contains("y-pipe.body") && output.contains("special file"), "\(output)")
+    }
+
+    @Test func aManifestLineThroughALinkedHiddenDirectoryIsRefused() throws {
+        let (scratch, corpus) = try Self.corpus()
+        _ = scratch
+        try FileManager.default.createSymbolicLink(atPath: corpus + "/.outside", withDestinationPath: "/etc")
+        let manifest = corpus + "/MANIFEST.sha256"
+        var text = try String(contentsOfFile: manifest, encoding: .utf8)
+        text += String(repeating: "0", count: 64) + "  .outside/hostname.body\n"
+        try text.write(toFile: manifest, atomically: false, encoding: .utf8)
+        let result = runCLI(["vectors", "check", "--corpus", corpus])
+        #expect(result.status != 0)
+        let output = result.stdout + result.stderr
+        #expect(output.contains("the manifest names a path outside the corpus"), "\(output)")
+    }
+
+    @Test func newDoesNotWriteThroughALinkedAreaOrADanglingLink() throws {
+        let (scratch, corpus) = try Self.corpus()
+        let outside = scratch.url.appendingPathComponent("outside").path
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: corpus + "/quoting", withDestinationPath: outside)
+        let path = try scratch.write(Self.body, named: "two.body")
+        func new(area: String, slug: String) -> CLIResult {
+            runCLI([
+                "vectors", "new", "--corpus", corpus, "--area", area, "--slug", slug, "--description", "d",
+                "--content-type", "multipart/form-data; boundary=AaB03x", path,
+            ])
+        }
+        let linkedArea = new(area: "quoting", slug: "two")
+        #expect(linkedArea.status != 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
+
+        try FileManager.default.createSymbolicLink(atPath: corpus + "/structure/y-three.body", withDestinationPath: outside + "/planted")
+        let dangling = new(area: "structure", slug: "three")
+        #expect(dangling.status != 0)
+        #expect(!FileManager.default.fileExists(atPath: outside + "/planted"))
+    }
+}
