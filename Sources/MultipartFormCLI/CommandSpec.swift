@@ -207,8 +207,10 @@ extension CommandSpec {
 
             The body is the reference encoder's canonical encoding (see CONFORMANCE.md): names and \
             filenames escape '"', CR and LF as %22, %0D and %0A; text fields carry no Content-Type \
-            (a ';type=' makes a file part named 'blob', as browsers send a Blob); files stream in \
-            constant memory. Unlike curl, an unknown modifier, text after a closing quote, \
+            (a ';type=' makes a file part named 'blob', as browsers send a Blob); regular files \
+            stream in constant memory. Standard input, pipes, devices and '<file' text are read \
+            into memory first, up to 64 MiB each (save a larger input to a file and use '@file'). \
+            Unlike curl, an unknown modifier, text after a closing quote, \
             several files in one -F ('@a,b', nested multipart/mixed), 'headers=' and 'encoder=' \
             are errors, not warnings. The Content-Type and Content-Length headers are printed on \
             standard error unless --content-type-file is given.

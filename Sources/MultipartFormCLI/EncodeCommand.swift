@@ -142,13 +142,33 @@ struct EncodeCommand {
         return try readAll(input, path: path)
     }
 
-    /// Every byte of an opened input.
-    static func readAll(_ input: BodyInput, path: String) throws(Failure) -> [UInt8] {
+    /// The most `encode` holds in memory for one input (standard input, a pipe, a device, `<file` text).
+    ///
+    /// Regular files are streamed and have no limit; what has no size to announce must be read
+    /// first, and a device such as `/dev/zero` never ends.
+    static let inMemoryLimit = 64 * 1024 * 1024
+
+    /// Every byte of an opened input, up to ``inMemoryLimit``.
+    static func readAll(_ input: BodyInput, path: String, limit: Int = inMemoryLimit) throws(Failure) -> [UInt8] {
         var bytes: [UInt8] = []
+        var overflow = false
         do {
-            try input.forEachChunk { bytes.append(contentsOf: $0) }
+            try input.forEachChunk(stoppingEarly: { chunk in
+                guard bytes.count + chunk.count <= limit else {
+                    overflow = true
+                    return false
+                }
+                bytes.append(contentsOf: chunk)
+                return true
+            })
         } catch {
             throw unreadable(path, error.reason)
+        }
+        if overflow {
+            let shown = path == "-" ? "standard input" : "'\(VisibleBytes.escape(path))'"
+            throw Failure(
+                message: "Error: \(shown) holds more than \(limit / (1024 * 1024)) MiB, the most encode reads into memory; save it to a regular file and pass it as '@file', which is streamed\n",
+                status: ExitCode.noInput)
         }
         return bytes
     }

@@ -193,4 +193,21 @@ import Testing
         #expect(runCLI(["--help"]).stdout.contains("\n  encode                  Encode a form as multipart/form-data"))
         #expect(runCLI(["encode", "-F", "a=1", "--help"]).stdout == help.stdout)
     }
+
+    @Test func aDeviceThatNeverEndsStopsAtTheInMemoryLimit() {
+        let result = runCLI(["encode", "-F", "f=@/dev/zero"])
+        #expect(result.status == 66)
+        #expect(result.stderr.hasPrefix("Error: '/dev/zero' holds more than 64 MiB, the most encode reads into memory;"), "\(result.stderr)")
+        #expect(result.body.isEmpty)
+    }
+
+    @Test func standardInputPastTheInMemoryLimitIsRefusedAndAtTheLimitIsEncoded() {
+        let limit = 64 * 1024 * 1024
+        let over = runCLI(["encode", "-F", "t=<-"], stdin: [UInt8](repeating: 0x61, count: limit + 1))
+        #expect(over.status == 66)
+        #expect(over.stderr.hasPrefix("Error: standard input holds more than 64 MiB"), "\(over.stderr)")
+        let at = runCLI(["encode", "-F", "f=@-"], stdin: [UInt8](repeating: 0x61, count: limit))
+        #expect(at.status == 0, "\(at.stderr)")
+        #expect(at.body.count > limit)
+    }
 }
