@@ -129,8 +129,14 @@ extension CommandSpec {
             Content-Length that disagrees with the bytes present, a HAR body the browser could not \
             store exactly) go to standard error.
 
+            Limits: a body of any size streams in bounded memory; standard input beyond 4 MiB \
+            spills to a temporary file for snippets. A HAR file is read whole, up to 256 MiB, and \
+            only its requests are kept, up to 1,000,000 JSON values; an HTTP request head is at \
+            most 64 KiB.
+
             Exit status: 0 when every body conforms, 1 when one does not or a HAR file holds no \
-            multipart/form-data request, 64 for a usage error and 66 when an input cannot be read \
+            multipart/form-data request, 64 for a usage error, 73 when the report cannot be \
+            written, and 66 when an input cannot be read \
             (including malformed HAR JSON and a malformed or truncated HTTP capture).
             """,
         arguments: [

@@ -7,6 +7,26 @@ struct HARRequests {
     /// The largest HAR file read, in bytes.
     static let maxDocumentSize = 256 * 1024 * 1024
 
+    /// The most JSON values kept from the requests of a HAR file; everything outside them is checked but never stored.
+    static let maxKeptValues = 1_000_000
+
+    /// Whether the value at `path` is one the requests are read from: the entries' `request` objects,
+    /// their method, url, header names and values, and `postData`'s mimeType, text and (empty) params.
+    /// Responses, timings, caches, cookies and anything else are parsed without being kept.
+    @Sendable static func isKept(_ path: [String]) -> Bool {
+        let prefix = ["log", "entries", "[]", "request"]
+        for (index, key) in path.prefix(prefix.count).enumerated() where key != prefix[index] { return false }
+        guard path.count > prefix.count else { return true }
+        let rest = path[prefix.count...]
+        switch rest.first {
+        case "method", "url": return rest.count == 1
+        case "headers": return rest.count <= 2 || (rest.count == 3 && ["name", "value"].contains(rest.last!))
+        // params is kept empty: only its presence matters (the HAR then holds fields, not bytes).
+        case "postData": return rest.count == 1 || (rest.count == 2 && ["mimeType", "text", "params"].contains(rest.last!))
+        default: return false
+        }
+    }
+
     /// One request whose Content-Type is multipart/form-data.
     struct Entry {
         /// The one-based position of the entry in `log.entries`.
@@ -30,11 +50,15 @@ struct HARRequests {
 
     /// Parses a HAR document; throws a message for malformed JSON or a document that is not a HAR.
     init(document: [UInt8]) throws(HARError) {
-        var reader = StrictJSONReader(document)
+        var reader = StrictJSONReader(document, keeping: Self.isKept, maxKeptValues: Self.maxKeptValues)
         let root: ParsedJSON
         do throws(JSONSyntaxError) {
             root = try reader.parseDocument()
         } catch {
+            if error.isOverBudget {
+                throw HARError(
+                    message: "its requests hold more than \(Self.maxKeptValues) JSON values, the most read from one HAR file; export fewer requests, or save the request's body and validate it with --content-type")
+            }
             throw HARError(message: error.description)
         }
         guard case .object = root else { throw HARError(message: "not a HAR file: the document is not a JSON object") }

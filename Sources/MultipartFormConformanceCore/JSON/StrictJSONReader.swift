@@ -46,8 +46,12 @@ package struct JSONSyntaxError: Error, CustomStringConvertible {
     package var line: Int
     /// One-based byte column of the offending byte.
     package var column: Int
+    /// Whether the document is well-formed as far as it was read, but holds more values to keep than allowed.
+    package var isOverBudget = false
 
-    package var description: String { "malformed JSON at line \(line), column \(column): \(message)" }
+    package var description: String {
+        isOverBudget ? "\(message) (at line \(line), column \(column))" : "malformed JSON at line \(line), column \(column): \(message)"
+    }
 }
 
 /// A small, strict, bounded JSON reader (RFC 8259): no comments, no trailing commas, no leading
@@ -65,17 +69,30 @@ package struct StrictJSONReader {
     private var index = 0
     private let maxDepth: Int
     private let maxStringLength: Int
+    /// Decides, from the path of member names (`[]` for an array element), which values are kept.
+    private let keep: (@Sendable ([String]) -> Bool)?
+    /// The most values kept before the reader gives up.
+    private let maxKeptValues: Int
+    private var path: [String] = []
+    private var keptValues = 0
     /// How many lone surrogate escapes were replaced by U+FFFD.
     package private(set) var replacedSurrogates = 0
 
     /// Creates a reader over a whole document.
+    ///
+    /// With `keep`, a value whose path it rejects is still read and checked, but nothing of it is
+    /// stored: it parses as `null`, so a document's memory is its own bytes and the values kept,
+    /// whatever it holds elsewhere. `maxKeptValues` bounds the values kept.
     package init(
         _ input: [UInt8], maxDepth: Int = StrictJSONReader.defaultMaxDepth,
-        maxStringLength: Int = StrictJSONReader.defaultMaxStringLength
+        maxStringLength: Int = StrictJSONReader.defaultMaxStringLength,
+        keeping keep: (@Sendable ([String]) -> Bool)? = nil, maxKeptValues: Int = .max
     ) {
         self.input = input
         self.maxDepth = maxDepth
         self.maxStringLength = maxStringLength
+        self.keep = keep
+        self.maxKeptValues = maxKeptValues
     }
 
     /// Parses the whole input as one JSON value (a leading UTF-8 byte order mark is skipped).
@@ -97,10 +114,29 @@ package struct StrictJSONReader {
     // MARK: - Grammar
 
     private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> ParsedJSON {
+        try parseValue(depth: depth, storing: true) ?? .null
+    }
+
+    /// The value, or `nil` when it is not kept (read and checked all the same).
+    private mutating func parseValue(depth: Int, storing: Bool) throws(JSONSyntaxError) -> ParsedJSON? {
         guard index < input.count else { throw failure("unexpected end of input, expected a value") }
+        let stores = storing && (keep?(path) ?? true)
+        if stores {
+            keptValues += 1
+            guard keptValues <= maxKeptValues else {
+                var error = failure("more than \(maxKeptValues) JSON values to keep")
+                error.isOverBudget = true
+                throw error
+            }
+        }
+        let value = try parseAnyValue(depth: depth, storing: stores)
+        return stores ? value : nil
+    }
+
+    private mutating func parseAnyValue(depth: Int, storing: Bool) throws(JSONSyntaxError) -> ParsedJSON {
         switch input[index] {
-        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
-        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1, storing: storing)
+        case UInt8(ascii: "["): return try parseArray(depth: depth + 1, storing: storing)
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
         case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
@@ -114,7 +150,7 @@ package struct StrictJSONReader {
         }
     }
 
-    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> ParsedJSON {
+    private mutating func parseObject(depth: Int, storing: Bool) throws(JSONSyntaxError) -> ParsedJSON {
         guard depth <= maxDepth else { throw failure("nesting deeper than \(maxDepth) levels") }
         index += 1
         var members: [(key: String, value: ParsedJSON)] = []
@@ -131,8 +167,10 @@ package struct StrictJSONReader {
             guard peek(UInt8(ascii: ":")) else { throw failure("unexpected \(describeCurrent()), expected ':'") }
             index += 1
             skipWhitespace()
-            let value = try parseValue(depth: depth)
-            members.append((key, value))
+            path.append(key)
+            let value = try parseValue(depth: depth, storing: storing)
+            path.removeLast()
+            if let value { members.append((key, value)) }
             skipWhitespace()
             if peek(UInt8(ascii: ",")) {
                 index += 1
@@ -146,7 +184,7 @@ package struct StrictJSONReader {
         }
     }
 
-    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> ParsedJSON {
+    private mutating func parseArray(depth: Int, storing: Bool) throws(JSONSyntaxError) -> ParsedJSON {
         guard depth <= maxDepth else { throw failure("nesting deeper than \(maxDepth) levels") }
         index += 1
         var elements: [ParsedJSON] = []
@@ -157,7 +195,10 @@ package struct StrictJSONReader {
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue(depth: depth))
+            path.append("[]")
+            let element = try parseValue(depth: depth, storing: storing)
+            path.removeLast()
+            if let element { elements.append(element) }
             skipWhitespace()
             if peek(UInt8(ascii: ",")) {
                 index += 1
