@@ -140,6 +140,8 @@ struct HTTPCaptureReader {
     /// Notes and warnings about the capture, in order.
     private(set) var messages: [CLIMessage] = []
     private(set) var records: [ChunkRecord] = []
+    /// The capture bytes read again to place findings in chunks whose records were dropped (kept for tests).
+    let rereadBytes = ByteCounter()
     private var recordStride = 1
     private(set) var lastChunkPosition: (offset: Int, line: Int)?
     private var sawBareLFInChunks = false
@@ -338,12 +340,16 @@ struct HTTPCaptureReader {
         if offset < end || (offset == end && offset == bodyBytes) {
             return Self.position(in: record, offset: offset, line: line, column: column)
         }
-        // A chunk whose record was dropped: decode again from the record before it.
+        // A chunk whose record was dropped: decode again from the record before it, reading only up
+        // to the next record kept, so each finding costs the gap between two records (about the
+        // capture's size divided by maxChunkRecords), not a fixed 64 KiB window.
         var decoder = ChunkedDecoder(resumingAt: record)
         var found: ChunkRecord?
         var fileOffset = record.fileStart
-        while found == nil {
-            let bytes = input.bytes(in: fileOffset..<fileOffset + BodyInput.chunkSize)
+        let gapEnd = low < records.count ? records[low].fileStart : Int.max
+        while found == nil && fileOffset < gapEnd {
+            let bytes = input.bytes(in: fileOffset..<min(fileOffset + BodyInput.chunkSize, gapEnd))
+            rereadBytes.count += bytes.count
             if bytes.isEmpty { break }
             let used: Int? = bytes.withUnsafeBytes { buffer in
                 try? decoder.feed(
@@ -387,4 +393,9 @@ struct CLIMessage {
         self.severity = severity
         self.text = text
     }
+}
+
+/// A count shared by copies of a value, for work done inside non-mutating methods.
+final class ByteCounter: @unchecked Sendable {
+    var count = 0
 }

@@ -71,6 +71,28 @@ import Testing
         #expect(finding.line == 1 + capture[..<finding.offset].filter { $0 == 0x0A }.count)
     }
 
+    @Test func placingFindingsInThinnedChunksRereadsOnlyTheGaps() throws {
+        // 2,000 parts of one-byte chunks, each part with findings, and 1,024 records kept: each finding
+        // rereads only the gap between two records, not a 64 KiB window (which made this quadratic).
+        let part = Array("--AaB03x\nContent-Disposition: form-data; name=\"a\"\n\n1\n".utf8)
+        var body: [UInt8] = []
+        for _ in 0..<2000 { body += part }
+        body += Array("--AaB03x--\r\n".utf8)
+        var capture = Self.head + Array("Transfer-Encoding: chunked\r\n\r\n".utf8)
+        for byte in body { capture += Array("1\r\n".utf8) + [byte] + Array("\r\n".utf8) }
+        capture += Array("0\r\n\r\n".utf8)
+        let directory = try TemporaryDirectory()
+        let input = try BodyInput(path: try directory.write(capture, named: "many-chunks.http"))
+        var reader = HTTPCaptureReader(contentType: nil, options: .init(), maxChunkRecords: 1024)
+        try capture.withUnsafeBytes { try reader.consume($0) }
+        let report = try reader.finish(input: input)
+        #expect(report.diagnostics.count > 1000)
+        for finding in report.diagnostics where finding.rule == .delimiterBareLF || finding.rule == .headerBareLF {
+            #expect(capture[finding.offset] == 0x0A || capture[finding.offset] == UInt8(ascii: "-"), "\(finding)")
+        }
+        #expect(reader.rereadBytes.count < 2 * capture.count, "\(reader.rereadBytes.count) bytes reread for a \(capture.count)-byte capture")
+    }
+
     @Test func truncatedCapturesAreErrorsOrWarnings() throws {
         let directory = try TemporaryDirectory()
         // Content-Length larger than the bytes present: a warning, and the body is still validated.
