@@ -16,6 +16,10 @@ struct CertifyCommand {
     var outputPath: String?
     /// Seconds per form.
     var timeout: Double = 10
+    /// Seconds for the whole run; forms not sent by then fail as not run.
+    var deadline: Double = 3600
+    /// Bytes a child may write to standard output for one form.
+    var maxOutput = 64 * 1024 * 1024
     /// Whether the command uses the boundary it is sent.
     var boundaryAccepted = false
     /// Features declared unsupported.
@@ -33,9 +37,11 @@ struct CertifyCommand {
     /// Runs the certification and returns the exit status.
     func run(stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32 {
         guard let corpus = CorpusLocation.corpus(option: corpusOption, stderr: &stderr) else { return ExitCode.noInput }
-        let adapter = ProcessEncoderAdapter(
+        var adapter = ProcessEncoderAdapter(
             command: command, name: name, timeout: timeout, acceptsBoundary: boundaryAccepted,
             unsupportedFeatures: unsupported)
+        adapter.outputLimit = maxOutput
+        adapter.deadline = ContinuousClock.now + .milliseconds(Int64(deadline * 1000))
         // One probe, so a command that cannot start is one clear error, not a failure per vector.
         do {
             _ = try adapter.encode(Form(), boundary: boundaryAccepted ? "ProbeBoundary" : nil)

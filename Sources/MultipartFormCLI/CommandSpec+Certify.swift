@@ -12,8 +12,9 @@ extension CommandSpec {
             any language'). Each output is validated strictly and its parts compared with the form; \
             the report grades every vector (pass, pass with warnings, fail, unsupported) and the \
             encoder as a whole (Canonical, Conformant, Conformant with warnings, Non-conformant). A \
-            command that runs past --timeout is killed; a crash, a non-zero exit or malformed output \
-            fails that vector. Put '--' before the command so its own options are not read as ours.
+            command that runs past --timeout, or writes more than --max-output, is killed with its \
+            process group; a crash, a non-zero exit or malformed output fails that vector; the \
+            whole run ends by --deadline. Interrupting certify kills the running command too. Put '--' before the command so its own options are not read as ours.
 
             Exit status: 0 when the encoder is conformant (any level but Non-conformant), 1 when it \
             is not, 64 for a usage error, 66 when the corpus cannot be read or the command cannot be \
@@ -32,6 +33,12 @@ extension CommandSpec {
             Option(
                 name: "--timeout", valueName: "seconds", defaultValue: "10",
                 help: "Seconds the command may take for one form before it is killed."),
+            Option(
+                name: "--deadline", valueName: "seconds", defaultValue: "3600",
+                help: "Seconds for the whole run; forms not sent by then fail as not run, and a running child gets only the time left."),
+            Option(
+                name: "--max-output", valueName: "MiB", defaultValue: "64",
+                help: "MiB the command may write to standard output for one form before it is killed (of its standard error, the last 64 KiB is kept)."),
             Option(
                 name: "--boundary-accepted",
                 help: "The command uses the boundary it is sent: compare canonical vectors byte for byte (needed for the Canonical level)."),

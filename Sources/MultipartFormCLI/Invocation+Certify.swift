@@ -19,6 +19,22 @@ extension Invocation {
             }
             command.timeout = seconds
         }
+        if let text = parsed.values["--deadline"] {
+            guard let seconds = Double(text), seconds > 0, seconds <= 7 * 24 * 3600 else {
+                throw UsageError(
+                    "The value '\(text)' is invalid for '--deadline <seconds>'. Please provide a number of seconds between 0 and 604800.",
+                    command: spec)
+            }
+            command.deadline = seconds
+        }
+        if let text = parsed.values["--max-output"] {
+            guard let mebibytes = Int(text), mebibytes > 0, mebibytes <= 4096 else {
+                throw UsageError(
+                    "The value '\(text)' is invalid for '--max-output <MiB>'. Please provide a whole number of MiB between 1 and 4096.",
+                    command: spec)
+            }
+            command.maxOutput = mebibytes * 1024 * 1024
+        }
         command.boundaryAccepted = parsed.flags.contains("--boundary-accepted")
         for value in parsed.allValues["--unsupported"] ?? [] {
             let feature = EncoderFeature(rawValue: value)

@@ -31,6 +31,23 @@ struct CertifyCommandTests {
             ), "\(result.stderr)")
     }
 
+    @Test func theDeadlineEndsTheWholeRun() throws {
+        let directory = try TemporaryDirectory()
+        let script = try directory.write(Array("#!/bin/sh\nsleep 20\n".utf8), named: "slow.sh")
+        let started = ContinuousClock.now
+        let result = runCLI(["certify", "--format", "json", "--deadline", "1", "--timeout", "20", "--", "/bin/sh", script])
+        #expect(ContinuousClock.now - started < .seconds(15), "a 1-second deadline let the run go on")
+        #expect(result.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let verdicts = try #require(object["verdicts"] as? [[String: Any]])
+        #expect(verdicts.allSatisfy { ($0["summary"] as? String)?.contains("deadline") == true })
+    }
+
+    @Test func badDeadlineAndOutputLimitAreUsageErrors() {
+        #expect(runCLI(["certify", "--deadline", "0", "--", "/bin/true"]).status == 64)
+        #expect(runCLI(["certify", "--max-output", "lots", "--", "/bin/true"]).status == 64)
+    }
+
     @Test func missingProgramIsUnreadableInput() {
         let result = runCLI(["certify", "--", "/nonexistent/encoder"])
         #expect(result.status == 66)

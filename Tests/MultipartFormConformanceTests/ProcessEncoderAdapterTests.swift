@@ -49,6 +49,35 @@ struct ProcessEncoderAdapterTests {
         #expect(ContinuousClock.now - started < .seconds(5), "the run waited for the grandchild's end of file")
     }
 
+    @Test func theOverallDeadlineShortensATimeoutAndStopsLaterForms() async throws {
+        var (adapter, directory) = try Self.shell("sleep 30\n", timeout: 30)
+        defer { Fixtures.remove(directory) }
+        adapter.deadline = ContinuousClock.now + .milliseconds(300)
+        let killed = try Self.error(from: adapter)
+        #expect(killed.code == .timedOut)
+        #expect(killed.message.hasPrefix("the command did not answer before the run's overall deadline"), "\(killed.message)")
+        try? await Task.sleep(for: .milliseconds(100))
+        let notRun = try Self.error(from: adapter)
+        #expect(notRun.message.hasPrefix("the run's overall deadline passed before this form was sent"), "\(notRun.message)")
+    }
+
+    @Test func standardOutputPastTheLimitKillsButStandardErrorOnlyKeepsItsEnd() throws {
+        var (flood, floodDirectory) = try Self.shell("cat > /dev/null\nhead -c 3000000 /dev/zero\n")
+        defer { Fixtures.remove(floodDirectory) }
+        flood.outputLimit = 1024 * 1024
+        let error = try Self.error(from: flood)
+        #expect(error.code == .outputTooLarge)
+        #expect(error.message == "the command wrote more than 1048576 bytes to standard output; it was killed")
+
+        let expected = try ReferenceEncoder().encode(Self.form, boundary: "AaB03x")
+        let response = "{\"content_type\": \"\(expected.contentType)\", \"body_base64\": \"\(Data(expected.body).base64EncodedString())\"}"
+        var (chatty, chattyDirectory) = try Self.shell(
+            "cat > /dev/null\nhead -c 3000000 /dev/zero | tr '\\0' x >&2\nprintf '%s\\n' '\(response)'\n")
+        defer { Fixtures.remove(chattyDirectory) }
+        chatty.outputLimit = 1024 * 1024
+        #expect(try chatty.encode(Self.form, boundary: "AaB03x").body == expected.body)
+    }
+
     @Test func slowCommandIsKilledAtTheTimeout() throws {
         let (adapter, directory) = try Self.shell("while :; do :; done\n", timeout: 0.5)
         defer { Fixtures.remove(directory) }

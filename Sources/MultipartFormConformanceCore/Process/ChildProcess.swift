@@ -46,7 +46,7 @@ package enum ChildProcess {
         package var termination: Termination
         /// Everything it wrote to standard output, up to the limit.
         package var standardOutput: [UInt8]
-        /// Everything it wrote to standard error, up to the limit (empty when it was inherited).
+        /// The last 64 KiB it wrote to standard error (empty when it was inherited).
         package var standardError: [UInt8]
         /// Whether it was killed because the deadline passed.
         package var timedOut: Bool
@@ -72,7 +72,7 @@ package enum ChildProcess {
     ///
     /// - Parameters:
     ///   - timeout: seconds before the process group is killed; `nil` for no deadline.
-    ///   - outputLimit: bytes each of standard output and standard error may hold before the group is killed.
+    ///   - outputLimit: bytes standard output may hold before the group is killed (standard error keeps its last 64 KiB).
     ///   - inheritsStandardError: whether the child writes its standard error to ours instead of being captured.
     package static func run(
         _ arguments: [String], input: [UInt8] = [], timeout: Double?, outputLimit: Int = defaultOutputLimit,

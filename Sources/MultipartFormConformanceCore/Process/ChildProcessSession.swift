@@ -21,6 +21,9 @@ struct ChildProcessSession {
     var output: [UInt8] = []
     var errors: [UInt8] = []
 
+    /// How much of the child's standard error is kept: its end, where the reason for a failure usually is.
+    static let standardErrorTail = 64 * 1024
+
     /// How long the outputs are read after the child exits, for what it wrote just before (a grandchild may hold them open).
     static let drainAfterExitMilliseconds = 200
 
@@ -77,7 +80,9 @@ struct ChildProcessSession {
                 } else if entry.fd == outputDescriptor {
                     if !drain(&outputDescriptor, into: &output) { limitReached = true }
                 } else if entry.fd == errorDescriptor {
-                    if !drain(&errorDescriptor, into: &errors) { limitReached = true }
+                    // Standard error is for people: its last part is kept, and it never ends the run.
+                    _ = drain(&errorDescriptor, into: &errors, limit: .max)
+                    if errors.count > 2 * Self.standardErrorTail { errors.removeFirst(errors.count - Self.standardErrorTail) }
                 }
             }
             if limitReached { break }
@@ -103,6 +108,7 @@ struct ChildProcessSession {
             ended = ChildProcess.reap(pid, wait: true) ?? (.signaled(SIGKILL), 0)
         }
         SystemCalls.closeAll([outputDescriptor, errorDescriptor])
+        if errors.count > Self.standardErrorTail { errors.removeFirst(errors.count - Self.standardErrorTail) }
         return ChildProcess.Outcome(
             termination: ended!.termination, standardOutput: output, standardError: errors, timedOut: timedOut,
             outputLimitReached: limitReached, peakResidentBytes: ended!.peakResidentBytes)
@@ -131,13 +137,14 @@ struct ChildProcessSession {
     }
 
     /// Reads what is available; closes at end of file. Returns `false` when the limit is passed.
-    private func drain(_ descriptor: inout Int32, into buffer: inout [UInt8]) -> Bool {
+    private func drain(_ descriptor: inout Int32, into buffer: inout [UInt8], limit: Int? = nil) -> Bool {
+        let limit = limit ?? outputLimit
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { SystemCalls.read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
                 buffer += chunk[0..<count]
-                if buffer.count > outputLimit { return false }
+                if buffer.count > limit { return false }
                 continue
             }
             if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return true }

@@ -25,6 +25,10 @@ public struct ProcessEncoderAdapter: FormEncoderAdapter {
     public var unsupportedFeatures: Set<EncoderFeature>
     /// Known failures by vector id, with reasons.
     public var knownIssues: [String: String]
+    /// The most a child may write to standard output for one form before it is killed (its standard error keeps its last 64 KiB).
+    public var outputLimit: Int = 64 * 1024 * 1024
+    /// When the whole run must end: a form sent after it is not run, and each child gets at most the time left.
+    public var deadline: ContinuousClock.Instant?
 
     /// Creates an adapter for a command.
     public init(
@@ -43,18 +47,31 @@ public struct ProcessEncoderAdapter: FormEncoderAdapter {
     /// Runs the command once for the form and reads its answer.
     public func encode(_ form: Form, boundary: String?) throws -> EncodedForm {
         let request = try Self.request(for: form, boundary: boundary)
+        var allowed = timeout
+        if let deadline {
+            let left = deadline - ContinuousClock.now
+            let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) * 1e-18
+            guard seconds > 0 else {
+                throw ProcessEncoderError(.timedOut, "the run's overall deadline passed before this form was sent; it was not run")
+            }
+            allowed = min(timeout, seconds)
+        }
         let outcome: ChildProcess.Outcome
         do {
-            outcome = try ChildProcess.run(command, input: request, timeout: timeout)
+            outcome = try ChildProcess.run(command, input: request, timeout: allowed, outputLimit: outputLimit)
         } catch {
             throw ProcessEncoderError(.launchFailed, error.description)
         }
         let stderr = Self.excerpt(outcome.standardError)
         if outcome.timedOut {
-            throw ProcessEncoderError(.timedOut, "the command did not answer within \(Self.seconds(timeout)); it was killed\(stderr)")
+            throw ProcessEncoderError(
+                .timedOut,
+                allowed < timeout
+                    ? "the command did not answer before the run's overall deadline; it was killed\(stderr)"
+                    : "the command did not answer within \(Self.seconds(timeout)); it was killed\(stderr)")
         }
         if outcome.outputLimitReached {
-            throw ProcessEncoderError(.outputTooLarge, "the command wrote more than 256 MiB; it was killed")
+            throw ProcessEncoderError(.outputTooLarge, "the command wrote more than \(outputLimit) bytes to standard output; it was killed")
         }
         switch outcome.termination {
         case .signaled:
