@@ -40,6 +40,8 @@ final class BodyInput {
     static let chunkSize = 64 * 1024
     /// How many bytes of a pipe are kept in memory before they move to a temporary file.
     static let spillThreshold = 4 * 1024 * 1024
+    /// How many bytes of a pipe are kept at most, in memory and in the temporary file together.
+    static let spillLimit = 1024 * 1024 * 1024
 
     private enum Storage {
         case file(fileDescriptor: Int32)
@@ -54,6 +56,10 @@ final class BodyInput {
     private let ownsDescriptor: Bool
     private let descriptor: Int32?
     private let keepsBytes: Bool
+    /// For a pipe: how many of its first bytes were kept for snippets (all of a file's are there to read).
+    private(set) var keptLength = Int.max
+    /// Why a pipe's bytes stopped being kept before its end (a full disk, no temporary directory, the limit), or `nil`.
+    private(set) var keepingStopped: String?
 
     /// Opens a file for reading; refuses directories and anything `open` refuses.
     ///
@@ -126,6 +132,11 @@ final class BodyInput {
         }
         let keep: Bool
         if case .memory = storage { keep = keepsBytes } else { keep = false }
+        // Bytes [0, keptLength) are kept, first in memory, then in an unlinked temporary file; once
+        // that stops (the disk refuses, there is no temporary directory, the limit is reached), no
+        // later byte is kept, so a snippet is never taken from the wrong place.
+        var keeping = keep
+        var keptLength = 0
         var kept: [UInt8] = []
         var spill: Int32? = nil
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 1)
@@ -138,27 +149,39 @@ final class BodyInput {
             }
             if count == 0 { break }
             let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
-            if keep {
-                if let file = spill {
-                    if !Self.writeAll(chunk, to: file) {
-                        // The disk refused: keep what is in memory and show no snippet past it.
-                        close(file)
-                        spill = nil
+            if keeping {
+                if keptLength + count > Self.spillLimit {
+                    keeping = false
+                    keepingStopped = "the first \(Self.spillLimit / (1024 * 1024)) MiB of standard input are kept for snippets"
+                } else if let file = spill {
+                    if SystemCalls.writeAll(file, chunk) {
+                        keptLength += count
+                    } else {
+                        keeping = false
+                        keepingStopped = "the temporary file for standard input could not be written (\(SystemCalls.lastError()))"
                     }
                 } else if kept.count + count <= Self.spillThreshold {
                     kept.append(contentsOf: chunk)
-                } else if let file = Self.temporaryFile(), kept.withUnsafeBytes({ Self.writeAll($0, to: file) }),
-                    Self.writeAll(chunk, to: file)
-                {
-                    spill = file
-                    kept = []
+                    keptLength += count
+                } else if let file = temporaryFile() {
+                    if kept.withUnsafeBytes({ SystemCalls.writeAll(file, $0) }) && SystemCalls.writeAll(file, chunk) {
+                        spill = file
+                        kept = []
+                        keptLength += count
+                    } else {
+                        keepingStopped = "the temporary file for standard input could not be written (\(SystemCalls.lastError()))"
+                        keeping = false
+                        SystemCalls.close(file)
+                    }
                 } else {
-                    kept.append(contentsOf: chunk)
+                    keeping = false
+                    keepingStopped = "no temporary file could be made in '\(VisibleBytes.escape(spillDirectory))' (\(SystemCalls.lastError())), so only the first \(Self.spillThreshold / (1024 * 1024)) MiB are kept"
                 }
             }
             if !body(chunk) { break }
         }
         if keep {
+            self.keptLength = keptLength
             if let spill {
                 spillDescriptor = spill
                 storage = .file(fileDescriptor: spill)
@@ -174,9 +197,12 @@ final class BodyInput {
         return 0
     }
 
-    /// An unlinked temporary file open for reading and writing, in `$TMPDIR` or `/tmp`.
-    private static func temporaryFile() -> Int32? {
-        let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    /// Where a pipe's bytes spill: `$TMPDIR`, else `/tmp`.
+    var spillDirectory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+
+    /// An unlinked temporary file open for reading and writing, in ``spillDirectory``.
+    private func temporaryFile() -> Int32? {
+        let directory = spillDirectory
         var template = Array((directory + "/multipart-check-stdin-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return nil }
@@ -184,24 +210,12 @@ final class BodyInput {
         return fd
     }
 
-    /// Writes every byte, retrying short writes; false on an error.
-    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
-        var written = 0
-        while written < bytes.count {
-            let count = write(fd, bytes.baseAddress! + written, bytes.count - written)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            written += count
-        }
-        return true
-    }
-
     /// The bytes in `range`, clamped to the input; fewer (or none) if the file shrank or cannot be read.
     func bytes(in range: Range<Int>) -> [UInt8] {
         let lower = max(0, range.lowerBound)
-        guard range.upperBound > lower else { return [] }
+        let upperBound = min(range.upperBound, keptLength)
+        guard upperBound > lower else { return [] }
+        let range = lower..<upperBound
         switch storage {
         case .memory(let bytes):
             let upper = min(range.upperBound, bytes.count)

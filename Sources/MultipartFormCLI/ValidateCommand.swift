@@ -71,6 +71,10 @@ struct ValidateCommand {
                 }
                 bodies = try InputPipeline(format: inputFormat, contentType: contentType, options: options)
                     .run(input, displayPath: displayPath)
+                if let reason = input.keepingStopped {
+                    stderr.write(
+                        "\(displayPath): note: snippets are shown for the first \(input.keptLength) bytes only: \(reason)\n")
+                }
             } catch {
                 switch error {
                 case .unreadable(let error):
