@@ -67,7 +67,9 @@ final class BodyInput {
     init(path: String, keepBytes: Bool = true) throws(InputError) {
         self.path = path
         keepsBytes = keepBytes
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = (RawArgument.bytes(of: path) + [0]).withUnsafeBufferPointer { raw in
+            raw.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC) }
+        }
         guard fd >= 0 else { throw InputError(path: path, errorNumber: errno) }
         var status = stat()
         guard fstat(fd, &status) == 0 else {

@@ -47,7 +47,7 @@ enum VisibleBytes {
     /// Escape sequences, other controls and bidi overrides become visible escapes, so an input
     /// cannot set the terminal's title, colour the output or forge a line of its own.
     static func escape(_ text: String) -> String {
-        let bytes = Array(text.utf8)
+        let bytes = RawArgument.bytes(of: text)  // a name that is not UTF-8 shows its bytes as \xHH
         // The common case, printable ASCII without a backslash, is shown as it is.
         if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") }) { return text }
         return escape(bytes)

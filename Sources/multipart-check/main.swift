@@ -8,4 +8,8 @@ import Musl
 import Darwin
 #endif
 
-exit(MultipartCheck.main(arguments: Array(CommandLine.arguments.dropFirst())))
+// The arguments' own bytes: a file name that is not UTF-8 must reach open() unchanged.
+let arguments = (1..<Int(CommandLine.argc)).map { index in
+    RawArgument.decode(CommandLine.unsafeArgv[index].map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } } ?? [])
+}
+exit(MultipartCheck.main(arguments: arguments))
