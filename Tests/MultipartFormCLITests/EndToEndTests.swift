@@ -179,8 +179,11 @@ import Testing
         while waitpid(certify, &status, 0) < 0 && errno == EINTR {}
         #expect(status & 0x7F == signal, "certify did not end by the signal (status \(status))")
         var childGone = false
-        for _ in 0..<200 where !childGone {
-            childGone = kill(childPID, 0) != 0 && errno == ESRCH
+        for _ in 0..<500 where !childGone {
+            // Gone, or a zombie waiting for init to reap it.
+            let state = (try? String(contentsOfFile: "/proc/\(childPID)/stat", encoding: .utf8))?
+                .split(separator: ")").last?.split(separator: " ").first
+            childGone = (kill(childPID, 0) != 0 && errno == ESRCH) || state == "Z"
             if !childGone { usleep(10_000) }
         }
         if !childGone { kill(childPID, SIGKILL) }

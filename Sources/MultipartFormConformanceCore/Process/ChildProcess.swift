@@ -118,7 +118,17 @@ package enum ChildProcess {
         sigaddset(&defaultSignals, SIGPIPE)
         posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
         posix_spawnattr_setpgroup(&attributes, 0)
-        var flags = Int32(POSIX_SPAWN_SETPGROUP) | Int32(POSIX_SPAWN_SETSIGDEF)
+        // The interrupting signals are blocked from the spawn until the child is registered, so one
+        // that arrives in between is handled with the child's group known; the child starts with
+        // this process's mask as it was.
+        var interrupting = sigset_t()
+        sigemptyset(&interrupting)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&interrupting, signal) }
+        var previousMask = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &interrupting, &previousMask)
+        defer { pthread_sigmask(SIG_SETMASK, &previousMask, nil) }
+        posix_spawnattr_setsigmask(&attributes, &previousMask)
+        var flags = Int32(POSIX_SPAWN_SETPGROUP) | Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)
         #if canImport(Darwin)
         flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
         #endif
@@ -136,6 +146,7 @@ package enum ChildProcess {
         }
         ChildProcessGroups.register(pid)
         defer { ChildProcessGroups.unregister(pid) }
+        pthread_sigmask(SIG_SETMASK, &previousMask, nil)  // a signal that came meanwhile is handled now
 
         var session = ChildProcessSession(
             pid: pid, input: input, inputDescriptor: inputPair[0], outputDescriptor: outputPair[0],
