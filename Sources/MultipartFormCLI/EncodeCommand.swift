@@ -228,8 +228,12 @@ struct EncodeCommand {
     func failure(_ error: ReferenceEncoder.Error, whileWriting: Bool) -> Failure {
         let field = error.fieldIndex.flatMap { $0 < fields.count ? fields[$0] : nil }
         switch error.code {
-        case .unrepresentableName, .unrepresentableFilename, .invalidContentType:
-            let what = field.map { "The value '\($0.text)' is invalid for '\($0.spelling) <name=content>'" } ?? "Invalid field"
+        case .unrepresentableName, .unrepresentableFilename, .invalidContentType, .headerTooLong:
+            let what = field.map { field in
+                let text = VisibleBytes.escape(field.text)
+                let shown = text.count > 80 ? String(text.prefix(77)) + "..." : text
+                return "The value '\(shown)' is invalid for '\(field.spelling) <name=content>'"
+            } ?? "Invalid field"
             return usageFailure("\(what): \(error.message)")
         case .fileUnreadable, .fileChanged:
             return Failure(message: "Error: \(error.message)\n", status: ExitCode.noInput)

@@ -13,7 +13,17 @@ struct TextReportRenderer {
     /// The path shown before each finding (`<stdin>` for standard input).
     var displayPath: String
     /// The outer Content-Type value, for snippets of findings in it.
-    var contentType: String?
+    var contentType: String? {
+        didSet { contentTypeBytes = Array((contentType ?? "").utf8) }
+    }
+    /// The Content-Type value's bytes, made once: a value of megabytes may hold thousands of findings.
+    private var contentTypeBytes: [UInt8] = []
+
+    init(displayPath: String, contentType: String?) {
+        self.displayPath = displayPath
+        self.contentType = contentType
+        contentTypeBytes = Array((contentType ?? "").utf8)
+    }
     /// The name in the summary line, when it differs from ``displayPath`` (a HAR entry's request).
     var summaryLabel: String? = nil
     /// Colours, or none.
@@ -26,8 +36,13 @@ struct TextReportRenderer {
         switch diagnostic.origin {
         case .contentType:
             location = "\(displayPath): content-type:1:\(diagnostic.column)"
-            let value = Array((contentType ?? "").utf8)
-            snippet = Snippet(region: value, regionStart: 0, offset: diagnostic.offset, totalLength: value.count)
+            // A window around the finding, as for the body: never the whole value for each finding.
+            let value = contentTypeBytes
+            let start = max(0, min(diagnostic.offset, value.count) - Snippet.context)
+            let end = min(value.count, diagnostic.offset + Snippet.context)
+            snippet = Snippet(
+                region: start < end ? Array(value[start..<end]) : [], regionStart: start, offset: diagnostic.offset,
+                totalLength: value.count)
         case .body:
             location = "\(displayPath):\(diagnostic.line):\(diagnostic.column)"
             let start = max(0, diagnostic.offset - Snippet.context)
