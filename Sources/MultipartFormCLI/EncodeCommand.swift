@@ -230,8 +230,7 @@ struct EncodeCommand {
         switch error.code {
         case .unrepresentableName, .unrepresentableFilename, .invalidContentType, .headerTooLong:
             let what = field.map { field in
-                let text = VisibleBytes.escape(field.text)
-                let shown = text.count > 80 ? String(text.prefix(77)) + "..." : text
+                let shown = field.text.count > 80 ? String(field.text.prefix(77)) + "..." : field.text
                 return "The value '\(shown)' is invalid for '\(field.spelling) <name=content>'"
             } ?? "Invalid field"
             return usageFailure("\(what): \(error.message)")
