@@ -96,17 +96,22 @@ struct AdversarialGrowthTests {
     /// Content-Type values of 64 KiB to 1 MiB: a quadratic parameter check costs 16 times as much per step.
     static let headerSizes = [64, 256, 1024].map { $0 * 1024 }
 
+    /// A one-field body whose Content-Type is `boundary=AaB03x` followed by `parameter(n)` for n = 0, 1, ... up to `size` bytes.
+    static func contentTypeInput(size: Int, _ parameter: (Int) -> String) -> Input {
+        var value = "multipart/form-data; boundary=AaB03x"
+        value.reserveCapacity(size + 32)
+        var index = 0
+        while value.utf8.count < size {
+            value += parameter(index)
+            index += 1
+        }
+        return Input(contentType: value, body: bytes("--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nv\r\n--AaB03x--\r\n"))
+    }
+
     @Test func contentTypeWithManyParameters() {
         // Each parameter was once compared with every earlier one: 80,000 took seconds.
         Self.expectLinear("Content-Type parameters", sizes: Self.headerSizes) { size in
-            var value = "multipart/form-data; boundary=AaB03x"
-            value.reserveCapacity(size + 16)
-            var index = 0
-            while value.utf8.count < size {
-                value += "; p\(index)=1"
-                index += 1
-            }
-            return Input(contentType: value, body: Self.bytes("--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nv\r\n--AaB03x--\r\n"))
+            Self.contentTypeInput(size: size) { "; p\($0)=1" }
         } check: { report, input in
             let parameters = input.contentType!.utf8.count / 8
             #expect(report.counts[.warning, default: 0] >= parameters / 2, "every extra parameter is a finding")
@@ -117,14 +122,7 @@ struct AdversarialGrowthTests {
 
     @Test func contentTypeWithExtendedBoundaryContinuations() {
         Self.expectLinear("Content-Type boundary*N* continuations", sizes: Self.headerSizes) { size in
-            var value = "multipart/form-data; boundary=AaB03x"
-            value.reserveCapacity(size + 32)
-            var index = 0
-            while value.utf8.count < size {
-                value += "; boundary*\(index)*=a"
-                index += 1
-            }
-            return Input(contentType: value, body: Self.bytes("--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nv\r\n--AaB03x--\r\n"))
+            Self.contentTypeInput(size: size) { "; boundary*\($0)*=a" }
         } check: { report, _ in
             #expect(Self.rules(report).contains("boundary-extended"))
             #expect(report.parts.count == 1)
