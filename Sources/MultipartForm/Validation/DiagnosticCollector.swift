@@ -9,9 +9,12 @@ struct DiagnosticCollector {
     init(limit: Int) { self.limit = limit }
 
     /// Records a finding of `rule` at a position.
+    ///
+    /// The message and fix are built only for a finding that is kept: past the limit a finding is
+    /// only counted, so finding-dense input costs no string building beyond the first `limit`.
     mutating func add(
         _ rule: Rule.ID, origin: Diagnostic.Origin = .body, offset: Int, line: Int, column: Int, part: Int?,
-        _ message: String, fix: String? = nil
+        _ message: @autoclosure () -> String, fix: @autoclosure () -> String? = nil
     ) {
         let entry = Rule.named(rule)
         let severity = entry?.severity ?? .error
@@ -24,7 +27,7 @@ struct DiagnosticCollector {
         kept.append(
             Diagnostic(
                 rule: rule, severity: severity, origin: origin, offset: offset, line: line, column: column,
-                partIndex: part, message: message, fixHint: fix ?? entry?.fixHint))
+                partIndex: part, message: message(), fixHint: fix() ?? entry?.fixHint))
     }
 
     /// Appends an already-built finding (from a nested body), still subject to the limit.

@@ -6,11 +6,11 @@ extension ValidationEngine {
     mutating func checkBoundaryParameters(
         _ media: MediaType, value: HeaderValue, outer: Bool, locate: ((Int) -> Located)? = nil
     ) -> [UInt8]? {
-        func add(_ rule: Rule.ID, _ index: Int, _ message: String) {
+        func add(_ rule: Rule.ID, _ index: Int, _ message: @autoclosure () -> String) {
             if outer {
-                collector.add(rule, origin: .contentType, offset: index, line: 1, column: index + 1, part: nil, message)
+                collector.add(rule, origin: .contentType, offset: index, line: 1, column: index + 1, part: nil, message())
             } else if let place = locate?(index) {
-                collector.add(rule, offset: place.offset, line: place.line, column: place.column, part: (hasPart ? part.index : nil), message)
+                collector.add(rule, offset: place.offset, line: place.line, column: place.column, part: (hasPart ? part.index : nil), message())
             }
         }
         if outer {
@@ -134,8 +134,8 @@ extension ValidationEngine {
     ///
     /// The first line is `--` and the boundary, so its byte `i` is at body offset `2 + i`, line 1.
     mutating func checkInferredBoundary(_ boundary: [UInt8]) {
-        func add(_ rule: Rule.ID, _ index: Int, _ message: String) {
-            collector.add(rule, offset: 2 + index, line: 1, column: 3 + index, part: nil, message)
+        func add(_ rule: Rule.ID, _ index: Int, _ message: @autoclosure () -> String) {
+            collector.add(rule, offset: 2 + index, line: 1, column: 3 + index, part: nil, message())
         }
         if boundary.count > 70 {
             add(.boundaryTooLong, 70, "the boundary on the first line is \(boundary.count) characters long; the limit is 70")

@@ -23,10 +23,10 @@ extension ValidationEngine {
     }
 
     private mutating func check(_ disposition: Disposition, _ value: HeaderValue) {
-        func add(_ rule: Rule.ID, _ index: Int, _ message: String) {
+        func add(_ rule: Rule.ID, _ index: Int, _ message: @autoclosure () -> String) {
             let offset = value.offset(index)
             let place = field.locate(offset)
-            collector.add(rule, offset: offset, line: place.line, column: place.column, part: part.index, message)
+            collector.add(rule, offset: offset, line: place.line, column: place.column, part: part.index, message())
         }
         for error in disposition.syntaxErrors { add(.parameterSyntax, error.index, error.message) }
         if disposition.typeQuoted {
@@ -73,10 +73,10 @@ extension ValidationEngine {
             add(.parameterOrder, filenameParameter.nameIndex, "'filename' comes before 'name'")
         }
         if let nameParameter {
-            Self.checkNameValue(nameParameter, isName: true) { add($0, $1, $2) }
+            Self.checkNameValue(nameParameter, isName: true) { add($0, $1, $2()) }
         }
         if let filenameParameter {
-            Self.checkNameValue(filenameParameter, isName: false) { add($0, $1, $2) }
+            Self.checkNameValue(filenameParameter, isName: false) { add($0, $1, $2()) }
         }
         if let nameParameter {
             setPartName(nameParameter.value)
@@ -93,7 +93,7 @@ extension ValidationEngine {
 
     /// The value checks shared by `name` and `filename`: reports each finding's rule, value index and message.
     static func checkNameValue(
-        _ parameter: HeaderParameter, isName: Bool, _ add: (_ rule: Rule.ID, _ index: Int, _ message: String) -> Void
+        _ parameter: HeaderParameter, isName: Bool, _ add: (_ rule: Rule.ID, _ index: Int, _ message: @autoclosure () -> String) -> Void
     ) {
         let label = isName ? "name" : "filename"
         let start = parameter.valueIndex

@@ -57,8 +57,8 @@ extension ValidationEngine {
     /// line), and skips the rest of the section.
     mutating func reportSectionOverLimit() {
         part.skipping = true
-        report(.limitHeaderBytes, at: part.headerStart + options.maxHeaderBytes,
-            "the part's headers exceed \(options.maxHeaderBytes) bytes; the rest are skipped")
+        let limit = options.maxHeaderBytes
+        report(.limitHeaderBytes, at: part.headerStart + limit, "the part's headers exceed \(limit) bytes; the rest are skipped")
     }
 
     /// At the end of input inside the headers, the unfinished line is still checked.
@@ -100,7 +100,8 @@ extension ValidationEngine {
         if part.lineCount > options.maxHeaderLines {
             flushField()
             part.skipping = true
-            report(.limitHeaderLines, at: start, "more than \(options.maxHeaderLines) header line\(options.maxHeaderLines == 1 ? "" : "s") in one part; the rest are skipped")
+            let limit = options.maxHeaderLines
+            report(.limitHeaderLines, at: start, "more than \(limit) header line\(limit == 1 ? "" : "s") in one part; the rest are skipped")
             return .header
         }
         // The line's own limit first: one overlong line is named as such. When the same line also
@@ -110,7 +111,8 @@ extension ValidationEngine {
         let sectionOverLimit = part.sectionBytes > options.maxHeaderBytes
         if lineLength > options.maxHeaderLineLength {
             flushField()
-            report(.limitHeaderLineLength, at: start, "header line of \(lineLength) bytes exceeds the limit of \(options.maxHeaderLineLength); it is skipped")
+            let limit = options.maxHeaderLineLength
+            report(.limitHeaderLineLength, at: start, "header line of \(lineLength) bytes exceeds the limit of \(limit); it is skipped")
             if sectionOverLimit { reportSectionOverLimit() }
             return .header
         }
@@ -121,7 +123,8 @@ extension ValidationEngine {
         }
         let number = lineFeeds + 1
         if headerLine.count > 998 {
-            report(.headerLineTooLong, at: start, "header line is \(headerLine.count) bytes long; the limit is 998")
+            let length = headerLine.count
+            report(.headerLineTooLong, at: start, "header line is \(length) bytes long; the limit is 998")
         }
         if ByteClass.isWhitespace(headerLine[0]) {
             if field.isEmpty && part.lineCount == 1 {
@@ -323,9 +326,9 @@ extension ValidationEngine {
         let content = field.content(0)
         let base = content.startIndex
         func at(_ offset: Int) -> Located { field.locate(offset) }
-        func add(_ rule: Rule.ID, _ offset: Int, _ message: String) {
+        func add(_ rule: Rule.ID, _ offset: Int, _ message: @autoclosure () -> String) {
             let place = at(offset)
-            collector.add(rule, offset: offset, line: place.line, column: place.column, part: part.index, message)
+            collector.add(rule, offset: offset, line: place.line, column: place.column, part: part.index, message())
         }
         // Positions in the first line, counted from its first byte. Stripped leading bytes are whitespace, never ':'.
         let nameStart = field.strippedLeading
@@ -442,10 +445,10 @@ extension ValidationEngine {
         setPartContentType(
             trimmed.bytes[...],
             PartMedia(kind: kind, isWellFormed: media.syntaxError == nil, charsetIsUTF8: charset.map { Charsets.isUTF8($0.value) }))
-        func add(_ rule: Rule.ID, _ index: Int, _ message: String) {
+        func add(_ rule: Rule.ID, _ index: Int, _ message: @autoclosure () -> String) {
             let offset = value.offset(index)
             let place = field.locate(offset)
-            collector.add(rule, offset: offset, line: place.line, column: place.column, part: part.index, message)
+            collector.add(rule, offset: offset, line: place.line, column: place.column, part: part.index, message())
         }
         if let error = media.syntaxError {
             add(.partContentTypeSyntax, error.index, error.message)
@@ -493,8 +496,8 @@ extension ValidationEngine {
         part.headerEnd = end
         part.bodyStart = end
         let index = part.index
-        func add(_ rule: Rule.ID, _ place: Located, _ message: String) {
-            collector.add(rule, offset: place.offset, line: place.line, column: place.column, part: index, message)
+        func add(_ rule: Rule.ID, _ place: Located, _ message: @autoclosure () -> String) {
+            collector.add(rule, offset: place.offset, line: place.line, column: place.column, part: index, message())
         }
         let media = part.media
         let isMultipart = media?.kind == .multipart
@@ -552,8 +555,9 @@ extension ValidationEngine {
                 let before = LineCounter.count(in: bytes, range.lowerBound..<local)
                 let line = lineFeeds + before.count + 1
                 let start = before.lastLF.map { offset + ($0 - range.lowerBound) + 1 } ?? lineStart
+                let name = partName ?? []
                 collector.add(.valueNotUTF8, offset: invalid, line: line, column: invalid - start + 1, part: part.index,
-                    "the value of text field '\(escapedForMessage(partName ?? []))' is not valid UTF-8")
+                    "the value of text field '\(escapedForMessage(name))' is not valid UTF-8")
             }
         }
         if part.charsetValue != nil && part.charsetValue!.count < 64 {
@@ -585,9 +589,10 @@ extension ValidationEngine {
         if part.utf8 != nil, !part.utf8Reported {
             part.utf8!.finish()
             if let invalid = part.utf8!.firstInvalid {
+                let name = partName ?? []
                 collector.add(.valueNotUTF8, offset: invalid, line: part.contentEndLineFeeds,
                     column: invalid - part.contentEndLineStart + 1, part: index,
-                    "the value of text field '\(escapedForMessage(partName ?? []))' ends inside a UTF-8 sequence")
+                    "the value of text field '\(escapedForMessage(name))' ends inside a UTF-8 sequence")
             }
         }
         let bodyLocation = part.bodyLocation

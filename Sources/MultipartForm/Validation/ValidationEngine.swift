@@ -212,13 +212,14 @@ struct ValidationEngine {
     }
 
     mutating func report(
-        _ rule: Rule.ID, at offset: Int, line: Int? = nil, column: Int? = nil, _ message: String, fix: String? = nil,
+        _ rule: Rule.ID, at offset: Int, line: Int? = nil, column: Int? = nil, _ message: @autoclosure () -> String,
+        fix: @autoclosure () -> String? = nil,
         part index: Int? = nil
     ) {
         let here = location(offset)
         collector.add(
             rule, offset: offset, line: line ?? here.line, column: column ?? here.column, part: index ?? (hasPart ? part.index : nil),
-            message, fix: fix)
+            message(), fix: fix())
     }
 
     // MARK: Input
@@ -529,6 +530,7 @@ struct ValidationEngine {
         let delimiter = pending!
         pending = nil
         if delimiter.region == .epilogue { return }
+        let dashBoundary = self.dashBoundary  // a local for the lazily built message
         report(.boundaryPrefixLine, at: delimiter.dashOffset, line: delimiter.dashLine, column: 1,
             "line starts with the delimiter '\(escapedForMessage(dashBoundary))' followed by '\(escapedForMessage([byte]))'; it is content, not a delimiter")
         if delimiter.region == .body {
@@ -693,11 +695,13 @@ struct ValidationEngine {
 
     mutating func closeMissing(end: Int) {
         if let misplaced = misplacedCloseDelimiter(end: end) {
+            let dashBoundary = self.dashBoundary  // a local for the lazily built message
             report(.delimiterNotLineStart, at: misplaced.offset, line: misplaced.line, column: misplaced.column,
                 "the close delimiter '\(escapedForMessage(dashBoundary))--' is not at the start of a line",
                 fix: "write '\\r\\n' before '\(escapedForMessage(dashBoundary))--'")
             return
         }
+        let dashBoundary = self.dashBoundary  // a local for the lazily built message
         report(.closeDelimiterMissing, at: end, "the body ends without the close delimiter '\(escapedForMessage(dashBoundary))--'")
     }
 
