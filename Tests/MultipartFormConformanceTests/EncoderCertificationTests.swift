@@ -1,3 +1,4 @@
+import Foundation
 import MultipartForm
 import MultipartFormConformance
 import Testing
@@ -7,6 +8,16 @@ import Testing
 struct EncoderCertificationTests {
     static func vector(_ id: String) throws -> ConformanceVector {
         try #require(try Fixtures.corpus.get()[id], "the corpus has no \(id)")
+    }
+
+    @Test func anEncoderThatReturnsDataIsAdaptedInOneLine() throws {
+        // The URLSession pattern builds `Data`; the documented adapter line takes it as it is.
+        let adapter = ClosureEncoderAdapter(name: "Data") { form, boundary in
+            let output = try ReferenceEncoderAdapter().encode(form, boundary: boundary)
+            let data = Data(output.body)
+            return EncodedForm(contentType: output.contentType, body: data)
+        }
+        #expect(EncoderCertification(adapter).verdict(for: try Self.vector("structure/y-single-field")).grade == .pass)
     }
 
     @Test func bareLFFramingFailsWithTheRuleIds() throws {

@@ -10,4 +10,9 @@ public struct EncodedForm: Sendable, Hashable {
         self.contentType = contentType
         self.body = body
     }
+
+    /// Creates an encoder's output from any byte sequence, such as the `Data` a URLSession-style encoder returns.
+    public init(contentType: String, body: some Sequence<UInt8>) {
+        self.init(contentType: contentType, body: Array(body))
+    }
 }
