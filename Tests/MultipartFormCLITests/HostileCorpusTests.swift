@@ -35,6 +35,24 @@ struct HostileCorpusTests {
         #expect(throws: CorpusError.self) { try Corpus(directory: corpus) }
     }
 
+    @Test func aCorpusRootNamedThroughALinkIsRead() throws {
+        // Only entries inside the corpus must be plain; the directory a user names may be a link.
+        let (scratch, corpus) = try Self.corpus()
+        let link = scratch.url.appendingPathComponent("linked-vectors").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: corpus)
+        let loaded = try Corpus(directory: link)
+        #expect(loaded.vectors.map(\.id) == ["structure/y-one"])
+        #expect(try loaded.verifyManifest().isClean)
+        // The one-vector corpus fails the coverage check either way; through the link it must fail
+        // exactly as it does when named directly, and for nothing else.
+        let direct = runCLI(["vectors", "check", "--corpus", corpus])
+        let linked = runCLI(["vectors", "check", "--corpus", link])
+        #expect(linked.status == direct.status)
+        #expect(linked.stdout == direct.stdout, "\(linked.stdout)\(linked.stderr)")
+        #expect(linked.stderr.replacingOccurrences(of: link, with: corpus) == direct.stderr)
+        #expect(linked.stdout.contains("1 pass, 0 fail"), "\(linked.stdout)\(linked.stderr)")
+    }
+
     @Test func aFIFOInTheCorpusDoesNotHangTheTools() throws {
         let (scratch, corpus) = try Self.corpus()
         _ = scratch

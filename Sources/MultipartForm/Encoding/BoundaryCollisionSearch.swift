@@ -27,7 +27,7 @@
 /// verified in the verifier's single pass.
 ///
 /// - Complexity: O(n) over all bytes fed, for any input and any way of cutting it into pieces.
-struct BoundaryCollisionSearch: Sendable {
+package struct BoundaryCollisionSearch: Sendable {
     /// `"--" boundary`.
     let pattern: [UInt8]
     /// KMP failure function: `failure[i]` is the length of the longest proper border of `pattern[0...i]`.
@@ -40,7 +40,7 @@ struct BoundaryCollisionSearch: Sendable {
     private var matched = 0
 
     /// Prepares a search for `"--" boundary`; the boundary must not be empty.
-    init(boundary: [UInt8]) {
+    package init(boundary: [UInt8]) {
         let pattern = [ByteClass.dash, ByteClass.dash] + boundary
         var failure = [Int](repeating: 0, count: pattern.count)
         var border = 0
@@ -72,7 +72,7 @@ struct BoundaryCollisionSearch: Sendable {
     /// Feeds the next bytes and returns whether the pattern has now been seen (ending inside `bytes`).
     ///
     /// After a hit the search must be ``reset()`` before it is fed again.
-    mutating func feed(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    package mutating func feed(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let count = bytes.count
         guard count > 0 else { return false }
         return pattern.withUnsafeBufferPointer { pattern in

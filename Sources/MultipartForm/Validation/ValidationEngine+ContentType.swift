@@ -57,15 +57,8 @@ extension ValidationEngine {
             add(.boundaryEmpty, parameter.valueIndex, "the boundary is empty")
             return boundary
         }
-        if boundary.count > 70 {
-            add(.boundaryTooLong, parameter.valueIndices[70], "the boundary is \(boundary.count) characters long; the limit is 70")
-        }
-        if let bad = boundary.firstIndex(where: { !ByteClass.isBoundaryChar($0) }) {
-            add(.boundaryInvalidCharacter, parameter.valueIndices[bad],
-                "'\(escapedForMessage([boundary[bad]]))' is not allowed in a boundary")
-        }
-        if boundary.last == ByteClass.space {
-            add(.boundaryTrailingSpace, parameter.valueIndices[boundary.count - 1], "the boundary ends with a space")
+        for fault in Self.boundaryFaults(boundary) {
+            add(fault.rule, parameter.valueIndices[fault.index], fault.message)
         }
         if !parameter.quoted, let bad = parameter.nonTokenIndex,
             let position = parameter.valueIndices.position(of: bad, count: boundary.count),
@@ -130,18 +123,28 @@ extension ValidationEngine {
 }
 
 extension ValidationEngine {
-    /// Holds a boundary read off the first line to the rules a declared one meets (RFC 2046 §5.1.1).
+    /// What breaks RFC 2046 §5.1.1's grammar in a boundary, by the index of the offending byte in it:
+    /// more than 70 characters, a byte outside `bchars`, a final space.
+    static func boundaryFaults(_ boundary: [UInt8]) -> [(rule: Rule.ID, index: Int, message: String)] {
+        var faults: [(rule: Rule.ID, index: Int, message: String)] = []
+        if boundary.count > 70 {
+            faults.append((.boundaryTooLong, 70, "the boundary is \(boundary.count) characters long; the limit is 70"))
+        }
+        if let bad = boundary.firstIndex(where: { !ByteClass.isBoundaryChar($0) }) {
+            faults.append((.boundaryInvalidCharacter, bad, "'\(escapedForMessage([boundary[bad]]))' is not allowed in a boundary"))
+        }
+        if boundary.last == ByteClass.space {
+            faults.append((.boundaryTrailingSpace, boundary.count - 1, "the boundary ends with a space"))
+        }
+        return faults
+    }
+
+    /// Holds a boundary read off the first line to the rules a declared one meets.
     ///
     /// The first line is `--` and the boundary, so its byte `i` is at body offset `2 + i`, line 1.
     mutating func checkInferredBoundary(_ boundary: [UInt8]) {
-        func add(_ rule: Rule.ID, _ index: Int, _ message: @autoclosure () -> String) {
-            collector.add(rule, offset: 2 + index, line: 1, column: 3 + index, part: nil, message())
-        }
-        if boundary.count > 70 {
-            add(.boundaryTooLong, 70, "the boundary on the first line is \(boundary.count) characters long; the limit is 70")
-        }
-        if let bad = boundary.firstIndex(where: { !ByteClass.isBoundaryChar($0) }) {
-            add(.boundaryInvalidCharacter, bad, "'\(escapedForMessage([boundary[bad]]))' is not allowed in a boundary")
+        for fault in Self.boundaryFaults(boundary) {
+            collector.add(fault.rule, offset: 2 + fault.index, line: 1, column: 3 + fault.index, part: nil, fault.message)
         }
     }
 }

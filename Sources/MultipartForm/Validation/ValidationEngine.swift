@@ -735,22 +735,20 @@ struct ValidationEngine {
                 "no boundary is known and the first line does not start with '--'")
             return
         }
-        if let index = Self.find(dashBoundary, in: head), index == 0 || head[index - 1] == ByteClass.lf {
-            // A line starts with the delimiter but goes on: the body's boundary is longer than the one given.
-            let lines = head[..<index].filter { $0 == ByteClass.lf }.count
-            let rest = head[(index + dashBoundary.count)...].prefix { $0 != ByteClass.cr && $0 != ByteClass.lf }.prefix(70)
-            let shownRest = escapedForMessage(Array(rest))
-            collector.add(.delimiterNotFound, offset: index, line: lines + 1, column: 1, part: nil,
-                "a line starts with '\(escapedForMessage(dashBoundary))' but goes on with '\(shownRest)', so it is no delimiter; the body's boundary looks like '\(escapedForMessage(Array(dashBoundary.dropFirst(2)) + Array(rest)))', longer than the one given",
-                fix: "give the whole boundary in the Content-Type")
-            return
-        }
-        if let index = Self.find(dashBoundary, in: head), index > 0 {
+        if let index = Self.find(dashBoundary, in: head) {
             let lines = head[..<index].filter { $0 == ByteClass.lf }.count
             let start = head[..<index].lastIndex(of: ByteClass.lf).map { $0 + 1 } ?? 0
-            collector.add(.delimiterNotLineStart, offset: index, line: lines + 1, column: index - start + 1, part: nil,
-                "'\(escapedForMessage(dashBoundary))' appears, but not at the start of a line",
-                fix: "start the body with '\(escapedForMessage(dashBoundary))\\r\\n' and put '\\r\\n' before every delimiter")
+            if index == start {
+                // A line starts with the delimiter but goes on: the body's boundary is longer than the one given.
+                let rest = Array(head[(index + dashBoundary.count)...].prefix { $0 != ByteClass.cr && $0 != ByteClass.lf }.prefix(70))
+                collector.add(.delimiterNotFound, offset: index, line: lines + 1, column: 1, part: nil,
+                    "a line starts with '\(escapedForMessage(dashBoundary))' but goes on with '\(escapedForMessage(rest))', so it is no delimiter; the body's boundary looks like '\(escapedForMessage(dashBoundary.dropFirst(2) + rest))', longer than the one given",
+                    fix: "give the whole boundary in the Content-Type")
+            } else {
+                collector.add(.delimiterNotLineStart, offset: index, line: lines + 1, column: index - start + 1, part: nil,
+                    "'\(escapedForMessage(dashBoundary))' appears, but not at the start of a line",
+                    fix: "start the body with '\(escapedForMessage(dashBoundary))\\r\\n' and put '\\r\\n' before every delimiter")
+            }
             return
         }
         let folded = dashBoundary.map(ByteClass.lowercased)

@@ -36,7 +36,11 @@ public struct InherentWarnings: Sendable, Hashable {
             keys.insert(Key(rule: "header-non-ascii", partIndex: index))
             form.fields[index].contentType = "application/octet-stream"
         }
-        for normalizes in [false, true] {
+        // Normalising newlines changes the bytes only when a name or a text value holds a CR or LF.
+        let normalizingDiffers = form.fields.contains { field in
+            (field.name + (field.value.text ?? "")).utf8.contains { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }
+        }
+        for normalizes in normalizingDiffers ? [false, true] : [false] {
             guard let output = Self.canonicalEncoding(of: form, boundary: boundary, normalizesNewlines: normalizes) else {
                 continue
             }

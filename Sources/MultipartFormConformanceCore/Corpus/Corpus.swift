@@ -45,7 +45,7 @@ public struct Corpus: Sendable {
     public init(directory: String) throws(CorpusError) {
         self.directory = directory
         let root = directory
-        guard Self.isDirectory(root) else {
+        guard FileSystem.isDirectory(root) else {
             throw CorpusError(directory: root, problems: [.directoryMissing])
         }
         var problems: [CorpusError.Problem] = []
@@ -167,10 +167,6 @@ public struct Corpus: Sendable {
 
     /// Why a symbolic link or a special file in the corpus is an integrity error.
     static let notPlain = "a symbolic link or a special file; a corpus holds only directories and regular files"
-
-    private static func isDirectory(_ path: String) -> Bool {
-        FileSystem.isDirectory(path)
-    }
 
     private static func visibleEntries(of path: String) throws(FileSystem.Failure) -> [String] {
         try FileSystem.entries(of: path).filter { !$0.hasPrefix(".") }

@@ -130,7 +130,7 @@ public struct CorpusManifest: Sendable, Hashable {
             }
             for name in names where !name.hasPrefix(".") {
                 let path = relative.isEmpty ? name : relative + "/" + name
-                if FileSystem.isDirectory(FileSystem.join(directory, path)) {
+                if FileSystem.kind(of: FileSystem.join(directory, path)) == .directory {
                     pending.append(path)
                 } else if name.hasSuffix(".body") || name.hasSuffix(".json") {
                     paths.append(path)

@@ -60,8 +60,12 @@ package enum FileSystem {
         return true
     }
 
-    /// Whether `path` names a directory.
-    package static func isDirectory(_ path: String) -> Bool { kind(of: path) == .directory }
+    /// Whether `path` names a directory, following a symbolic link: for a root the user names, such as
+    /// `--corpus DIR`. Entries inside a corpus are judged by ``kind(of:)``, which never follows one.
+    package static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
 
     /// Whether something exists at `path`.
     package static func exists(_ path: String) -> Bool { kind(of: path) != .missing }

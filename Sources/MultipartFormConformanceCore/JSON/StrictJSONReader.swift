@@ -167,9 +167,11 @@ package struct StrictJSONReader {
             guard peek(UInt8(ascii: ":")) else { throw failure("unexpected \(describeCurrent()), expected ':'") }
             index += 1
             skipWhitespace()
-            path.append(key)
+            // The path is needed only where `keep` still decides.
+            let tracks = storing && keep != nil
+            if tracks { path.append(key) }
             let value = try parseValue(depth: depth, storing: storing)
-            path.removeLast()
+            if tracks { path.removeLast() }
             if let value { members.append((key, value)) }
             skipWhitespace()
             if peek(UInt8(ascii: ",")) {
@@ -195,9 +197,10 @@ package struct StrictJSONReader {
         }
         while true {
             skipWhitespace()
-            path.append("[]")
+            let tracks = storing && keep != nil
+            if tracks { path.append("[]") }
             let element = try parseValue(depth: depth, storing: storing)
-            path.removeLast()
+            if tracks { path.removeLast() }
             if let element { elements.append(element) }
             skipWhitespace()
             if peek(UInt8(ascii: ",")) {
