@@ -20,7 +20,7 @@ enum BenchEncode {
 
     /// The case's form, prepared for encoding with the bench boundary.
     static func prepare(_ plan: BenchCase) throws(BenchFailure) -> ReferenceEncoder.Body {
-        var form = Form()
+        var form = FormData()
         for index in 0..<plan.partCount {
             let part = plan.part(index)
             switch part.content {

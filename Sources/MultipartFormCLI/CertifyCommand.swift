@@ -44,7 +44,7 @@ struct CertifyCommand {
         adapter.deadline = ContinuousClock.now + .milliseconds(Int64(deadline * 1000))
         // One probe, so a command that cannot start is one clear error, not a failure per vector.
         do {
-            _ = try adapter.encode(Form(), boundary: boundaryAccepted ? "ProbeBoundary" : nil)
+            _ = try adapter.encode(FormData(), boundary: boundaryAccepted ? "ProbeBoundary" : nil)
         } catch let error as ProcessEncoderError where error.code == .launchFailed {
             stderr.write("error: \(error.message)\n")
             return ExitCode.noInput

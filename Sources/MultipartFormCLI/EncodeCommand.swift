@@ -64,8 +64,8 @@ struct EncodeCommand {
     // MARK: Building the form
 
     /// Turns the arguments into a form, reading `<file` fields, standard input and non-regular files now.
-    func makeForm(standardInput: StandardInput) throws(Failure) -> Form {
-        var form = Form()
+    func makeForm(standardInput: StandardInput) throws(Failure) -> FormData {
+        var form = FormData()
         var standardInputUser: FieldArgument?
         func readStandardInput(for field: FieldArgument) throws(Failure) -> [UInt8] {
             if let user = standardInputUser {
@@ -82,14 +82,14 @@ struct EncodeCommand {
                 if let filename = argument.filename {
                     form.append(name: argument.name, bytes: Array(text.utf8), filename: filename, contentType: argument.contentType)
                 } else {
-                    form.append(Form.Field(name: argument.name, value: .text(text), contentType: argument.contentType))
+                    form.append(FormData.Field(name: argument.name, value: .text(text), contentType: argument.contentType))
                 }
             case .textFromFile(let path):
                 let bytes = path == "-" ? try readStandardInput(for: field) : try Self.readAll(path: path)
                 // Valid UTF-8 is text, so --normalize-newlines applies to it as to a typed value.
                 let text = String(decoding: bytes, as: UTF8.self)
-                let value: Form.Value = text.utf8.elementsEqual(bytes) ? .text(text) : .bytes(bytes)
-                form.append(Form.Field(name: argument.name, value: value, contentType: argument.contentType))
+                let value: FormData.Value = text.utf8.elementsEqual(bytes) ? .text(text) : .bytes(bytes)
+                form.append(FormData.Field(name: argument.name, value: value, contentType: argument.contentType))
             case .file(let path) where path == "-":
                 let bytes = try readStandardInput(for: field)
                 form.append(name: argument.name, bytes: bytes, filename: argument.filename ?? "-", contentType: argument.contentType)
@@ -184,7 +184,7 @@ struct EncodeCommand {
     // MARK: Encoding and writing
 
     /// Prepares the body, turning the encoder's errors into messages that name the argument.
-    func prepare(_ form: Form) throws(Failure) -> ReferenceEncoder.Body {
+    func prepare(_ form: FormData) throws(Failure) -> ReferenceEncoder.Body {
         let encoder = ReferenceEncoder(options: ReferenceEncoder.Options(normalizesNewlines: normalizesNewlines))
         do {
             if let boundary { return try encoder.prepare(form, boundary: boundary) }

@@ -7,9 +7,9 @@ struct ClosureEncoderAdapter: FormEncoderAdapter {
     var acceptsBoundary = true
     var unsupportedFeatures: Set<EncoderFeature> = []
     var knownIssues: [String: String] = [:]
-    var encodeForm: @Sendable (Form, String?) throws -> EncodedForm
+    var encodeForm: @Sendable (FormData, String?) throws -> EncodedForm
 
-    func encode(_ form: Form, boundary: String?) throws -> EncodedForm {
+    func encode(_ form: FormData, boundary: String?) throws -> EncodedForm {
         try encodeForm(form, boundary)
     }
 

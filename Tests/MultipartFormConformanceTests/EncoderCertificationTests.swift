@@ -35,7 +35,7 @@ struct EncoderCertificationTests {
         let adapter = ClosureEncoderAdapter(name: "last name wins") { form, boundary in
             var seen: Set<String> = []
             let kept = form.fields.reversed().filter { seen.insert($0.name).inserted }.reversed()
-            return try ReferenceEncoderAdapter().encode(Form(Array(kept)), boundary: boundary)
+            return try ReferenceEncoderAdapter().encode(FormData(Array(kept)), boundary: boundary)
         }
         let vector = try Self.vector("structure/y-duplicate-names")
         let fields = try #require(vector.sidecar.encoderInput?.fields)
@@ -83,7 +83,7 @@ struct EncoderCertificationTests {
     }
 
     @Test func refusingAFormWhoseValueHoldsTheBoundaryPasses() throws {
-        let form: Form = [Form.Field(name: "a", value: .text("x\r\n--AaB03x\r\ny"))]
+        let form: FormData = [FormData.Field(name: "a", value: .text("x\r\n--AaB03x\r\ny"))]
         let refusing = ClosureEncoderAdapter(name: "refuses") { form, boundary in
             try ReferenceEncoderAdapter().encode(form, boundary: boundary)
         }
@@ -92,7 +92,7 @@ struct EncoderCertificationTests {
         #expect(verdict.grade == .pass, "\(verdict.fullText)")
         #expect(verdict.summary.contains("the canonical encoder refuses it too (boundary-collision"))
 
-        let plain = try makeVector(form: [Form.Field(name: "a", value: .text("1"))])
+        let plain = try makeVector(form: [FormData.Field(name: "a", value: .text("1"))])
         let alwaysRefusing = ClosureEncoderAdapter(name: "refuses everything") { _, _ in
             throw ReferenceEncoder.Error(.invalidBoundary, "no")
         }
@@ -123,15 +123,10 @@ struct EncoderCertificationTests {
     }
 
     /// A one-off vector carrying `form` as its encoder input, boundary `AaB03x`.
-    func makeVector(form: Form) throws -> ConformanceVector {
-        let fields = form.fields.map { field in
-            VectorSidecar.EncoderInput.Field(
-                name: field.name, value: field.value.text.map { .text($0) } ?? .bytes(field.value.bytes ?? []),
-                filename: field.filename, contentType: field.contentType)
-        }
+    func makeVector(form: FormData) throws -> ConformanceVector {
         let sidecar = VectorSidecar(
             description: "test", specs: [], contentType: "multipart/form-data; boundary=AaB03x", diagnostics: [],
-            parts: [], encoderInput: VectorSidecar.EncoderInput(boundary: "AaB03x", isCanonical: false, fields: fields))
+            parts: [], encoderInput: VectorSidecar.EncoderInput(boundary: "AaB03x", isCanonical: false, fields: form.fields))
         return try ConformanceVector(id: "test/y-made-up", body: [], sidecar: sidecar)
     }
 }

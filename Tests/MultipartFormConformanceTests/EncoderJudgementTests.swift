@@ -5,7 +5,7 @@ import Testing
 /// The semantic comparison of encoder output with the form, on bodies written by hand.
 @Suite("Encoder output judgement")
 struct EncoderJudgementTests {
-    static let quoteForm: Form = [Form.Field(name: "a\"b", value: .text("1"))]
+    static let quoteForm: FormData = [FormData.Field(name: "a\"b", value: .text("1"))]
 
     @Test func whatwgEscapedNameMatchesTheLiteralName() {
         let output = handWritten("--AaB03x\r\nContent-Disposition: form-data; name=\"a%22b\"\r\n\r\n1\r\n--AaB03x--\r\n")
@@ -29,7 +29,7 @@ struct EncoderJudgementTests {
     }
 
     @Test func differentContentNamesTheFieldAndTheFirstDifferingByte() {
-        let form: Form = [Form.Field(name: "x", value: .text("hello"))]
+        let form: FormData = [FormData.Field(name: "x", value: .text("hello"))]
         let output = handWritten("--AaB03x\r\nContent-Disposition: form-data; name=\"x\"\r\n\r\nhelp!\r\n--AaB03x--\r\n")
         let judgement = EncoderOutputJudgement(output, of: form)
         #expect(judgement.errors == [
@@ -38,7 +38,7 @@ struct EncoderJudgementTests {
     }
 
     @Test func missingPartsAreNamedByField() {
-        let form: Form = [Form.Field(name: "a", value: .text("1")), Form.Field(name: "a", value: .text("2"))]
+        let form: FormData = [FormData.Field(name: "a", value: .text("1")), FormData.Field(name: "a", value: .text("2"))]
         let output = handWritten("--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n2\r\n--AaB03x--\r\n")
         let judgement = EncoderOutputJudgement(output, of: form)
         #expect(judgement.errors.first == "expected 2 parts (one per field, in order), found 1; no part for the last 1 field ('a')")
@@ -46,7 +46,7 @@ struct EncoderJudgementTests {
     }
 
     @Test func textFieldWithContentTypeIsAWarning() {
-        let form: Form = [Form.Field(name: "a", value: .text("1"))]
+        let form: FormData = [FormData.Field(name: "a", value: .text("1"))]
         let output = handWritten("--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\nContent-Type: text/plain\r\n\r\n1\r\n--AaB03x--\r\n")
         let judgement = EncoderOutputJudgement(output, of: form)
         #expect(judgement.errors.isEmpty)
@@ -54,14 +54,14 @@ struct EncoderJudgementTests {
     }
 
     @Test func textFieldWithFilenameFails() {
-        let form: Form = [Form.Field(name: "a", value: .text("1"))]
+        let form: FormData = [FormData.Field(name: "a", value: .text("1"))]
         let output = handWritten("--AaB03x\r\nContent-Disposition: form-data; name=\"a\"; filename=\"a.txt\"\r\nContent-Type: text/plain\r\n\r\n1\r\n--AaB03x--\r\n")
         let judgement = EncoderOutputJudgement(output, of: form)
         #expect(judgement.errors.contains { $0.contains("a text field must be sent without a filename") })
     }
 
     @Test func contentTypeComparesIgnoringASCIICaseOnly() {
-        let form: Form = [Form.Field(name: "f", value: .bytes([1]), filename: "f.bin", contentType: "Image/PNG")]
+        let form: FormData = [FormData.Field(name: "f", value: .bytes([1]), filename: "f.bin", contentType: "Image/PNG")]
         let same = handWritten("--AaB03x\r\nContent-Disposition: form-data; name=\"f\"; filename=\"f.bin\"\r\nContent-Type: image/png\r\n\r\n\u{1}\r\n--AaB03x--\r\n")
         #expect(EncoderOutputJudgement(same, of: form).errors.isEmpty)
         let other = handWritten("--AaB03x\r\nContent-Disposition: form-data; name=\"f\"; filename=\"f.bin\"\r\nContent-Type: image/jpeg\r\n\r\n\u{1}\r\n--AaB03x--\r\n")
@@ -69,7 +69,7 @@ struct EncoderJudgementTests {
     }
 
     @Test func newlineNormalisedTextIsAcceptedAndNoted() {
-        let form: Form = [Form.Field(name: "t", value: .text("a\nb"))]
+        let form: FormData = [FormData.Field(name: "t", value: .text("a\nb"))]
         let output = handWritten("--AaB03x\r\nContent-Disposition: form-data; name=\"t\"\r\n\r\na\r\nb\r\n--AaB03x--\r\n")
         let judgement = EncoderOutputJudgement(output, of: form)
         #expect(judgement.errors.isEmpty && judgement.warnings.isEmpty)
@@ -77,7 +77,7 @@ struct EncoderJudgementTests {
     }
 
     @Test func bytesAreNeverNormalised() {
-        let form: Form = [Form.Field(name: "t", value: .bytes(Array("a\nb".utf8)), filename: "t.bin")]
+        let form: FormData = [FormData.Field(name: "t", value: .bytes(Array("a\nb".utf8)), filename: "t.bin")]
         let output = handWritten("--AaB03x\r\nContent-Disposition: form-data; name=\"t\"; filename=\"t.bin\"\r\nContent-Type: application/octet-stream\r\n\r\na\r\nb\r\n--AaB03x--\r\n")
         #expect(EncoderOutputJudgement(output, of: form).errors.count == 1)
     }

@@ -138,7 +138,7 @@ struct GradingIntegrityTests {
         return groups.values.filter { $0.count > 1 }.sorted { $0[0].id < $1[0].id }
     }
 
-    static let styles: [(name: String, encode: @Sendable (Form, String?) throws -> EncodedForm)] = [
+    static let styles: [(name: String, encode: @Sendable (FormData, String?) throws -> EncodedForm)] = [
         ("reference", StyleEncoders.reference),
         ("hand-rolled", StyleEncoders.handRolled),
         ("backslash-escaping", StyleEncoders.backslashEscaping),

@@ -6,7 +6,7 @@ import Testing
 /// The process adapter end to end with `/bin/sh` scripts (always available) and the Python encoder from CONFORMANCE.md.
 @Suite("Process encoder adapter")
 struct ProcessEncoderAdapterTests {
-    static let form: Form = [Form.Field(name: "title", value: .text("Holiday")), Form.Field(name: "n", value: .bytes([0xFF, 0x00]), filename: "n.bin")]
+    static let form: FormData = [FormData.Field(name: "title", value: .text("Holiday")), FormData.Field(name: "n", value: .bytes([0xFF, 0x00]), filename: "n.bin")]
 
     /// Writes a `/bin/sh` script to a fresh directory and returns an adapter running it.
     static func shell(_ script: String, timeout: Double = 10) throws -> (ProcessEncoderAdapter, String) {
@@ -129,7 +129,7 @@ struct ProcessEncoderAdapterTests {
         // 4 MiB of input to a child that exits at once: writing fails with EPIPE, never SIGPIPE here.
         let (adapter, directory) = try Self.shell("exit 0\n")
         defer { Fixtures.remove(directory) }
-        let big: Form = [Form.Field(name: "big", value: .bytes([UInt8](repeating: 0x61, count: 4 << 20)), filename: "a")]
+        let big: FormData = [FormData.Field(name: "big", value: .bytes([UInt8](repeating: 0x61, count: 4 << 20)), filename: "a")]
         let error = try #require(throws: ProcessEncoderError.self) { try adapter.encode(big, boundary: nil) }
         #expect(error.code == .malformedResponse)
     }

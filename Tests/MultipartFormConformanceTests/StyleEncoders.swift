@@ -6,7 +6,7 @@ enum StyleEncoders {
     /// The URLSession tutorial pattern: names and filenames interpolated with no escaping, octet-stream for untyped files.
     ///
     /// A typed field without a filename is sent as a plain text parameter, the media type dropped.
-    static func handRolled(_ form: Form, boundary: String?) -> EncodedForm {
+    static func handRolled(_ form: FormData, boundary: String?) -> EncodedForm {
         let boundary = boundary ?? "Boundary-6F1C2A9E-3B4D-4E5F-8A7B-1C2D3E4F5A6B"
         var body: [UInt8] = []
         for field in form.fields {
@@ -22,7 +22,7 @@ enum StyleEncoders {
     }
 
     /// Go's `mime/multipart.Writer`: `\` and `"` escaped with backslashes, and an empty form written as `␍␊--B--␍␊`.
-    static func backslashEscaping(_ form: Form, boundary: String?) -> EncodedForm {
+    static func backslashEscaping(_ form: FormData, boundary: String?) -> EncodedForm {
         let boundary = boundary ?? "3c7e0f4a9b2d61e8c5f7a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9"
         func escaped(_ text: String) -> [UInt8] {
             Array(text.utf8).flatMap { byte -> [UInt8] in
@@ -44,11 +44,11 @@ enum StyleEncoders {
     }
 
     /// The reference encoder, with a fixed boundary when none is given so its output is the same on every run.
-    static func reference(_ form: Form, boundary: String?) throws -> EncodedForm {
+    static func reference(_ form: FormData, boundary: String?) throws -> EncodedForm {
         try ReferenceEncoderAdapter().encode(form, boundary: boundary ?? "MultipartFormBoundary-fixed0123456789abcdef")
     }
 
-    private static func value(of field: Form.Field) -> [UInt8] {
+    private static func value(of field: FormData.Field) -> [UInt8] {
         field.value.bytes ?? Array((field.value.text ?? "").utf8)
     }
 }

@@ -28,10 +28,10 @@ final class Scratch {
 }
 
 /// The form every test sends: what the source articles send, done right.
-func articleForm(_ scratch: Scratch) throws -> (form: Form, photo: [UInt8]) {
+func articleForm(_ scratch: Scratch) throws -> (form: FormData, photo: [UInt8]) {
     let photo = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ $0 >> 5) }
     let photoURL = try scratch.write("beach.jpg", photo)
-    var form = Form()
+    var form = FormData()
     form.append(name: "title", text: "Say \"cheese\"\r\nplease")
     form.append(name: "count", integer: 2)
     try form.append(name: "photos", fileURL: photoURL)
@@ -67,7 +67,7 @@ func readAll(_ stream: InputStream, bufferSize size: Int) -> [UInt8]? {
     @Test func inputStreamReportsAChangedFileAsAStreamError() throws {
         let scratch = try Scratch()
         let file = try scratch.write("shrinks.bin", Array(repeating: 0x61, count: 100_000))
-        var form = Form()
+        var form = FormData()
         try form.append(name: "f", fileURL: file)
         let body = try ReferenceEncoder().prepare(form)
         _ = try scratch.write("shrinks.bin", [0x61])
@@ -127,13 +127,13 @@ func readAll(_ stream: InputStream, bufferSize size: Int) -> [UInt8]? {
     /// The hand-rolled articles insist on `"Boundary-\(UUID().uuidString)"`: it is valid, and it works.
     @Test func uuidBoundaryFromTheArticlesIsAccepted() throws {
         let boundary = "Boundary-\(UUID().uuidString)"
-        let body = try ReferenceEncoder().prepare(Form([.init(name: "a", value: .text("1"))]), boundary: boundary)
+        let body = try ReferenceEncoder().prepare(FormData([.init(name: "a", value: .text("1"))]), boundary: boundary)
         #expect(body.contentType == "multipart/form-data; boundary=\(boundary)")
         #expect(MultipartValidator.validate(try body.bytes(), contentType: body.contentType).diagnostics.isEmpty)
     }
 
     @Test func nonFileURLIsRefused() {
-        var form = Form()
+        var form = FormData()
         #expect {
             try form.append(name: "f", fileURL: URL(string: "https://example.com/x.png")!)
         } throws: { error in

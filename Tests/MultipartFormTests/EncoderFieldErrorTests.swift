@@ -3,7 +3,7 @@ import Testing
 
 /// Names, filenames and content types the encoder cannot write safely fail with a typed error naming the field.
 @Suite struct EncoderFieldErrorTests {
-    static func error(preparing form: Form, boundary: String = "B") -> ReferenceEncoder.Error? {
+    static func error(preparing form: FormData, boundary: String = "B") -> ReferenceEncoder.Error? {
         do {
             _ = try ReferenceEncoder().prepare(form, boundary: boundary)
             return nil
@@ -14,7 +14,7 @@ import Testing
 
     @Test(arguments: ["a\u{0}b", "\u{0}", "ends\\", "three\\\\\\"])
     func nameThatCannotBeWrittenFailsWithItsIndex(name: String) throws {
-        let form = Form([.init(name: "ok", value: .text("1")), .init(name: name, value: .text("2"))])
+        let form = FormData([.init(name: "ok", value: .text("1")), .init(name: name, value: .text("2"))])
         let error = try #require(Self.error(preparing: form))
         #expect(error.code == .unrepresentableName)
         #expect(error.fieldIndex == 1)
@@ -23,7 +23,7 @@ import Testing
 
     @Test(arguments: ["a\u{0}.txt", "dir\\"])
     func filenameThatCannotBeWrittenFailsWithItsIndex(filename: String) throws {
-        let form = Form([.init(name: "f", value: .bytes([1]), filename: filename)])
+        let form = FormData([.init(name: "f", value: .bytes([1]), filename: filename)])
         let error = try #require(Self.error(preparing: form))
         #expect(error.code == .unrepresentableFilename)
         #expect(error.fieldIndex == 0)
@@ -33,11 +33,11 @@ import Testing
     @Test func aNamePastTheHeaderLineLimitIsRefusedAndOneAtTheLimitValidates() throws {
         let overhead = "Content-Disposition: form-data; name=\"\"".utf8.count
         let fitting = String(repeating: "n", count: ValidationOptions().maxHeaderLineLength - overhead)
-        let body = try ReferenceEncoder().prepare(Form([.init(name: fitting, value: .text("1"))]), boundary: "B")
+        let body = try ReferenceEncoder().prepare(FormData([.init(name: fitting, value: .text("1"))]), boundary: "B")
         let report = MultipartValidator.validate(try body.bytes(), contentType: body.contentType)
         #expect(report.errorCount == 0 && report.parts.first?.name == Array(fitting.utf8), "\(nonNoteFindings(report))")
 
-        let form = Form([.init(name: "ok", value: .text("1")), .init(name: fitting + "n", value: .text("2"))])
+        let form = FormData([.init(name: "ok", value: .text("1")), .init(name: fitting + "n", value: .text("2"))])
         let error = try #require(Self.error(preparing: form))
         #expect(error.code == .headerTooLong)
         #expect(error.fieldIndex == 1)
@@ -49,7 +49,7 @@ import Testing
         let limit = ValidationOptions().maxHeaderLineLength
         let filename = String(repeating: "f", count: limit - "Content-Disposition: form-data; name=\"f\"; filename=\"\"".utf8.count)
         let type = "text/plain; x=" + String(repeating: "t", count: limit - "Content-Type: text/plain; x=".utf8.count)
-        let form = Form([.init(name: "f", value: .bytes([1]), filename: filename, contentType: type)])
+        let form = FormData([.init(name: "f", value: .bytes([1]), filename: filename, contentType: type)])
         let error = try #require(Self.error(preparing: form))
         #expect(error.code == .headerTooLong, "\(error)")
         #expect(error.message.hasPrefix("the part's header of 16388 bytes"), "\(error)")
@@ -57,7 +57,7 @@ import Testing
 
     /// An even run of backslashes closes the quoted-string for RFC 9110 readers, who see half of them.
     @Test func evenTrailingBackslashesAreWrittenAndReadAsQuotedPairs() throws {
-        let form = Form([.init(name: "a\\\\", value: .bytes([7]), filename: "C:\\\\")])
+        let form = FormData([.init(name: "a\\\\", value: .bytes([7]), filename: "C:\\\\")])
         let body = try ReferenceEncoder().prepare(form, boundary: "B")
         let bytes = try body.bytes()
         let report = MultipartValidator.validate(bytes, contentType: body.contentType)
@@ -72,7 +72,7 @@ import Testing
         "text/plain;charset",
     ])
     func malformedContentTypeFailsWithItsIndex(contentType: String) throws {
-        let form = Form([
+        let form = FormData([
             .init(name: "a", value: .text("1")), .init(name: "f", value: .bytes([1]), filename: "f", contentType: contentType),
         ])
         let error = try #require(Self.error(preparing: form))
@@ -82,7 +82,7 @@ import Testing
 
     @Test(arguments: ["text/plain", "text/plain; charset=utf-8", "application/vnd.api+json", "image/x-test;a=\"b;c\""])
     func wellFormedContentTypeIsWrittenVerbatim(contentType: String) throws {
-        let form = Form([.init(name: "f", value: .bytes([1]), filename: "f", contentType: contentType)])
+        let form = FormData([.init(name: "f", value: .bytes([1]), filename: "f", contentType: contentType)])
         let body = try ReferenceEncoder().prepare(form, boundary: "B")
         let report = MultipartValidator.validate(try body.bytes(), contentType: body.contentType)
         #expect(report.errorCount == 0, "\(nonNoteFindings(report))")
@@ -90,10 +90,10 @@ import Testing
     }
 
     @Test func callerBoundaryInANameOrFilenameIsACollision() throws {
-        let inName = Form([.init(name: "a", value: .text("1")), .init(name: "x--AaB03x", value: .text("2"))])
+        let inName = FormData([.init(name: "a", value: .text("1")), .init(name: "x--AaB03x", value: .text("2"))])
         #expect(Self.error(preparing: inName, boundary: "AaB03x")?.code == .boundaryCollision)
         #expect(Self.error(preparing: inName, boundary: "AaB03x")?.fieldIndex == 1)
-        let inFilename = Form([.init(name: "f", value: .bytes([]), filename: "--AaB03x.txt")])
+        let inFilename = FormData([.init(name: "f", value: .bytes([]), filename: "--AaB03x.txt")])
         #expect(Self.error(preparing: inFilename, boundary: "AaB03x")?.code == .boundaryCollision)
         #expect(Self.error(preparing: inFilename, boundary: "AaB03x")?.fieldIndex == 0)
     }
@@ -101,7 +101,7 @@ import Testing
     @Test func generatedBoundaryFoundInAFilenameIsDrawnAgain() throws {
         var predictor = SplitMix64(state: 99)
         let first = String(decoding: ReferenceEncoder.randomBoundary(using: &predictor), as: UTF8.self)
-        let form = Form([.init(name: "f", value: .bytes([1]), filename: "--" + first)])
+        let form = FormData([.init(name: "f", value: .bytes([1]), filename: "--" + first)])
         var generator = SplitMix64(state: 99)
         let body = try ReferenceEncoder().prepare(form, using: &generator)
         #expect(body.boundary != first)

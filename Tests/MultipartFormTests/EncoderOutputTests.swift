@@ -7,7 +7,7 @@ import Testing
     /// A form with text, in-memory bytes and two files (one empty), so every segment kind is crossed.
     static func mixedBody(_ scratch: ScratchDirectory) throws -> ReferenceEncoder.Body {
         let large = (0..<150_001).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ $0 >> 7) }
-        var form = Form()
+        var form = FormData()
         form.append(name: "title", text: "Holiday")
         form.append(name: "photo", filePath: try scratch.write("beach.jpg", large))
         form.append(name: "empty", filePath: try scratch.write("empty.bin", []))
@@ -60,7 +60,7 @@ import Testing
     @Test func failedWriteRemovesThePartialFile() throws {
         let scratch = try ScratchDirectory()
         let source = try scratch.write("grows.bin", Array(repeating: 0x61, count: 10))
-        let body = try ReferenceEncoder().prepare(Form([.init(name: "f", value: .file(path: source))]))
+        let body = try ReferenceEncoder().prepare(FormData([.init(name: "f", value: .file(path: source))]))
         _ = try scratch.write("grows.bin", Array(repeating: 0x61, count: 20))
         let path = scratch.url.appendingPathComponent("partial.body").path
         #expect {
@@ -73,7 +73,7 @@ import Testing
 
     @Test func unwritableDestinationFailsWithWriteFailed() throws {
         let scratch = try ScratchDirectory()
-        let body = try ReferenceEncoder().prepare(Form([.init(name: "a", value: .text("1"))]))
+        let body = try ReferenceEncoder().prepare(FormData([.init(name: "a", value: .text("1"))]))
         #expect {
             try body.write(toFileAtPath: scratch.url.path + "/missing-directory/out.body")
         } throws: { error in

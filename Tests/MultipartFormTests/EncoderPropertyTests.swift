@@ -67,7 +67,7 @@ struct RandomForm: CustomStringConvertible {
     }
 
     let index: Int
-    let form: Form
+    let form: FormData
     let options: ReferenceEncoder.Options
     /// The caller's boundary, or `nil` to draw one from `generatorState`.
     let callerBoundary: String?
@@ -93,7 +93,7 @@ struct RandomForm: CustomStringConvertible {
         // Now and then plant the whole delimiter somewhere, to force a redraw or a collision.
         let plantIn = Int.random(in: 0..<100, using: &generator) < 12 ? Int.random(in: 0..<6, using: &generator) : nil
 
-        var fields: [Form.Field] = []
+        var fields: [FormData.Field] = []
         var files: [String: [UInt8]] = [:]
         let fieldCount = Int.random(in: 0..<25, using: &generator) == 0 ? 0 : Int.random(in: 1...6, using: &generator)
         for fieldIndex in 0..<fieldCount {
@@ -104,7 +104,7 @@ struct RandomForm: CustomStringConvertible {
             }
             let filename = Bool.random(using: &generator) ? Self.randomText(using: &generator, maxScalars: 12) : nil
             let contentType = Bool.random(using: &generator) ? Self.contentTypes.randomElement(using: &generator) : nil
-            let value: Form.Value
+            let value: FormData.Value
             switch Int.random(in: 0..<20, using: &generator) {
             case 0..<7:
                 var text = Self.randomText(using: &generator, maxScalars: 30)
@@ -123,7 +123,7 @@ struct RandomForm: CustomStringConvertible {
             }
             fields.append(.init(name: name, value: value, filename: filename, contentType: contentType))
         }
-        form = Form(fields)
+        form = FormData(fields)
         self.files = files
         expected = computeExpected(boundary: boundary, firstDrawn: firstDrawn)
     }

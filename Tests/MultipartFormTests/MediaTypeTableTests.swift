@@ -24,13 +24,13 @@ import Testing
     @Test func everyEntryIsALowerCaseExtensionAndAWellFormedType() {
         for (pathExtension, mediaType) in MediaTypeTable.mediaTypesByExtension {
             #expect(pathExtension == pathExtension.lowercased() && !pathExtension.contains("."))
-            let form = Form([.init(name: "f", value: .bytes([]), filename: "f", contentType: mediaType)])
+            let form = FormData([.init(name: "f", value: .bytes([]), filename: "f", contentType: mediaType)])
             #expect(throws: Never.self) { try ReferenceEncoder().prepare(form, boundary: "B") }
         }
     }
 
     @Test func appendingAFileGuessesItsTypeFromTheFilenameThenThePath() {
-        var form = Form()
+        var form = FormData()
         form.append(name: "a", filePath: "/data/upload.bin", filename: "shown.png")
         form.append(name: "b", filePath: "/data/report.pdf", filename: "no-extension")
         form.append(name: "c", filePath: "/data/blob")

@@ -6,7 +6,7 @@ struct EncodingCase: Sendable, CustomTestStringConvertible {
     var label: String
     var options = ReferenceEncoder.Options()
     /// Builds the form; files go in the scratch directory.
-    var build: @Sendable (ScratchDirectory) throws -> Form
+    var build: @Sendable (ScratchDirectory) throws -> FormData
     var expected: [ExpectedPart]
     /// Warnings the validator must give, by rule id (any other warning or error fails the case).
     var expectedWarnings: Set<String> = []
@@ -18,18 +18,18 @@ extension EncodingCase {
     static let all: [EncodingCase] = [
         EncodingCase(
             label: "text with CRLF is written unchanged",
-            build: { _ in Form([.init(name: "note", value: .text("line 1\r\nline 2\r\n"))]) },
+            build: { _ in FormData([.init(name: "note", value: .text("line 1\r\nline 2\r\n"))]) },
             expected: [ExpectedPart(name: "note", text: "line 1\r\nline 2\r\n")]),
         EncodingCase(
             label: "lone CR and LF are kept without normalisation",
-            build: { _ in Form([.init(name: "a\nb", value: .text("x\ry\nz"))]) },
+            build: { _ in FormData([.init(name: "a\nb", value: .text("x\ry\nz"))]) },
             expected: [ExpectedPart(name: "a%0Ab", text: "x\ry\nz")],
             expectedWarnings: ["parameter-percent-encoded"]),
         EncodingCase(
             label: "lone CR and LF become CRLF with normalisation, names before escaping",
             options: ReferenceEncoder.Options(normalizesNewlines: true),
             build: { _ in
-                Form([
+                FormData([
                     .init(name: "a\n\rb", value: .text("x\ry\nz\n\rw\r\nv")),
                     .init(name: "f", value: .bytes(Array("raw\nbytes".utf8)), filename: "b\n\rc"),
                 ])
@@ -42,7 +42,7 @@ extension EncodingCase {
         EncodingCase(
             label: "quotes CR and LF in names and filenames are percent-escaped and nothing else is",
             build: { _ in
-                Form([
+                FormData([
                     .init(name: "say \"hi\"", value: .text("1")),
                     .init(name: "up", value: .bytes([1, 2]), filename: "a\"b\r\nc%e.txt", contentType: "text/plain"),
                 ])
@@ -55,7 +55,7 @@ extension EncodingCase {
         EncodingCase(
             label: "UTF-8 names filenames and values are written as UTF-8",
             build: { _ in
-                Form([
+                FormData([
                     .init(name: "naïve", value: .text("crème brûlée 🍮")),
                     .init(name: "cv", value: .bytes([0x25]), filename: "résumé.pdf", contentType: "application/pdf"),
                 ])
@@ -68,7 +68,7 @@ extension EncodingCase {
             label: "empty values and an empty file stay parts with empty content",
             build: { scratch in
                 let empty = try scratch.write("empty.bin", [])
-                return Form([
+                return FormData([
                     .init(name: "blank", value: .text("")),
                     .init(name: "none", value: .bytes([]), filename: "e.bin"),
                     .init(name: "disk", value: .file(path: empty)),
@@ -84,7 +84,7 @@ extension EncodingCase {
             build: { scratch in
                 let one = try scratch.write("one.txt", Array("first".utf8))
                 let two = try scratch.write("two.png", [0x89, 0x50, 0x4E, 0x47])
-                var form = Form()
+                var form = FormData()
                 form.append(name: "tag", text: "a")
                 form.append(name: "files", filePaths: [one, two])
                 form.append(name: "tag", text: "b")
@@ -102,7 +102,7 @@ extension EncodingCase {
             label: "all 256 byte values survive in memory and from disk",
             build: { scratch in
                 let path = try scratch.write("bytes.bin", allByteValues + allByteValues.reversed())
-                var form = Form()
+                var form = FormData()
                 form.append(name: "mem", bytes: allByteValues, filename: "all.bin", contentType: "application/octet-stream")
                 form.append(name: "disk", filePath: path, filename: "renamed.bin", contentType: "image/x-test")
                 return form
@@ -115,12 +115,12 @@ extension EncodingCase {
             ]),
         EncodingCase(
             label: "a typed value without a filename is a file part named blob",
-            build: { _ in Form([.init(name: "b", value: .text("{}"), contentType: "application/json")]) },
+            build: { _ in FormData([.init(name: "b", value: .text("{}"), contentType: "application/json")]) },
             expected: [ExpectedPart(name: "b", filename: "blob", contentType: "application/json", text: "{}")]),
         EncodingCase(
             label: "values holding dashes and boundary-like lines are framed safely",
             build: { _ in
-                Form([
+                FormData([
                     .init(name: "d", value: .text("--\r\n--x\r\n----\r\n--")),
                     .init(name: "e", value: .bytes(Array("\r\n--MultipartFormBoundary".utf8)), filename: "e"),
                 ])
@@ -155,7 +155,7 @@ extension EncodingCase {
     @Test func canonicalBodyIsPinnedByteForByte() throws {
         let scratch = try ScratchDirectory()
         let path = try scratch.write("f.txt", Array("x".utf8))
-        let form = Form([.init(name: "a", value: .text("1")), .init(name: "file", value: .file(path: path))])
+        let form = FormData([.init(name: "a", value: .text("1")), .init(name: "file", value: .file(path: path))])
         let body = try ReferenceEncoder().prepare(form, boundary: "XyZ")
 
         let expected = Array(
@@ -170,7 +170,7 @@ extension EncodingCase {
     /// WHATWG leaves `\\` literal, while RFC 9110 quoted-string reads it as a quoted-pair: the strict validator
     /// warns about exactly that disagreement, and the encoder keeps the browser's bytes.
     @Test func backslashInNameAndFilenamePassesThroughLiterally() throws {
-        let form = Form([.init(name: "a\\b", value: .bytes([7]), filename: "C:\\dir\\f.txt")])
+        let form = FormData([.init(name: "a\\b", value: .bytes([7]), filename: "C:\\dir\\f.txt")])
         let bytes = try ReferenceEncoder().prepare(form, boundary: "B").bytes()
         let header = "Content-Disposition: form-data; name=\"a\\b\"; filename=\"C:\\dir\\f.txt\"\r\n"
         #expect(bytes == Array(("--B\r\n" + header + "Content-Type: application/octet-stream\r\n\r\n").utf8) + [7] + Array("\r\n--B--\r\n".utf8))
@@ -180,7 +180,7 @@ extension EncodingCase {
     }
 
     @Test func emptyFormIsJustTheCloseDelimiter() throws {
-        let body = try ReferenceEncoder().prepare(Form(), boundary: "AaB03x")
+        let body = try ReferenceEncoder().prepare(FormData(), boundary: "AaB03x")
         let bytes = try body.bytes()
         #expect(bytes == Array("--AaB03x--\r\n".utf8))
         #expect(body.contentLength == bytes.count)
@@ -195,7 +195,7 @@ extension EncodingCase {
         let scratch = try ScratchDirectory()
         let large = (0..<200_003).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
         let path = try scratch.write("large.bin", large)
-        var form = Form()
+        var form = FormData()
         form.append(name: "title", text: String(repeating: "t", count: 70_000))
         form.append(name: "big", filePath: path)
         form.append(name: "small", bytes: allByteValues, filename: "s.bin", contentType: "application/octet-stream")
@@ -223,7 +223,7 @@ extension EncodingCase {
     ])
     func invalidCallerBoundaryFails(boundary: String) {
         #expect {
-            _ = try ReferenceEncoder().prepare(Form([.init(name: "a", value: .text("1"))]), boundary: boundary)
+            _ = try ReferenceEncoder().prepare(FormData([.init(name: "a", value: .text("1"))]), boundary: boundary)
         } throws: { error in
             (error as? ReferenceEncoder.Error)?.code == .invalidBoundary
         }
@@ -231,13 +231,13 @@ extension EncodingCase {
 
     @Test func seventyCharacterBoundaryIsAccepted() throws {
         let boundary = String(repeating: "b", count: 70)
-        let body = try ReferenceEncoder().prepare(Form([.init(name: "a", value: .text("1"))]), boundary: boundary)
+        let body = try ReferenceEncoder().prepare(FormData([.init(name: "a", value: .text("1"))]), boundary: boundary)
         #expect(body.boundary == boundary)
         #expect(MultipartValidator.validate(try body.bytes(), contentType: body.contentType).diagnostics.isEmpty)
     }
 
     @Test func boundaryNeedingQuotesIsQuotedInContentType() throws {
-        let body = try ReferenceEncoder().prepare(Form([.init(name: "a", value: .text("1"))]), boundary: "a b:c")
+        let body = try ReferenceEncoder().prepare(FormData([.init(name: "a", value: .text("1"))]), boundary: "a b:c")
         #expect(body.contentType == "multipart/form-data; boundary=\"a b:c\"")
         let report = MultipartValidator.validate(try body.bytes(), contentType: body.contentType)
         #expect(nonNoteFindings(report) == [])
@@ -245,7 +245,7 @@ extension EncodingCase {
     }
 
     @Test func collidingCallerBoundaryFailsWithFieldIndex() {
-        let form = Form([
+        let form = FormData([
             .init(name: "a", value: .text("safe")),
             .init(name: "b", value: .text("--AaB0 is a prefix, not a hit")),
             .init(name: "c", value: .bytes(Array("no line start needed: x--AaB03x".utf8)), filename: "c"),
@@ -262,7 +262,7 @@ extension EncodingCase {
         var predictor = SplitMix64(state: 7)
         let first = ReferenceEncoder.randomBoundary(using: &predictor)
         let second = ReferenceEncoder.randomBoundary(using: &predictor)
-        let form = Form([
+        let form = FormData([
             .init(name: "a", value: .text("1")),
             .init(name: "trap", value: .text("before\r\n--" + String(decoding: first, as: UTF8.self) + "\r\nafter")),
         ])
@@ -279,7 +279,7 @@ extension EncodingCase {
     @Test func generatorThatRepeatsItselfGivesUpWithCollision() {
         var stuck = StuckGenerator()
         let boundary = String(decoding: ReferenceEncoder.randomBoundary(using: &stuck), as: UTF8.self)
-        let form = Form([.init(name: "x", value: .text("ok")), .init(name: "y", value: .text("--" + boundary))])
+        let form = FormData([.init(name: "x", value: .text("ok")), .init(name: "y", value: .text("--" + boundary))])
         #expect {
             _ = try ReferenceEncoder().prepare(form, using: &stuck)
         } throws: { error in
@@ -290,7 +290,7 @@ extension EncodingCase {
 
     @Test func generatedBoundaryDiffersAcrossCallsAndHasEnoughEntropy() throws {
         #expect(ReferenceEncoder.generatedBoundaryMinimumEntropyBits >= 128)
-        let form = Form([.init(name: "a", value: .text("1"))])
+        let form = FormData([.init(name: "a", value: .text("1"))])
         var seen = Set<String>()
         for _ in 0..<50 {
             let boundary = try ReferenceEncoder().prepare(form).boundary
@@ -307,7 +307,7 @@ extension EncodingCase {
     @Test func fileThatGrowsAfterPreparingFailsTheStream() throws {
         let scratch = try ScratchDirectory()
         let path = try scratch.write("grow.txt", Array("abc".utf8))
-        let body = try ReferenceEncoder().prepare(Form([.init(name: "t", value: .text("1")), .init(name: "f", value: .file(path: path))]))
+        let body = try ReferenceEncoder().prepare(FormData([.init(name: "t", value: .text("1")), .init(name: "f", value: .file(path: path))]))
         _ = try scratch.write("grow.txt", Array("abcdef".utf8))
         #expect {
             _ = try body.bytes()
@@ -320,7 +320,7 @@ extension EncodingCase {
     @Test func fileThatShrinksAfterPreparingFailsTheStream() throws {
         let scratch = try ScratchDirectory()
         let path = try scratch.write("shrink.txt", Array(repeating: 0x61, count: 100_000))
-        let body = try ReferenceEncoder().prepare(Form([.init(name: "f", value: .file(path: path))]))
+        let body = try ReferenceEncoder().prepare(FormData([.init(name: "f", value: .file(path: path))]))
         _ = try scratch.write("shrink.txt", Array(repeating: 0x61, count: 10))
         var iterator = body.makeChunkIterator()
         #expect {
@@ -334,7 +334,7 @@ extension EncodingCase {
 
     @Test func missingFileFailsWhenPreparing() throws {
         let scratch = try ScratchDirectory()
-        let form = Form([.init(name: "a", value: .text("1")), .init(name: "f", value: .file(path: scratch.url.path + "/absent"))])
+        let form = FormData([.init(name: "a", value: .text("1")), .init(name: "f", value: .file(path: scratch.url.path + "/absent"))])
         #expect {
             _ = try ReferenceEncoder().prepare(form)
         } throws: { error in
@@ -346,7 +346,7 @@ extension EncodingCase {
     @Test func directoryIsNotAcceptedAsAFile() throws {
         let scratch = try ScratchDirectory()
         #expect {
-            _ = try ReferenceEncoder().prepare(Form([.init(name: "d", value: .file(path: scratch.url.path))]))
+            _ = try ReferenceEncoder().prepare(FormData([.init(name: "d", value: .file(path: scratch.url.path))]))
         } throws: { error in
             (error as? ReferenceEncoder.Error)?.code == .fileUnreadable
         }
@@ -359,7 +359,7 @@ extension EncodingCase {
         let content = Array(repeating: UInt8(ascii: "x"), count: edge - 3) + Array("--Edge".utf8) + [0x0A]
         let path = try scratch.write("hit.bin", content)
         let body = try ReferenceEncoder().prepare(
-            Form([.init(name: "a", value: .text("1")), .init(name: "f", value: .file(path: path))]), boundary: "Edge")
+            FormData([.init(name: "a", value: .text("1")), .init(name: "f", value: .file(path: path))]), boundary: "Edge")
         #expect(body.contentLength > 0)
         #expect {
             _ = try body.bytes()
@@ -370,7 +370,7 @@ extension EncodingCase {
     }
 
     @Test func contentTypeWithLineBreakIsRejected() {
-        let form = Form([.init(name: "f", value: .bytes([1]), filename: "f", contentType: "text/plain\r\nX-Injected: 1")])
+        let form = FormData([.init(name: "f", value: .bytes([1]), filename: "f", contentType: "text/plain\r\nX-Injected: 1")])
         #expect {
             _ = try ReferenceEncoder().prepare(form, boundary: "B")
         } throws: { error in
@@ -385,7 +385,7 @@ extension EncodingCase {
     }
 
     @Test func encodeReturnsContentTypeAndBody() throws {
-        let (contentType, body) = try ReferenceEncoder().encode(Form([.init(name: "a", value: .text("1"))]), boundary: "q")
+        let (contentType, body) = try ReferenceEncoder().encode(FormData([.init(name: "a", value: .text("1"))]), boundary: "q")
         #expect(contentType == "multipart/form-data; boundary=q")
         #expect(body == Array("--q\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--q--\r\n".utf8))
     }

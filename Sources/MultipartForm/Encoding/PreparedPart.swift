@@ -21,7 +21,7 @@ struct PreparedPart: Sendable {
     private static let blobFilename = Array("blob".utf8)
 
     /// Prepares every field of a form, sizing files with `stat` and reading none.
-    static func make(_ form: Form, options: ReferenceEncoder.Options) throws(ReferenceEncoder.Error) -> [PreparedPart] {
+    static func make(_ form: FormData, options: ReferenceEncoder.Options) throws(ReferenceEncoder.Error) -> [PreparedPart] {
         var parts: [PreparedPart] = []
         parts.reserveCapacity(form.fields.count)
         for (index, field) in form.fields.enumerated() {
@@ -30,7 +30,7 @@ struct PreparedPart: Sendable {
         return parts
     }
 
-    private init(_ field: Form.Field, index: Int, options: ReferenceEncoder.Options) throws(ReferenceEncoder.Error) {
+    private init(_ field: FormData.Field, index: Int, options: ReferenceEncoder.Options) throws(ReferenceEncoder.Error) {
         var name = Array(field.name.utf8)
         if options.normalizesNewlines { name = ParameterEscaping.normalizingNewlines(name) }
         var header = Self.dispositionStart
@@ -117,7 +117,7 @@ struct PreparedPart: Sendable {
     }
 
     /// The given filename, else a file path's last `/`-separated component, else `blob`.
-    private static func filename(of field: Form.Field) -> [UInt8] {
+    private static func filename(of field: FormData.Field) -> [UInt8] {
         if let filename = field.filename { return Array(filename.utf8) }
         if let path = field.value.filePath {
             return Array(path.utf8.split(separator: ByteClass.slash, omittingEmptySubsequences: false).last ?? [])
@@ -126,7 +126,7 @@ struct PreparedPart: Sendable {
     }
 
     /// The given media type, which must be a well-formed non-multipart media type, else `application/octet-stream`.
-    private static func contentType(of field: Form.Field, index: Int) throws(ReferenceEncoder.Error) -> [UInt8] {
+    private static func contentType(of field: FormData.Field, index: Int) throws(ReferenceEncoder.Error) -> [UInt8] {
         guard let type = field.contentType else { return defaultFileType }
         let bytes = Array(type.utf8)
         func failure(_ reason: String) -> ReferenceEncoder.Error {

@@ -42,7 +42,7 @@ extension ReferenceEncoder {
         public var message: String
 
         /// Creates an error.
-        public init(_ code: Code, fieldIndex: Int? = nil, _ message: String) {
+        package init(_ code: Code, fieldIndex: Int? = nil, _ message: String) {
             self.code = code
             self.fieldIndex = fieldIndex
             self.message = message

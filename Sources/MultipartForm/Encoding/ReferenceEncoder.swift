@@ -1,7 +1,7 @@
 /// The reference `multipart/form-data` encoder: canonical bytes, collision-safe boundaries, streamed files.
 ///
 /// ```swift
-/// var form = Form()
+/// var form = FormData()
 /// form.append(name: "title", text: "Holiday")
 /// form.append(name: "photo", filePath: "/tmp/beach.jpg")      // image/jpeg, from the extension
 /// let body = try ReferenceEncoder().prepare(form)
@@ -12,7 +12,7 @@
 ///
 /// CONFORMANCE.md ("Canonical encoding") is the normative text; in short, with CRLF shown as `␍␊`:
 ///
-/// 1. **Parts.** One part per ``Form/Field``, in form order; duplicate names stay separate parts.
+/// 1. **Parts.** One part per ``FormData/Field``, in form order; duplicate names stay separate parts.
 ///    A text part is `--B␍␊Content-Disposition: form-data; name="N"␍␊␍␊V␍␊`; a file part (a field
 ///    with a filename, a content type or a file value) is
 ///    `--B␍␊Content-Disposition: form-data; name="N"; filename="F"␍␊Content-Type: T␍␊␍␊V␍␊`.
@@ -48,7 +48,7 @@ public struct ReferenceEncoder: Sendable {
     }
 
     /// Prepares a body with a fresh boundary from `SystemRandomNumberGenerator`, proven absent from every in-memory value.
-    public func prepare(_ form: Form) throws(Error) -> Body {
+    public func prepare(_ form: FormData) throws(Error) -> Body {
         var generator = SystemRandomNumberGenerator()
         return try prepare(form, using: &generator)
     }
@@ -61,7 +61,7 @@ public struct ReferenceEncoder: Sendable {
     /// Gives up with ``Error/Code/boundaryCollision`` after ``maximumBoundaryAttempts`` draws, which
     /// only a generator that keeps repeating itself can cause.
     public func prepare<Generator: RandomNumberGenerator>(
-        _ form: Form, using generator: inout Generator
+        _ form: FormData, using generator: inout Generator
     ) throws(Error) -> Body {
         let parts = try PreparedPart.make(form, options: options)
         var lastCollision = 0
@@ -79,7 +79,7 @@ public struct ReferenceEncoder: Sendable {
     }
 
     /// Prepares a body with the caller's boundary, failing if it is invalid or occurs in an in-memory value.
-    public func prepare(_ form: Form, boundary: String) throws(Error) -> Body {
+    public func prepare(_ form: FormData, boundary: String) throws(Error) -> Body {
         let boundaryBytes = Array(boundary.utf8)
         try Self.validateBoundary(boundaryBytes)
         let parts = try PreparedPart.make(form, options: options)
@@ -92,13 +92,13 @@ public struct ReferenceEncoder: Sendable {
     }
 
     /// Encodes a whole form in memory with a generated boundary, returning the Content-Type value and the body.
-    public func encode(_ form: Form) throws(Error) -> (contentType: String, body: [UInt8]) {
+    public func encode(_ form: FormData) throws(Error) -> (contentType: String, body: [UInt8]) {
         let body = try prepare(form)
         return (body.contentType, try body.bytes())
     }
 
     /// Encodes a whole form in memory with the caller's boundary, returning the Content-Type value and the body.
-    public func encode(_ form: Form, boundary: String) throws(Error) -> (contentType: String, body: [UInt8]) {
+    public func encode(_ form: FormData, boundary: String) throws(Error) -> (contentType: String, body: [UInt8]) {
         let body = try prepare(form, boundary: boundary)
         return (body.contentType, try body.bytes())
     }

@@ -17,7 +17,7 @@ public struct DecodedPart: Sendable, Hashable {
     public var bodyRange: Range<Int>
 
     /// Creates a decoded part.
-    public init(
+    package init(
         index: Int, name: [UInt8]?, filename: [UInt8]?, contentType: [UInt8]?, headerRange: Range<Int>,
         bodyRange: Range<Int>
     ) {

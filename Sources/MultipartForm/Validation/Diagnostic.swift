@@ -28,7 +28,7 @@ public struct Diagnostic: Sendable, Hashable {
     public let fixHint: String?
 
     /// Creates a finding.
-    public init(
+    package init(
         rule: Rule.ID, severity: Severity, origin: Origin, offset: Int, line: Int, column: Int,
         partIndex: Int?, message: String, fixHint: String?
     ) {

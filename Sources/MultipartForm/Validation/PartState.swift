@@ -86,6 +86,9 @@ struct PendingField {
 }
 
 /// Boxes a nested engine so the engine type can contain itself.
+///
+/// The box is shared by copies of a validator until one of them feeds the nested body;
+/// ``PartState/uniqueNested()`` copies it first, so copies stay independent (copy-on-write).
 final class NestedValidation {
     var engine: ValidationEngine
     init(_ engine: ValidationEngine) { self.engine = engine }
@@ -134,4 +137,16 @@ struct PartState {
     var contentEndLineStart = 0
     var charsetValue: [UInt8]?
     var nested: NestedValidation?
+}
+
+extension PartState {
+    /// The nested body's box, made unique to this copy of the validator before it is changed.
+    /// - Precondition: the part has a nested body.
+    mutating func uniqueNested() -> NestedValidation {
+        precondition(nested != nil, "the part has no nested body")
+        if !isKnownUniquelyReferenced(&nested) {
+            nested = NestedValidation(nested!.engine)
+        }
+        return nested!
+    }
 }

@@ -12,7 +12,7 @@ extension Rule {
         public var options: ValidationOptions
 
         /// Creates an example from a Content-Type value, the body's bytes and the options to validate with.
-        public init(contentType: String?, body: [UInt8], options: ValidationOptions = ValidationOptions()) {
+        package init(contentType: String?, body: [UInt8], options: ValidationOptions = ValidationOptions()) {
             self.contentType = contentType
             self.body = body
             self.options = options
@@ -37,14 +37,14 @@ extension Rule {
         public var reasonWithoutPassing: String?
 
         /// Creates a failing example and its repaired counterpart.
-        public init(failing: Example, passing: Example) {
+        package init(failing: Example, passing: Example) {
             self.failing = failing
             self.passing = passing
             self.reasonWithoutPassing = nil
         }
 
         /// Creates a failing example for a rule that cannot have a passing one, saying why.
-        public init(failing: Example, withoutPassingBecause reason: String) {
+        package init(failing: Example, withoutPassingBecause reason: String) {
             self.failing = failing
             self.passing = nil
             self.reasonWithoutPassing = reason

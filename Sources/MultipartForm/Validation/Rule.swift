@@ -59,7 +59,7 @@ public struct Rule: Sendable, Hashable, Identifiable {
     public let fixHint: String?
 
     /// Creates a catalog entry.
-    public init(
+    package init(
         _ id: ID, _ severity: Severity, area: Area, citation: String, summary: String,
         rationale: String, location: String, fix: String?
     ) {

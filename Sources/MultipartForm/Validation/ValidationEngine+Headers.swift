@@ -563,8 +563,8 @@ extension ValidationEngine {
         if part.charsetValue != nil && part.charsetValue!.count < 64 {
             part.charsetValue!.append(contentsOf: bytes[range].prefix(64 - part.charsetValue!.count))
         }
-        if let nested = part.nested {
-            nested.engine.consume(UnsafeRawBufferPointer(rebasing: bytes[range]))
+        if part.nested != nil {
+            part.uniqueNested().engine.consume(UnsafeRawBufferPointer(rebasing: bytes[range]))
         }
     }
 
@@ -606,8 +606,8 @@ extension ValidationEngine {
                     "_charset_ names '\(escapedForMessage(value))', which is not a known charset")
             }
         }
-        if hasBodySection, let nested = part.nested {
-            let report = nested.engine.finish()
+        if hasBodySection, part.nested != nil {
+            let report = part.uniqueNested().engine.finish()
             let nestedStart = part.bodyStart
             for diagnostic in report.diagnostics {
                 let line = bodyLocation.line + diagnostic.line - 1

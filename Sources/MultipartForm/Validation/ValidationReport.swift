@@ -14,7 +14,7 @@ public struct ValidationReport: Sendable, Hashable {
     public var counts: [Severity: Int]
 
     /// Creates a report.
-    public init(
+    package init(
         diagnostics: [Diagnostic], parts: [DecodedPart], partCount: Int, boundary: [UInt8]?, byteCount: Int,
         counts: [Severity: Int]
     ) {

@@ -25,7 +25,7 @@ public enum VectorAudit {
         public var message: String
 
         /// Creates a finding.
-        public init(_ check: Check, _ message: String) {
+        package init(_ check: Check, _ message: String) {
             self.check = check
             self.message = message
         }

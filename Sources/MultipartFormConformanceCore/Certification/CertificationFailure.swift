@@ -6,7 +6,7 @@ public struct CertificationFailure: Error, Sendable, Hashable, CustomStringConve
     public var verdict: CertificationVerdict
 
     /// Creates a failure for a verdict.
-    public init(adapterName: String, verdict: CertificationVerdict) {
+    package init(adapterName: String, verdict: CertificationVerdict) {
         self.adapterName = adapterName
         self.verdict = verdict
     }

@@ -25,7 +25,7 @@ public struct CertificationReport: Sendable, Hashable {
     public var ignoredUnsupportedFeatures: [EncoderFeature]
 
     /// Creates a report from verdicts.
-    public init(
+    package init(
         adapterName: String, kind: Kind, verdicts: [CertificationVerdict], acceptsBoundary: Bool? = nil,
         unsupportedFeatures: [EncoderFeature] = [], ignoredUnsupportedFeatures: [EncoderFeature] = []
     ) {

@@ -23,7 +23,7 @@ public struct CertificationVerdict: Sendable, Hashable {
     public var notRunBecause: [String] = []
 
     /// Creates a verdict.
-    public init(
+    package init(
         vectorID: String, area: String, grade: CertificationGrade, summary: String, details: [String] = [],
         notes: [String] = [], knownIssue: String? = nil, isByteIdentical: Bool? = nil
     ) {

@@ -157,7 +157,7 @@ public struct EncoderCertification: Sendable {
     }
 
     /// Why refusing `form` is a right answer, or `nil` when an encoder must encode it.
-    static func refusalReason(_ form: Form, givenBoundary: String?) -> String? {
+    static func refusalReason(_ form: FormData, givenBoundary: String?) -> String? {
         let encoder = ReferenceEncoder()
         do {
             if let givenBoundary {

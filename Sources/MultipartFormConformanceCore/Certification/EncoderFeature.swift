@@ -60,7 +60,7 @@ public struct EncoderFeature: RawRepresentable, Sendable, Hashable, Comparable, 
     public static func < (lhs: EncoderFeature, rhs: EncoderFeature) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The features a form needs that an encoder's API may lack, sorted.
-    public static func required(by form: Form) -> [EncoderFeature] {
+    public static func required(by form: FormData) -> [EncoderFeature] {
         var features: Set<EncoderFeature> = []
         if form.fields.isEmpty { features.insert(.emptyForm) }
         var names: Set<String> = []

@@ -34,7 +34,7 @@ public struct EncoderOutputJudgement: Sendable, Hashable {
     /// `givenBoundary` is the boundary the encoder was asked to use, or `nil` when it chose its own:
     /// warnings that come from a given boundary (one that must be quoted) belong to the form.
     public init(
-        _ output: EncodedForm, of form: Form, givenBoundary: String? = nil,
+        _ output: EncodedForm, of form: FormData, givenBoundary: String? = nil,
         options: ValidationOptions = ValidationOptions()
     ) {
         let inherent = InherentWarnings(of: form, boundary: givenBoundary)
@@ -62,7 +62,7 @@ public struct EncoderOutputJudgement: Sendable, Hashable {
         return "\(place): \(diagnostic.message) [\(diagnostic.rule)]\(citation)"
     }
 
-    private mutating func compareParts(_ output: EncodedForm, _ form: Form) {
+    private mutating func compareParts(_ output: EncodedForm, _ form: FormData) {
         let parts = report.parts
         let fields = form.fields
         if parts.count != fields.count {
@@ -94,7 +94,7 @@ public struct EncoderOutputJudgement: Sendable, Hashable {
         }
     }
 
-    private mutating func compareName(_ label: String, _ field: Form.Field, _ part: DecodedPart, backslashWritten: Bool) {
+    private mutating func compareName(_ label: String, _ field: FormData.Field, _ part: DecodedPart, backslashWritten: Bool) {
         let literal = Array(field.name.utf8)
         guard let actual = part.name else {
             errors.append("\(label) name: the part has no name parameter")
@@ -105,7 +105,7 @@ public struct EncoderOutputJudgement: Sendable, Hashable {
         errors.append("\(label) name: \(Self.expectation(literal, escaped)), found \(Self.difference(actual, against: literal))")
     }
 
-    private mutating func compareFilename(_ label: String, _ field: Form.Field, _ part: DecodedPart, backslashWritten: Bool) {
+    private mutating func compareFilename(_ label: String, _ field: FormData.Field, _ part: DecodedPart, backslashWritten: Bool) {
         guard let filename = field.filename else {
             if field.contentType == nil, field.value.filePath == nil, let actual = part.filename {
                 errors.append(
@@ -123,7 +123,7 @@ public struct EncoderOutputJudgement: Sendable, Hashable {
         errors.append("\(label) filename: \(Self.expectation(literal, escaped)), found \(Self.difference(actual, against: literal))")
     }
 
-    private mutating func compareContentType(_ label: String, _ field: Form.Field, _ part: DecodedPart) {
+    private mutating func compareContentType(_ label: String, _ field: FormData.Field, _ part: DecodedPart) {
         if let type = field.contentType {
             let expected = Array(type.utf8)
             guard let actual = part.contentType else {
@@ -138,7 +138,7 @@ public struct EncoderOutputJudgement: Sendable, Hashable {
         }
     }
 
-    private mutating func compareContent(_ label: String, _ field: Form.Field, _ actual: [UInt8]) {
+    private mutating func compareContent(_ label: String, _ field: FormData.Field, _ actual: [UInt8]) {
         let expected: [UInt8]
         let isText: Bool
         if let text = field.value.text {

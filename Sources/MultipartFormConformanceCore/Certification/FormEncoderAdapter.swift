@@ -4,7 +4,7 @@ import MultipartForm
 ///
 /// ```swift
 /// struct MyAdapter: FormEncoderAdapter {
-///     func encode(_ form: Form, boundary: String?) throws -> EncodedForm {
+///     func encode(_ form: FormData, boundary: String?) throws -> EncodedForm {
 ///         let (contentType, body) = try MyEncoder().encode(form)   // however your API spells it
 ///         return EncodedForm(contentType: contentType, body: body)
 ///     }
@@ -40,7 +40,7 @@ public protocol FormEncoderAdapter: Sendable {
     /// `boundary` is the vector's boundary when ``acceptsBoundary`` is `true`, else `nil`. Throwing
     /// means the encoder refused the form: that fails the vector, except when a value contains `--`
     /// followed by the given boundary, where refusing is the right answer.
-    func encode(_ form: Form, boundary: String?) throws -> EncodedForm
+    func encode(_ form: FormData, boundary: String?) throws -> EncodedForm
 }
 
 extension FormEncoderAdapter {

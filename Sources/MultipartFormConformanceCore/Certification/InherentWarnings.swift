@@ -28,7 +28,7 @@ public struct InherentWarnings: Sendable, Hashable {
     public private(set) var keys: Set<Key>
 
     /// The inherent warnings of `form` encoded with `boundary`, or with a boundary of the encoder's choosing when it is `nil`.
-    public init(of form: Form, boundary: String?) {
+    public init(of form: FormData, boundary: String?) {
         keys = []
         var form = form
         for (index, field) in form.fields.enumerated() {
@@ -57,7 +57,7 @@ public struct InherentWarnings: Sendable, Hashable {
     }
 
     /// The reference encoder's body for the form, with a fixed generated boundary when none is given; `nil` when it refuses.
-    static func canonicalEncoding(of form: Form, boundary: String?, normalizesNewlines: Bool) -> EncodedForm? {
+    static func canonicalEncoding(of form: FormData, boundary: String?, normalizesNewlines: Bool) -> EncodedForm? {
         let encoder = ReferenceEncoder(options: ReferenceEncoder.Options(normalizesNewlines: normalizesNewlines))
         do {
             let body: ReferenceEncoder.Body

@@ -17,7 +17,7 @@ public struct ReferenceEncoderAdapter: FormEncoderAdapter {
     public var acceptsBoundary: Bool { true }
 
     /// Encodes with the given boundary, or a generated one.
-    public func encode(_ form: Form, boundary: String?) throws -> EncodedForm {
+    public func encode(_ form: FormData, boundary: String?) throws -> EncodedForm {
         let encoder = ReferenceEncoder(options: options)
         let (contentType, body) = try boundary.map { try encoder.encode(form, boundary: $0) } ?? encoder.encode(form)
         return EncodedForm(contentType: contentType, body: body)

@@ -53,7 +53,7 @@ public struct CorpusError: Error, Sendable, Hashable, CustomStringConvertible {
     public let problems: [Problem]
 
     /// Creates an error listing the problems found in `directory`.
-    public init(directory: String?, problems: [Problem]) {
+    package init(directory: String?, problems: [Problem]) {
         self.directory = directory
         self.problems = problems
     }

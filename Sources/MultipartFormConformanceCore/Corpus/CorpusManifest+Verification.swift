@@ -11,7 +11,7 @@ extension CorpusManifest {
             public var actual: String
 
             /// Creates a mismatch record.
-            public init(path: String, expected: String, actual: String) {
+            package init(path: String, expected: String, actual: String) {
                 self.path = path
                 self.expected = expected
                 self.actual = actual
@@ -26,7 +26,7 @@ extension CorpusManifest {
         public var mismatched: [Mismatch]
 
         /// Creates a verification result.
-        public init(missing: [String], extra: [String], mismatched: [Mismatch]) {
+        package init(missing: [String], extra: [String], mismatched: [Mismatch]) {
             self.missing = missing
             self.extra = extra
             self.mismatched = mismatched

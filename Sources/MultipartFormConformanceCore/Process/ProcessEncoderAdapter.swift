@@ -45,7 +45,7 @@ public struct ProcessEncoderAdapter: FormEncoderAdapter {
     }
 
     /// Runs the command once for the form and reads its answer.
-    public func encode(_ form: Form, boundary: String?) throws -> EncodedForm {
+    public func encode(_ form: FormData, boundary: String?) throws -> EncodedForm {
         let request = try Self.request(for: form, boundary: boundary)
         var allowed = timeout
         if let deadline {
@@ -84,7 +84,7 @@ public struct ProcessEncoderAdapter: FormEncoderAdapter {
     }
 
     /// The request the child reads: the form (and the boundary, or `null`) as contract version 1 JSON.
-    public static func request(for form: Form, boundary: String?) throws(ProcessEncoderError) -> [UInt8] {
+    public static func request(for form: FormData, boundary: String?) throws(ProcessEncoderError) -> [UInt8] {
         var fields: [JSONValue] = []
         for (index, field) in form.fields.enumerated() {
             var members: [(key: String, value: JSONValue)] = [("name", .string(field.name))]

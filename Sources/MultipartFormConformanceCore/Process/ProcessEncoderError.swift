@@ -35,7 +35,7 @@ public struct ProcessEncoderError: Error, Sendable, Hashable, CustomStringConver
     public var message: String
 
     /// Creates an error.
-    public init(_ code: Code, _ message: String) {
+    package init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }

@@ -33,7 +33,7 @@ extension VectorSidecar.EncoderInput {
     /// form. The input is canonical when the reference encoder writes exactly `body` for it, and records
     /// the reference encoder's error code when it refuses the form.
     public init?(derivedFrom parts: [VectorSidecar.ExpectedPart], boundary: String, body: [UInt8]) {
-        var fields: [Field] = []
+        var fields: [FormData.Field] = []
         for part in parts {
             guard let nameBytes = part.name, let name = String(validating: nameBytes, as: UTF8.self) else { return nil }
             var filename: String?
@@ -46,8 +46,8 @@ extension VectorSidecar.EncoderInput {
                 guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
                 contentType = text
             }
-            let value: Field.Value = String(validating: part.body, as: UTF8.self).map(Field.Value.text) ?? .bytes(part.body)
-            fields.append(Field(name: name, value: value, filename: filename, contentType: contentType))
+            let value: FormData.Value = String(validating: part.body, as: UTF8.self).map(FormData.Value.text) ?? .bytes(part.body)
+            fields.append(FormData.Field(name: name, value: value, filename: filename, contentType: contentType))
         }
         self.init(boundary: boundary, isCanonical: false, fields: fields)
         do {

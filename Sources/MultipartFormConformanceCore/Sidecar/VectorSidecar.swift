@@ -104,7 +104,7 @@ public struct SidecarError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
 
     /// Creates an error about the value at `path`.
-    public init(path: String, message: String) {
+    package init(path: String, message: String) {
         self.path = path
         self.message = message
     }

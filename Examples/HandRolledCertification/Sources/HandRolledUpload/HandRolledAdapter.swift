@@ -16,7 +16,7 @@ public struct HandRolledAdapter: FormEncoderAdapter {
 
     public var knownIssues: [String: String] { HandRolledKnownIssues.all }
 
-    public func encode(_ form: Form, boundary: String?) throws -> EncodedForm {
+    public func encode(_ form: FormData, boundary: String?) throws -> EncodedForm {
         let builder = HandRolledBody()
         let entries: [HandRolledBody.Entry] = form.fields.map { field in
             let bytes = field.value.bytes ?? Array((field.value.text ?? "").utf8)

@@ -20,7 +20,7 @@ public struct FormDataEncoderAdapter: FormEncoderAdapter {
 
     public var knownIssues: [String: String] { KnownIssues.formDataEncoder }
 
-    public func encode(_ form: Form, boundary: String?) throws -> EncodedForm {
+    public func encode(_ form: FormData, boundary: String?) throws -> EncodedForm {
         let boundary = boundary ?? ContentTypeHeader.vaporStyleBoundary()
         var buffer = ByteBuffer()
         try FormDataEncoder().encode(KeyedForm(fields: form.fields), boundary: boundary, into: &buffer)
@@ -30,7 +30,7 @@ public struct FormDataEncoderAdapter: FormEncoderAdapter {
 
 /// The form as an `Encodable` value: one key per field, in form order.
 struct KeyedForm: Encodable {
-    var fields: [Form.Field]
+    var fields: [FormData.Field]
 
     struct Key: CodingKey {
         var stringValue: String
@@ -56,7 +56,7 @@ struct KeyedForm: Encodable {
 
 /// A file as Vapor's `File` hands it to multipart-kit: a part with a filename and a media type.
 struct FileValue: Encodable, MultipartPartConvertible {
-    var field: Form.Field
+    var field: FormData.Field
 
     var multipart: MultipartPart? {
         var part = MultipartPart(body: field.value.bytes ?? Array((field.value.text ?? "").utf8))
@@ -69,7 +69,7 @@ struct FileValue: Encodable, MultipartPartConvertible {
         return part
     }
 
-    init(field: Form.Field) {
+    init(field: FormData.Field) {
         self.field = field
     }
 

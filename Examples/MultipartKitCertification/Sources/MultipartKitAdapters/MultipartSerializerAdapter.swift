@@ -16,7 +16,7 @@ public struct MultipartSerializerAdapter: FormEncoderAdapter {
 
     public var knownIssues: [String: String] { KnownIssues.serializer }
 
-    public func encode(_ form: Form, boundary: String?) throws -> EncodedForm {
+    public func encode(_ form: FormData, boundary: String?) throws -> EncodedForm {
         let boundary = boundary ?? ContentTypeHeader.vaporStyleBoundary()
         let parts = form.fields.map(Self.part(for:))
         var buffer = ByteBuffer()
@@ -24,7 +24,7 @@ public struct MultipartSerializerAdapter: FormEncoderAdapter {
         return EncodedForm(contentType: ContentTypeHeader.value(boundary: boundary), body: Array(buffer.readableBytesView))
     }
 
-    static func part(for field: Form.Field) -> MultipartPart {
+    static func part(for field: FormData.Field) -> MultipartPart {
         var part = MultipartPart(body: field.value.bytes ?? Array((field.value.text ?? "").utf8))
         part.name = field.name
         if let filename = field.filename, let disposition = part.headers.first(name: "Content-Disposition") {

@@ -1,4 +1,4 @@
-extension Form {
+extension FormData {
     /// Appends a field at the end of the form.
     public mutating func append(_ field: Field) {
         fields.append(field)

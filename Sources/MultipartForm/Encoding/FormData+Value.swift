@@ -1,4 +1,4 @@
-extension Form {
+extension FormData {
     /// The content of a field: text, bytes held in memory, or a file read lazily while streaming.
     ///
     /// An open struct rather than an enum, so that new kinds of value can be added without breaking

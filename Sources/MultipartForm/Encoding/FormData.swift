@@ -4,13 +4,13 @@
 /// RFC 7578 §4.3 and the WHATWG entry list require. See ``ReferenceEncoder`` for the exact bytes.
 ///
 /// ```swift
-/// var form = Form()
+/// var form = FormData()
 /// form.append(name: "title", text: "Holiday")
 /// form.append(name: "count", integer: 3)
 /// form.append(name: "photo", filePath: "/tmp/beach.jpg", contentType: "image/jpeg")
 /// let body = try ReferenceEncoder().prepare(form)
 /// ```
-public struct Form: Sendable, Hashable, ExpressibleByArrayLiteral {
+public struct FormData: Sendable, Hashable, ExpressibleByArrayLiteral {
     /// The fields, in the order their parts are written.
     public var fields: [Field]
 

@@ -1,7 +1,7 @@
 import Foundation
 import MultipartForm
 
-extension Form {
+extension FormData {
     /// Appends `Data` as a file part with the given filename; the type defaults to the extension's.
     public mutating func append(name: String, data: Data, filename: String, contentType: String? = nil) {
         append(name: name, bytes: [UInt8](data), filename: filename, contentType: contentType)

@@ -1,4 +1,4 @@
-extension Form {
+extension FormData {
     /// One form entry: a name, a value and, for files, a filename and a media type.
     ///
     /// A field is written as a *file part* when it has a filename, a content type or a ``Value/file(path:)``
