@@ -27,14 +27,25 @@ let package = Package(
         .target(name: "MultipartFormFoundation", dependencies: ["MultipartForm"]),
         // Command-line logic as a library, so it can be tested in-process.
         .target(name: "MultipartFormCLI", dependencies: ["MultipartForm", "MultipartFormConformanceCore"]),
-        .executableTarget(name: "multipart-check", dependencies: ["MultipartFormCLI"]),
+        // `multipart-check bench`: generated bodies, worker processes and reports, kept out of the CLI library.
+        .target(name: "MultipartCheckBench", dependencies: ["MultipartForm", "MultipartFormConformanceCore", "MultipartFormCLI"]),
+        .executableTarget(name: "multipart-check", dependencies: ["MultipartFormCLI", "MultipartCheckBench"]),
         .testTarget(name: "MultipartFormTests", dependencies: ["MultipartForm"]),
         .testTarget(
             name: "MultipartFormConformanceTests",
             dependencies: ["MultipartForm", "MultipartFormConformance", "MultipartFormCLI"]
         ),
-        .testTarget(name: "MultipartFormCLITests", dependencies: ["MultipartFormCLI", "MultipartForm", "MultipartFormConformanceCore"]),
+        .testTarget(
+            name: "MultipartFormCLITests",
+            dependencies: ["MultipartFormCLI", "MultipartCheckBench", "MultipartForm", "MultipartFormConformanceCore"]),
         .testTarget(name: "MultipartFormFoundationTests", dependencies: ["MultipartFormFoundation", "MultipartForm"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The DocC plugin is only for hosts that build documentation through it (set
+// MULTIPART_FORM_DOCC_PLUGIN=1); `.tools/docs/build.sh` uses the toolchain's own `docc` and needs
+// nothing. Without the variable the package has no dependencies.
+if Context.environment["MULTIPART_FORM_DOCC_PLUGIN"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}

@@ -1,6 +1,6 @@
 import MultipartForm
 
-/// What a vector expects of the strict validator, and the comparison of a ``ValidationReport`` against it.
+/// What a vector expects of the strict validator, and the comparison of a `ValidationReport` against it.
 ///
 /// Findings are compared as multisets of (origin, rule, offset): every expected finding must be
 /// reported as often as it is listed, and nothing else may be. When the sidecar lists parts, the

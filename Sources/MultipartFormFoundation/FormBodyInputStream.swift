@@ -3,7 +3,7 @@ import MultipartForm
 
 /// An `InputStream` that reads a prepared form body on demand, files included, in constant memory.
 ///
-/// Give it to `URLRequest.httpBodyStream` (``Foundation/URLRequest/setMultipartBodyStream(_:method:)``
+/// Give it to `URLRequest.httpBodyStream` (`URLRequest.setMultipartBodyStream(_:method:)`
 /// also sets the headers) or read it yourself. Each `read(_:maxLength:)` fills the caller's buffer
 /// straight from the body's chunk iterator. If a file cannot be read, changed size since the body
 /// was prepared, or turns out to contain the boundary, `read` returns -1, ``streamStatus`` becomes

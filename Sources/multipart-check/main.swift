@@ -1,3 +1,4 @@
+import MultipartCheckBench
 import MultipartFormCLI
 
 #if canImport(Glibc)
@@ -12,4 +13,4 @@ import Darwin
 let arguments = (1..<Int(CommandLine.argc)).map { index in
     RawArgument.decode(CommandLine.unsafeArgv[index].map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } } ?? [])
 }
-exit(MultipartCheck.main(arguments: arguments))
+exit(MultipartCheck.main(arguments: arguments, extensions: [BenchExtension.command]))

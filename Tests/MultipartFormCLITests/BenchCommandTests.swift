@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import MultipartCheckBench
 @testable import MultipartFormCLI
 
 /// `multipart-check bench` run small: the output's shape, and figures derived from the measured times.

@@ -1,3 +1,4 @@
+import MultipartCheckBench
 import Foundation
 import MultipartFormCLI
 
@@ -16,7 +17,7 @@ func runCLI(_ arguments: [String], stdin: [UInt8] = []) -> CLIResult {
     var stderr = ""
     let output = BinaryOutput.memory()
     let status = MultipartCheck.run(
-        arguments: arguments, standardInput: .bytes(stdin), output: output, stdout: &stdout, stderr: &stderr)
+        arguments: arguments, extensions: [BenchExtension.command], standardInput: .bytes(stdin), output: output, stdout: &stdout, stderr: &stderr)
     return CLIResult(status: status, stdout: stdout, stderr: stderr, body: output.bytes)
 }
 

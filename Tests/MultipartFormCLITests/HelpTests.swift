@@ -44,13 +44,13 @@ import Testing
     }
 
     @Test func helpLinesFitInEightyColumnsExceptTheUsageLine() {
-        var commands = [CommandSpec.root]
+        var commands = [CommandSpec.root(adding: [CommandSpec.bench])]
         var index = 0
         while index < commands.count {
             commands += commands[index].children
             index += 1
         }
-        #expect(commands.count > CommandSpec.subcommands.count + 1, "nested subcommands are checked too")
+        #expect(commands.count > CommandSpec.builtInSubcommands.count + 1, "nested subcommands are checked too")
         for command in commands {
             for line in HelpRenderer.help(for: command).split(separator: "\n") where !line.hasPrefix("USAGE:") {
                 #expect(line.count <= 80, "\(command.commandPath): \(line)")
@@ -74,5 +74,24 @@ import Testing
         let result = runCLI(["--version"])
         #expect(result.status == 0)
         #expect(result.stdout == "0.1.0\n")
+    }
+}
+
+/// The option names the parser reads and the ones the commands declare are the same set.
+@Suite struct OptionNameTests {
+    static func allSpecs(_ spec: CommandSpec = .root(adding: [.bench])) -> [CommandSpec] {
+        [spec] + spec.children.flatMap { allSpecs($0) }
+    }
+
+    @Test func everyOptionNameIsDeclaredByACommand() {
+        let declared = Set(Self.allSpecs().flatMap { $0.allOptions.map(\.name) })
+        #expect(declared == Set(OptionName.allCases))
+    }
+
+    @Test func noCommandDeclaresAnOptionTwice() {
+        for spec in Self.allSpecs() {
+            let names = spec.allOptions.map(\.name)
+            #expect(Set(names).count == names.count, "\(spec.commandPath)")
+        }
     }
 }

@@ -1,6 +1,7 @@
 import MultipartForm
 import Foundation
 import MultipartFormConformance
+@testable import MultipartFormCLI
 import Testing
 
 @Suite("CONFORMANCE.md")
@@ -15,7 +16,7 @@ struct ConformanceDocumentTests {
         let end = try #require(document.range(of: Self.endMarker), "CONFORMANCE.md has no \(Self.endMarker)")
         try #require(begin.upperBound <= end.lowerBound, "\(Self.endMarker) comes before \(Self.beginMarker)")
         let section = document[begin.upperBound..<end.lowerBound].trimmingCharacters(in: .newlines)
-        let rendered = renderRuleCatalog(.markdown).trimmingCharacters(in: .newlines)
+        let rendered = RuleCatalogRenderer.render(.markdown).trimmingCharacters(in: .newlines)
         guard section != rendered else { return }
         let found = section.split(separator: "\n", omittingEmptySubsequences: false)
         let expected = rendered.split(separator: "\n", omittingEmptySubsequences: false)

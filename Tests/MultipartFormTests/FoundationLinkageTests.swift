@@ -12,7 +12,7 @@ struct FoundationLinkageTests {
         .deletingLastPathComponent()
 
     /// The targets that must build without Foundation: the core, the conformance core and the command line.
-    static let foundationFreeTargets = ["MultipartForm", "MultipartFormConformanceCore", "MultipartFormCLI", "multipart-check"]
+    static let foundationFreeTargets = ["MultipartForm", "MultipartFormConformanceCore", "MultipartFormCLI", "MultipartCheckBench", "multipart-check"]
 
     @Test(arguments: foundationFreeTargets.map { "Sources/\($0)" })
     func sourcesNeverImportFoundation(directory: String) throws {

@@ -1,6 +1,6 @@
 /// One adapter's verdicts over the corpus and the level they earn.
 ///
-/// Render it with ``text()``, ``json()``, ``junitXML()`` or, together with other adapters' reports,
+/// Render it with ``text(onlyProblems:)``, ``json()``, ``junitXML()`` or, together with other adapters' reports,
 /// as an HTML matrix with ``CertificationMatrix``.
 public struct CertificationReport: Sendable, Hashable {
     /// Whether the adapter wraps an encoder or a decoder.

@@ -21,7 +21,7 @@ public protocol FormDecoderAdapter: Sendable {
     /// Vectors the decoder is known to fail, by vector id, each with the reason.
     ///
     /// A known issue that reproduces is graded `known-issue`; one that does not reproduce is
-    /// `stale-known-issue` and fails ``DecoderCertification/check(_:)``. Default: none.
+    /// `stale-known-issue` and fails ``DecoderCertification/check(_:lenientAsFailure:)``. Default: none.
     var knownIssues: [String: String] { get }
 
     /// Decodes a body sent with the given `Content-Type`; throwing means the decoder rejects the body.

@@ -31,7 +31,7 @@ public protocol FormEncoderAdapter: Sendable {
     /// Vectors the encoder is known to fail, by vector id, each with the reason.
     ///
     /// A known issue that reproduces is graded `known-issue` (the level is still Non-conformant); one
-    /// that does not reproduce is `stale-known-issue` and fails ``EncoderCertification/check(_:)``, so the
+    /// that does not reproduce is `stale-known-issue` and fails ``EncoderCertification/check(_:warningsAsFailures:)``, so the
     /// list stays true. Default: none.
     var knownIssues: [String: String] { get }
 

@@ -7,7 +7,7 @@ import MultipartForm
 /// holds, a 999-byte header line because the filename is that long, a boundary that must be quoted
 /// because the caller chose it. They are computed from the form and the boundary the encoder was
 /// given, never from a vector's body or sidecar: the warnings the strict validator reports on the
-/// canonical encoding of the same form (``ReferenceEncoder``, as given and with newlines normalised),
+/// canonical encoding of the same form (`ReferenceEncoder`, as given and with newlines normalised),
 /// matched by rule and part. Everything an encoder can avoid (a file sent without a Content-Type, a
 /// preamble or epilogue, `\"` escaping, Content-Transfer-Encoding, unquoted or oddly cased
 /// parameters, a needlessly quoted boundary) stays a warning of the encoder.

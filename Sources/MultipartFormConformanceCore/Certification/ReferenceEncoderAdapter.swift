@@ -1,6 +1,6 @@
 import MultipartForm
 
-/// The project's ``ReferenceEncoder`` as a certifiable encoder: the baseline every report can be compared with.
+/// The project's `ReferenceEncoder` as a certifiable encoder: the baseline every report can be compared with.
 public struct ReferenceEncoderAdapter: FormEncoderAdapter {
     /// The encoder's options.
     public var options: ReferenceEncoder.Options

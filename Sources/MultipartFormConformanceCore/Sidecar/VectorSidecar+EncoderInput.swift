@@ -7,7 +7,7 @@ extension VectorSidecar {
     /// `{"name": "...", "value": "..."}` for text (`value_base64` for bytes that are not UTF-8), plus
     /// `"filename"` for a file entry and an optional `"content_type"`. `canonical` says that the
     /// reference encoder, given this form and boundary, writes the vector's body byte for byte;
-    /// `refused_with`, present only then, names the ``ReferenceEncoder/Error/Code`` with which it refuses the
+    /// `refused_with`, present only then, names the `ReferenceEncoder.Error.Code` with which it refuses the
     /// form instead (the body is then what an encoder that does not check writes).
     public struct EncoderInput: Sendable, Hashable {
         /// The boundary the vector's body uses, for encoders that accept a given boundary.
@@ -18,7 +18,7 @@ extension VectorSidecar {
         public var refusal: String?
         /// The entries, in order: the same fields the reference encoder and every adapter take.
         ///
-        /// A sidecar holds text and bytes only; a ``FormData/Value/file(path:)`` value cannot be written to one.
+        /// A sidecar holds text and bytes only; a `FormData.Value.file(path:)` value cannot be written to one.
         public var fields: [FormData.Field]
 
         /// Creates an encoder input.

@@ -1,7 +1,7 @@
 import MultipartForm
 
 extension VectorSidecar {
-    /// The validator limits a vector sets; a limit left `nil` keeps its ``ValidationOptions`` default.
+    /// The validator limits a vector sets; a limit left `nil` keeps its `ValidationOptions` default.
     ///
     /// In JSON: any of `max_parts`, `max_header_bytes`, `max_header_lines`, `max_header_line_length`,
     /// `max_nesting_depth` and `max_diagnostics`, each a non-negative integer.

@@ -1,0 +1,63 @@
+import MultipartFormCLI
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MultipartForm
+
+/// Reads a file in blocks of the size `validate` reads, for every bench operation alike.
+enum BenchReader {
+    /// Calls `body` with each block of the file in order and returns the number of bytes read.
+    static func forEachBlock(
+        of path: String, _ body: (UnsafeRawBufferPointer) -> Void
+    ) throws(BenchFailure) -> Int {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw BenchFailure(systemCall: "open", path: path) }
+        defer { close(descriptor) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: BodyInput.chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        var total = 0
+        while true {
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw BenchFailure(systemCall: "read", path: path)
+            }
+            if count == 0 { return total }
+            body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            total += count
+        }
+    }
+}
+
+/// `/dev/null`, opened for writing: where the copy floor and the encoder send their bytes.
+final class BenchSink {
+    /// The open descriptor of `/dev/null`.
+    let descriptor: Int32
+    /// Whether a write failed.
+    private(set) var failed = false
+
+    init() throws(BenchFailure) {
+        descriptor = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw BenchFailure(systemCall: "open", path: "/dev/null") }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Writes all of `bytes`.
+    func write(_ bytes: UnsafeRawBufferPointer) {
+        var written = 0
+        while written < bytes.count {
+            let count = SystemCalls.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if count < 0 {
+                if errno == EINTR { continue }
+                failed = true
+                return
+            }
+            written += count
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import MultipartFormConformanceCore
+
+extension CommandSpec {
+    /// `certify`: runs an encoder in any language over the corpus through the process adapter.
+    static let certify = CommandSpec(
+        name: "certify",
+        abstract: "Certify an encoder in any language: run it on every vector's form and grade its output.",
+        discussion: """
+            For each vector that carries an encoder input, the command is started once with the form \
+            as JSON on its standard input, and must print the body and its Content-Type as JSON on \
+            standard output (contract version 1, in CONFORMANCE.md under 'Certifying an encoder in \
+            any language'). Each output is validated strictly and its parts compared with the form; \
+            the report grades every vector (pass, pass with warnings, fail, unsupported) and the \
+            encoder as a whole (Canonical, Conformant, Conformant with warnings, Non-conformant). A \
+            command that runs past --timeout, or writes more than --max-output, is killed with its \
+            process group; a crash, a non-zero exit or malformed output fails that vector; the \
+            whole run ends by --deadline. Interrupting certify kills the running command too. Put '--' before the command so its own options are not read as ours.
+
+            Exit status: 0 when the encoder is conformant (any level but Non-conformant), 1 when it \
+            is not, 64 for a usage error, 66 when the corpus cannot be read or the command cannot be \
+            started, 73 when --output cannot be written.
+            """,
+        arguments: [
+            Argument(
+                valueName: "command", isRepeating: true,
+                help: "The encoder's command line, for example '-- python3 encoder.py'.")
+        ],
+        options: [
+            Option(
+                name: .format, valueName: "format", allowedValues: CertifyCommand.Format.allCases.map(\.rawValue),
+                defaultValue: "text", help: "The report format: a text table, JSON, JUnit XML or an HTML page."),
+            Option(name: .output, valueName: "file", help: "Write the report to this file instead of standard output."),
+            Option(
+                name: .timeout, valueName: "seconds", defaultValue: "10",
+                help: "Seconds the command may take for one form before it is killed."),
+            Option(
+                name: .deadline, valueName: "seconds", defaultValue: "3600",
+                help: "Seconds for the whole run; forms not sent by then fail as not run, and a running child gets only the time left."),
+            Option(
+                name: .maxOutput, valueName: "MiB", defaultValue: "64",
+                help: "MiB the command may write to standard output for one form before it is killed (of its standard error, the last 64 KiB is kept)."),
+            Option(
+                name: .boundaryAccepted,
+                help: "The command uses the boundary it is sent: compare canonical vectors byte for byte (needed for the Canonical level)."),
+            Option(
+                name: .unsupported, valueName: "feature",
+                help: "A feature the encoder's API cannot express (\(EncoderFeature.all.map(\.rawValue).joined(separator: ", "))); its vectors are not run, and the report says how many. Repeatable."),
+            Option(name: .name, valueName: "name", help: "The encoder's name in the report; default: the command line."),
+            Option(name: .problemsOnly, help: "In the text table, list only the vectors that did not pass."),
+            corpusOption,
+        ])
+}

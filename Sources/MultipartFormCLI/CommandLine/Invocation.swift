@@ -1,0 +1,397 @@
+import MultipartForm
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+import MultipartFormConformanceCore
+
+/// What a command line asks for, after parsing and checking every argument.
+enum Invocation {
+    /// Print the help of a command.
+    case help(CommandSpec)
+    /// Print the version.
+    case version
+    /// Validate bodies.
+    case validate(ValidateCommand)
+    /// Encode a form.
+    case encode(EncodeCommand)
+    /// Print the rule catalog.
+    case rules(RulesCommand)
+    /// Explain one rule.
+    case explain(ExplainCommand)
+    /// List the corpus's vectors.
+    case vectorsList(VectorsListCommand)
+    /// Audit the corpus's vectors.
+    case vectorsCheck(VectorsCheckCommand)
+    /// Add a vector to the corpus.
+    case vectorsNew(VectorsNewCommand)
+    /// Certify an encoder run as a child process.
+    case certify(CertifyCommand)
+    /// Run a subcommand the executable added (``CommandExtension``).
+    case extended(any ExtensionCommand)
+
+    /// Parses the arguments (without the program name); throws a usage error for anything wrong.
+    ///
+    /// `validate` is the default subcommand: a first argument that names no subcommand starts the
+    /// list of files, as in `multipart-check body.txt`.
+    static func parse(_ arguments: [String], extensions: [CommandExtension] = []) throws(UsageError) -> Invocation {
+        let root = CommandSpec.root(adding: extensions.map(\.spec))
+        guard let first = arguments.first else {
+            throw UsageError(
+                "Missing expected argument '<file> ...'", command: .validate,
+                helpCommand: MultipartCheck.commandName)
+        }
+        let rest = arguments.dropFirst()
+        switch first {
+        case "-h", "--help":
+            return .help(root)
+        case "--version":
+            return .version
+        case "help":
+            return try parseHelp(rest, root: root)
+        case "validate":
+            return try parseValidate(rest, helpCommand: CommandSpec.validate.commandPath)
+        case "encode":
+            return try parseEncode(rest)
+        case "rules":
+            return try parseRules(rest)
+        case "explain":
+            return try parseExplain(rest)
+        case "vectors":
+            return try parseVectors(rest)
+        case "certify":
+            return try parseCertify(rest)
+        default:
+            if let added = extensions.first(where: { $0.spec.name == first || $0.hiddenNames.contains(first) }) {
+                switch try added.parse(first, rest) {
+                case .help(let spec): return .help(spec)
+                case .run(let command): return .extended(command)
+                }
+            }
+            if let meant = misspelledSubcommand(first, root: root) {
+                throw UsageError(
+                    "Unknown subcommand '\(first)'. Did you mean '\(meant)'?", command: root)
+            }
+            return try parseValidate(arguments[...], helpCommand: MultipartCheck.commandName)
+        }
+    }
+
+    private static func parseHelp(_ arguments: ArraySlice<String>, root: CommandSpec) throws(UsageError) -> Invocation {
+        let parsed = try ParsedArguments(arguments, command: .help)
+        if parsed.wantsHelp { return .help(.help) }
+        var command = root
+        for word in parsed.positionals {
+            guard let child = command.child(named: word) else {
+                let names = command.children.compactMap { $0.name?.split(separator: " ").last.map(String.init) }
+                throw UsageError(
+                    "Unknown subcommand '\(word)'.\(Suggestion.didYouMean(word, among: names))",
+                    command: .help)
+            }
+            command = child
+        }
+        return .help(command)
+    }
+
+    private static func parseValidate(
+        _ arguments: ArraySlice<String>, helpCommand: String
+    ) throws(UsageError) -> Invocation {
+        let spec = CommandSpec.validate
+        let parsed = try ParsedArguments(arguments, command: spec, helpCommand: helpCommand)
+        if parsed.wantsHelp { return .help(spec) }
+        if parsed.positionals.filter({ $0 == "-" }).count > 1 {
+            // A pipe can be read once; a second '-' would silently validate an empty body.
+            throw UsageError(
+                "Standard input ('-') is given more than once; it can be read only once.", command: spec,
+                helpCommand: helpCommand)
+        }
+        var command = ValidateCommand(paths: parsed.positionals)
+        command.contentType = parsed.value(.contentType)
+        if let input = parsed.value(.input) {
+            command.inputFormat = InputFormat(rawValue: input) ?? .auto
+        }
+        if let format = parsed.value(.format) {
+            command.format = ValidateCommand.Format(rawValue: format) ?? .text
+        }
+        if let text = parsed.value(.maxDiagnostics) {
+            guard let n = Int(text), n >= 0 else {
+                throw UsageError(
+                    "The value '\(text)' is invalid for '--max-diagnostics <n>'. Please provide a non-negative integer.",
+                    command: spec, helpCommand: helpCommand)
+            }
+            command.maxDiagnostics = n
+        }
+        command.warningsAsErrors = parsed.has(.warningsAsErrors)
+        command.quiet = parsed.has(.quiet)
+        if let color = parsed.value(.color) {
+            command.color = TerminalStyle.Choice(rawValue: color) ?? .auto
+        }
+        return .validate(command)
+    }
+
+    private static func parseEncode(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+        let spec = CommandSpec.encode
+        let parsed = try ParsedArguments(arguments, command: spec)
+        if parsed.wantsHelp { return .help(spec) }
+        var command = EncodeCommand()
+        for occurrence in parsed.occurrences {
+            let literal = occurrence.option == .formString
+            guard literal || occurrence.option == .form else { continue }
+            do throws(FormArgumentError) {
+                command.fields.append(
+                    EncodeCommand.FieldArgument(
+                        argument: try FormArgument.parse(occurrence.value, literal: literal),
+                        spelling: occurrence.spelling, text: occurrence.value))
+            } catch {
+                throw UsageError(
+                    "The value '\(occurrence.value)' is invalid for '\(occurrence.spelling) <\(literal ? "name=string" : "name=content")>': \(error.message)",
+                    command: spec)
+            }
+        }
+        guard !command.fields.isEmpty else {
+            throw UsageError("Missing expected argument '--form <name=content>'", command: spec)
+        }
+        if let boundary = parsed.value(.boundary) {
+            do throws(ReferenceEncoder.Error) {
+                try ReferenceEncoder.validateBoundary(Array(boundary.utf8))
+            } catch {
+                throw UsageError(
+                    "The value '\(boundary)' is invalid for '--boundary <boundary>': \(error.message)", command: spec)
+            }
+            command.boundary = boundary
+        }
+        command.outputPath = parsed.value(.output).flatMap { $0 == "-" ? nil : $0 }
+        command.contentTypePath = parsed.value(.contentTypeFile)
+        command.normalizesNewlines = parsed.has(.normalizeNewlines)
+        return .encode(command)
+    }
+
+    private static func parseRules(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+        let parsed = try ParsedArguments(arguments, command: .rules)
+        if parsed.wantsHelp { return .help(.rules) }
+        var command = RulesCommand()
+        if let format = parsed.value(.format) {
+            command.formatName = format
+        }
+        return .rules(command)
+    }
+
+    private static func parseExplain(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+        let spec = CommandSpec.explain
+        let parsed = try ParsedArguments(arguments, command: spec)
+        if parsed.wantsHelp { return .help(spec) }
+        let query = parsed.positionals[0]
+        guard let rule = ExplainCommand.rule(matching: query) else {
+            let suggestion = Suggestion.didYouMean(query, among: ExplainCommand.ruleIDs)
+            throw UsageError("Unknown rule '\(query)'.\(suggestion)", command: spec)
+        }
+        return .explain(ExplainCommand(rule: rule))
+    }
+
+    private static func parseVectors(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+        let group = CommandSpec.vectors
+        guard let word = arguments.first, !word.hasPrefix("-") else {
+            // A group runs nothing itself: its help is shown, after rejecting unknown options.
+            _ = try ParsedArguments(arguments, command: group)
+            return .help(group)
+        }
+        guard let spec = group.child(named: word) else {
+            let names = group.children.compactMap { $0.name?.split(separator: " ").last.map(String.init) }
+            throw UsageError(
+                "Unknown subcommand '\(word)'.\(Suggestion.didYouMean(word, among: names))", command: group)
+        }
+        let parsed = try ParsedArguments(arguments.dropFirst(), command: spec)
+        if parsed.wantsHelp { return .help(spec) }
+        let corpus = parsed.value(.corpus)
+        switch word {
+        case "list":
+            var command = VectorsListCommand(corpusOption: corpus)
+            command.area = parsed.value(.area)
+            if let rule = parsed.value(.rule) {
+                guard let known = ExplainCommand.rule(matching: rule) else {
+                    throw UsageError(
+                        "Unknown rule '\(rule)'.\(Suggestion.didYouMean(rule, among: ExplainCommand.ruleIDs))",
+                        command: spec)
+                }
+                command.rule = known.id
+            }
+            command.verdict = parsed.value(.verdict).flatMap(ConformanceVector.Verdict.init(rawValue:))
+            command.canonicalOnly = parsed.has(.canonical)
+            command.json = parsed.value(.format) == "json"
+            return .vectorsList(command)
+        case "check":
+            return .vectorsCheck(
+                VectorsCheckCommand(selection: parsed.positionals, update: parsed.has(.update), corpusOption: corpus))
+        default:
+            func required(_ name: OptionName) throws(UsageError) -> String {
+                guard let value = parsed.value(name), !value.isEmpty else {
+                    let synopsis = spec.option(named: name.rawValue)?.synopsis ?? name.rawValue
+                    throw UsageError("Missing expected option '\(synopsis)'", command: spec)
+                }
+                return value
+            }
+            let area = try required(.area)
+            guard ConformanceVector.isAreaName(area) else {
+                throw UsageError("The area '\(area)' is invalid: use lower-case ASCII letters, digits and '-'.", command: spec)
+            }
+            let slug = try required(.slug)
+            guard ConformanceVector.parse(fileStem: "y-" + slug) != nil else {
+                throw UsageError(
+                    "The slug '\(slug)' is invalid: use ASCII letters, digits, '-', '_' and '.', not starting with '.'.",
+                    command: spec)
+            }
+            var command = VectorsNewCommand(
+                bodyPath: parsed.positionals[0], area: area, slug: slug, description: try required(.description))
+            command.contentType = parsed.value(.contentType)
+            command.specs = parsed.values(.spec)
+            command.verdict = parsed.value(.verdict).flatMap(ConformanceVector.Verdict.init(rawValue:))
+            command.producer = parsed.value(.producer)
+            command.corpusOption = corpus
+            return .vectorsNew(command)
+        }
+    }
+
+    /// The subcommand a first argument was probably meant to be, when it is not a file that exists.
+    ///
+    /// Only a bare word (no `/`, `.` or leading `-`) within two edits of a subcommand counts, so
+    /// `multipart-check valdate x` is a usage error while `multipart-check body` validates `body`.
+    private static func misspelledSubcommand(_ word: String, root: CommandSpec) -> String? {
+        guard !word.hasPrefix("-"), !word.contains("/"), !word.contains("."), access(word, F_OK) != 0 else {
+            return nil
+        }
+        let names = root.children.compactMap(\.name)
+        for name in names where Suggestion.distance(word, name) <= 2 {
+            return name
+        }
+        return nil
+    }
+}
+
+/// The tokens of a command line sorted into option values, flags and positional arguments.
+package struct ParsedArguments {
+    /// The command the tokens were sorted against.
+    let command: CommandSpec
+    /// Every value of each value option, by long name, in command-line order.
+    private var allValues: [OptionName: [String]] = [:]
+    /// Every value option in command-line order: its long name, the spelling used and the value.
+    var occurrences: [(option: OptionName, spelling: String, value: String)] = []
+    /// The flags given, by long name.
+    private var flags: Set<OptionName> = []
+    /// The positional arguments, in order.
+    package var positionals: [String] = []
+    /// Whether `--help` or `-h` appeared (before any `--`); then nothing else is checked.
+    package var wantsHelp = false
+
+    /// The value of a value option (the last occurrence wins), or `nil` when it is absent.
+    package func value(_ name: OptionName) -> String? {
+        assert(command.declares(name, takingValue: true), "\(command.commandPath) has no value option \(name.rawValue)")
+        return allValues[name]?.last
+    }
+
+    /// Every value of a repeatable value option, in command-line order; empty when it is absent.
+    package func values(_ name: OptionName) -> [String] {
+        assert(command.declares(name, takingValue: true), "\(command.commandPath) has no value option \(name.rawValue)")
+        return allValues[name] ?? []
+    }
+
+    /// Whether a flag was given.
+    package func has(_ name: OptionName) -> Bool {
+        assert(command.declares(name, takingValue: false), "\(command.commandPath) has no flag \(name.rawValue)")
+        return flags.contains(name)
+    }
+
+    /// Sorts the tokens against the command's options and checks the number of positional arguments.
+    ///
+    /// Accepts `--name value` and `--name=value`; `-` is a positional argument (standard input) and
+    /// everything after `--` is positional.
+    package init(
+        _ tokens: ArraySlice<String>, command: CommandSpec, helpCommand: String? = nil
+    ) throws(UsageError) {
+        self.command = command
+        func failure(_ message: String) -> UsageError {
+            UsageError(message, command: command, helpCommand: helpCommand)
+        }
+        let beforeTerminator = tokens.prefix { $0 != "--" }
+        if beforeTerminator.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            wantsHelp = true
+            return
+        }
+        var index = tokens.startIndex
+        var onlyPositionals = false
+        while index < tokens.endIndex {
+            let token = tokens[index]
+            index += 1
+            if onlyPositionals || token == "-" || !token.hasPrefix("-") {
+                positionals.append(token)
+                continue
+            }
+            if token == "--" {
+                onlyPositionals = true
+                continue
+            }
+            var name = token
+            var inlineValue: String?
+            if token.hasPrefix("--"), let equals = token.firstIndex(of: "=") {
+                name = String(token[..<equals])
+                inlineValue = String(token[token.index(after: equals)...])
+            } else if !token.hasPrefix("--"), token.count > 2, let short = command.option(named: String(token.prefix(2))),
+                short.takesValue
+            {
+                // A short option with its value attached, as in curl's `-Fname=value`.
+                name = String(token.prefix(2))
+                inlineValue = String(token.dropFirst(2))
+            }
+            guard let option = command.option(named: name) else {
+                let names = command.allOptions.map(\.name.rawValue)
+                throw failure("Unknown option '\(name)'.\(Suggestion.didYouMean(name, among: names))")
+            }
+            guard option.takesValue else {
+                if let inlineValue {
+                    throw failure("Unexpected value '\(inlineValue)' for '\(option.name.rawValue)'")
+                }
+                flags.insert(option.name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else if index < tokens.endIndex, !Self.looksLikeOption(tokens[index]) {
+                value = tokens[index]
+                index += 1
+            } else {
+                throw failure("Missing value for '\(option.synopsis)'")
+            }
+            if let allowed = option.allowedValues, !allowed.contains(value) {
+                let hint =
+                    Suggestion.closest(to: value, among: allowed).map { "Did you mean '\($0)'?" }
+                    ?? "Please provide one of \(Self.list(allowed))."
+                throw failure("The value '\(value)' is invalid for '\(option.synopsis)'. \(hint)")
+            }
+            allValues[option.name, default: []].append(value)
+            occurrences.append((option.name, name, value))
+        }
+        let maximum = command.arguments.contains(where: \.isRepeating) ? Int.max : command.arguments.count
+        if positionals.count > maximum {
+            throw failure("Unexpected argument '\(positionals[maximum])'")
+        }
+        let required = command.arguments.filter { !$0.isOptional }
+        if positionals.count < required.count {
+            throw failure("Missing expected argument '\(required[positionals.count].synopsis)'")
+        }
+    }
+
+    private static func looksLikeOption(_ token: String) -> Bool {
+        token.count > 1 && token.hasPrefix("-")
+    }
+
+    /// `'a', 'b' or 'c'`.
+    static func list(_ words: [String]) -> String {
+        let quoted = words.map { "'\($0)'" }
+        guard quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
+    }
+}
