@@ -39,6 +39,10 @@ let package = Package(
             name: "MultipartFormCLITests",
             dependencies: ["MultipartFormCLI", "MultipartCheckBench", "MultipartForm", "MultipartFormConformanceCore"]),
         .testTarget(name: "MultipartFormFoundationTests", dependencies: ["MultipartFormFoundation", "MultipartForm"]),
+        // Every Swift block of the README, CONFORMANCE.md and the DocC articles, compiled (and run where it can be).
+        .testTarget(
+            name: "MultipartFormDocumentationTests",
+            dependencies: ["MultipartForm", "MultipartFormFoundation", "MultipartFormConformance"]),
     ],
     swiftLanguageModes: [.v6]
 )

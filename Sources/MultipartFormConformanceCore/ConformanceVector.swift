@@ -29,6 +29,11 @@ public struct ConformanceVector: Sendable, Hashable, Identifiable, CustomStringC
     public let sidecar: VectorSidecar
 
     /// Creates a vector from its id, body and sidecar; throws when the id is not `<area>/<y|n|i>-<slug>`.
+    /// - Parameters:
+    ///   - id: `<area>/<y|n|i>-<slug>`.
+    ///   - body: The raw body bytes.
+    ///   - sidecar: The expectations.
+    /// - Throws: ``CorpusError`` with ``CorpusError/Problem/invalidName(path:)`` for a malformed id.
     public init(id: String, body: [UInt8], sidecar: VectorSidecar) throws(CorpusError) {
         guard Self.parse(id: id) != nil else {
             throw CorpusError(directory: nil, problems: [.invalidName(path: id)])
@@ -67,6 +72,8 @@ public struct ConformanceVector: Sendable, Hashable, Identifiable, CustomStringC
     ///
     /// The area is lower-case ASCII letters, digits and `-`; the slug is ASCII letters, digits,
     /// `-`, `_` and `.`, and neither may be empty.
+    /// - Parameter id: A vector id.
+    /// - Returns: The area, verdict and slug, or `nil`.
     public static func parse(id: String) -> (area: String, verdict: Verdict, slug: String)? {
         let pieces = id.split(separator: "/", omittingEmptySubsequences: false)
         guard pieces.count == 2 else { return nil }
@@ -77,6 +84,8 @@ public struct ConformanceVector: Sendable, Hashable, Identifiable, CustomStringC
     }
 
     /// Splits a file stem `<verdict>-<slug>` into the verdict and the slug, or returns `nil` when it is malformed.
+    /// - Parameter fileStem: A file name without its extension.
+    /// - Returns: The verdict and slug, or `nil`.
     public static func parse(fileStem: Substring) -> (verdict: Verdict, slug: String)? {
         let bytes = Array(fileStem.utf8)
         guard bytes.count >= 3, bytes[1] == UInt8(ascii: "-"),
@@ -88,6 +97,8 @@ public struct ConformanceVector: Sendable, Hashable, Identifiable, CustomStringC
     }
 
     /// Whether `name` is a valid area directory name: lower-case ASCII letters, digits and `-`.
+    /// - Parameter name: A directory name.
+    /// - Returns: `true` when a vector area may be called that.
     public static func isAreaName(_ name: some StringProtocol) -> Bool {
         !name.isEmpty
             && name.utf8.allSatisfy { byte in

@@ -101,6 +101,7 @@ public struct VectorExpectation: Sendable, Hashable {
     public let vector: ConformanceVector
 
     /// Creates the expectations of `vector`.
+    /// - Parameter vector: The vector whose sidecar is compared with reports.
     public init(_ vector: ConformanceVector) {
         self.vector = vector
     }
@@ -109,11 +110,15 @@ public struct VectorExpectation: Sendable, Hashable {
     ///
     /// Findings come first (missing, then unexpected, each ordered by origin, offset and rule), then
     /// the part count, then field differences in part order.
+    /// - Parameter report: The strict validator's report on the vector's body.
+    /// - Returns: Every difference; empty when the report matches.
     public func mismatches(in report: ValidationReport) -> [Mismatch] {
         diagnosticMismatches(in: report) + partMismatches(in: report)
     }
 
     /// Compares the reported findings with the expected ones as multisets of (origin, rule, offset).
+    /// - Parameter report: The strict validator's report on the vector's body.
+    /// - Returns: Every difference; empty when the report matches.
     public func diagnosticMismatches(in report: ValidationReport) -> [Mismatch] {
         var remaining: [VectorSidecar.ExpectedDiagnostic: Int] = [:]
         for expected in vector.sidecar.diagnostics {
@@ -137,6 +142,8 @@ public struct VectorExpectation: Sendable, Hashable {
     }
 
     /// Compares the decoded parts with the sidecar's parts; returns nothing when the sidecar lists none.
+    /// - Parameter report: The strict validator's report on the vector's body.
+    /// - Returns: Every difference; empty when the report matches.
     public func partMismatches(in report: ValidationReport) -> [Mismatch] {
         guard let expectedParts = vector.sidecar.parts else { return [] }
         var mismatches: [Mismatch] = []

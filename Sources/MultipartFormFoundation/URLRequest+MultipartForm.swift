@@ -10,6 +10,9 @@ extension URLRequest {
     ///
     /// Use it with `URLSession.uploadTask(with:fromFile:)` after
     /// ``MultipartForm/ReferenceEncoder/Body/writeTemporaryFile(in:)``.
+    /// - Parameters:
+    ///   - body: The prepared body.
+    ///   - method: The HTTP method.
     public mutating func setMultipartHeaders(for body: ReferenceEncoder.Body, method: String = "POST") {
         httpMethod = method
         setValue(body.contentType, forHTTPHeaderField: "Content-Type")
@@ -20,6 +23,10 @@ extension URLRequest {
     ///
     /// Simple for small forms; for files of any size prefer ``setMultipartBodyStream(_:method:)`` or
     /// an upload from a temporary file.
+    /// - Parameters:
+    ///   - body: The prepared body.
+    ///   - method: The HTTP method.
+    /// - Throws: `ReferenceEncoder.Error` when a file cannot be read or changed since the body was prepared.
     public mutating func setMultipartBody(_ body: ReferenceEncoder.Body, method: String = "POST") throws(ReferenceEncoder.Error) {
         let bytes = try body.bytes()
         setMultipartHeaders(for: body, method: method)
@@ -36,6 +43,9 @@ extension URLRequest {
     /// whatever the headers say, and a request must not carry both that and `Content-Length`
     /// (RFC 9112 §6.1), so there `Content-Length` is left out; upload from a temporary file to
     /// announce the length on every platform.
+    /// - Parameters:
+    ///   - body: The prepared body.
+    ///   - method: The HTTP method.
     public mutating func setMultipartBodyStream(_ body: ReferenceEncoder.Body, method: String = "POST") {
         setMultipartHeaders(for: body, method: method)
         #if canImport(FoundationNetworking)

@@ -10,6 +10,12 @@ extension URLSession {
     ///
     /// The request's method becomes `POST` if it is `GET` (the default, which cannot carry a body);
     /// `Content-Type` and `Content-Length` are set from the body. Resume the task to start it.
+    /// - Parameters:
+    ///   - request: The request; its URL and headers are kept.
+    ///   - body: The prepared body.
+    ///   - completionHandler: Called with the response, as for any upload task.
+    /// - Returns: The task, not yet resumed.
+    /// - Throws: `ReferenceEncoder.Error` when the temporary file cannot be written.
     public func multipartUploadTask(
         with request: URLRequest, body: ReferenceEncoder.Body,
         completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
@@ -28,6 +34,11 @@ extension URLSession {
     /// set from the body. Throws the `ReferenceEncoder.Error` if the body cannot be written, else
     /// what `upload(for:fromFile:)` throws.
     @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+    /// - Parameters:
+    ///   - request: The request; its URL and headers are kept.
+    ///   - body: The prepared body.
+    /// - Returns: The response's body and metadata.
+    /// - Throws: `ReferenceEncoder.Error` when the temporary file cannot be written, else the session's error.
     public func upload(for request: URLRequest, multipartBody body: ReferenceEncoder.Body) async throws -> (Data, URLResponse) {
         let request = Self.multipartRequest(request, body: body)
         let file = try body.writeTemporaryFile()

@@ -15,6 +15,7 @@ public struct FormData: Sendable, Hashable, ExpressibleByArrayLiteral {
     public var fields: [Field]
 
     /// Creates a form from fields, kept in the given order.
+    /// - Parameter fields: The fields, in the order their parts are written.
     public init(_ fields: [Field] = []) {
         self.fields = fields
     }

@@ -3,6 +3,10 @@ extension ReferenceEncoder.Body {
     ///
     /// The descriptor is neither closed nor rewound. A failure can come after part of the body was
     /// written; the bytes written then are not a valid body and must be discarded.
+    /// - Parameters:
+    ///   - descriptor: An open descriptor the caller owns and closes.
+    ///   - chunkSize: How many bytes each `write` is given at most.
+    /// - Throws: ``ReferenceEncoder/Error`` with ``ReferenceEncoder/Error/Code/writeFailed``, or a file code when a file cannot be read.
     public func write(
         toFileDescriptor descriptor: Int32, chunkSize: Int = defaultChunkSize
     ) throws(ReferenceEncoder.Error) {
@@ -12,6 +16,10 @@ extension ReferenceEncoder.Body {
     /// Writes the body to a file, creating or truncating it, in constant memory.
     ///
     /// On failure a regular file is removed again, so no partial body is left behind.
+    /// - Parameters:
+    ///   - path: The file to create or truncate.
+    ///   - chunkSize: How many bytes each `write` is given at most.
+    /// - Throws: ``ReferenceEncoder/Error`` with ``ReferenceEncoder/Error/Code/writeFailed``, or a file code when a file cannot be read.
     public func write(toFileAtPath path: String, chunkSize: Int = defaultChunkSize) throws(ReferenceEncoder.Error) {
         let file: POSIXFile
         do {

@@ -66,11 +66,17 @@ extension ReferenceEncoder {
         }
 
         /// Returns an iterator over the body in chunks of at most `chunkSize` bytes, reading files as it goes.
+        /// - Parameter chunkSize: The most bytes one chunk holds.
+        /// - Returns: An iterator that reads files only as it reaches them.
         public func makeChunkIterator(chunkSize: Int = defaultChunkSize) -> ChunkIterator {
             ChunkIterator(body: self, chunkSize: chunkSize)
         }
 
         /// Calls `handle` with each chunk in order, in constant memory; errors from reading files are ``Error``s.
+        /// - Parameters:
+        ///   - chunkSize: The most bytes one chunk holds.
+        ///   - handle: Called with each chunk, in order.
+        /// - Throws: ``Error`` when a file cannot be read or changed, or what `handle` throws.
         public func forEachChunk(chunkSize: Int = defaultChunkSize, _ handle: ([UInt8]) throws -> Void) throws {
             var iterator = makeChunkIterator(chunkSize: chunkSize)
             while let chunk = try iterator.next() {
@@ -79,6 +85,8 @@ extension ReferenceEncoder {
         }
 
         /// Returns the whole body in memory.
+        /// - Returns: The whole body, ``contentLength`` bytes.
+        /// - Throws: ``Error`` when a file cannot be read or changed since the body was prepared.
         public func bytes() throws(Error) -> [UInt8] {
             var iterator = makeChunkIterator(chunkSize: Swift.max(1, contentLength))
             var failure: Error?

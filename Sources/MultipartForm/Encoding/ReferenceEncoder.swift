@@ -43,11 +43,15 @@ public struct ReferenceEncoder: Sendable {
     public var options: Options
 
     /// Creates an encoder.
+    /// - Parameter options: How the encoder treats newlines in names and text values.
     public init(options: Options = Options()) {
         self.options = options
     }
 
     /// Prepares a body with a fresh boundary from `SystemRandomNumberGenerator`, proven absent from every in-memory value.
+    /// - Parameter form: The fields to encode, in order.
+    /// - Returns: The body, ready to stream, with its boundary, `Content-Type` value and length.
+    /// - Throws: ``Error`` when a field cannot be written faithfully (its ``Error/code`` says why).
     public func prepare(_ form: FormData) throws(Error) -> Body {
         var generator = SystemRandomNumberGenerator()
         return try prepare(form, using: &generator)
@@ -60,6 +64,11 @@ public struct ReferenceEncoder: Sendable {
     ///
     /// Gives up with ``Error/Code/boundaryCollision`` after ``maximumBoundaryAttempts`` draws, which
     /// only a generator that keeps repeating itself can cause.
+    /// - Parameters:
+    ///   - form: The fields to encode, in order.
+    ///   - generator: The source of the boundary's random characters.
+    /// - Returns: The body, ready to stream.
+    /// - Throws: ``Error`` when a field cannot be written faithfully or no drawn boundary is absent from the values.
     public func prepare<Generator: RandomNumberGenerator>(
         _ form: FormData, using generator: inout Generator
     ) throws(Error) -> Body {
@@ -79,6 +88,11 @@ public struct ReferenceEncoder: Sendable {
     }
 
     /// Prepares a body with the caller's boundary, failing if it is invalid or occurs in an in-memory value.
+    /// - Parameters:
+    ///   - form: The fields to encode, in order.
+    ///   - boundary: 1 to 70 RFC 2046 boundary characters, not ending in a space.
+    /// - Returns: The body, ready to stream.
+    /// - Throws: ``Error`` with ``Error/Code/invalidBoundary`` or ``Error/Code/boundaryCollision`` for a boundary that cannot be used, or when a field cannot be written faithfully.
     public func prepare(_ form: FormData, boundary: String) throws(Error) -> Body {
         let boundaryBytes = Array(boundary.utf8)
         try Self.validateBoundary(boundaryBytes)
@@ -92,12 +106,20 @@ public struct ReferenceEncoder: Sendable {
     }
 
     /// Encodes a whole form in memory with a generated boundary, returning the Content-Type value and the body.
+    /// - Parameter form: The fields to encode, in order.
+    /// - Returns: The `Content-Type` value and the whole body.
+    /// - Throws: ``Error`` when a field cannot be written faithfully or a file cannot be read.
     public func encode(_ form: FormData) throws(Error) -> (contentType: String, body: [UInt8]) {
         let body = try prepare(form)
         return (body.contentType, try body.bytes())
     }
 
     /// Encodes a whole form in memory with the caller's boundary, returning the Content-Type value and the body.
+    /// - Parameters:
+    ///   - form: The fields to encode, in order.
+    ///   - boundary: The boundary to use.
+    /// - Returns: The `Content-Type` value and the whole body.
+    /// - Throws: ``Error`` for a boundary that cannot be used, a field that cannot be written faithfully or a file that cannot be read.
     public func encode(_ form: FormData, boundary: String) throws(Error) -> (contentType: String, body: [UInt8]) {
         let body = try prepare(form, boundary: boundary)
         return (body.contentType, try body.bytes())

@@ -38,11 +38,17 @@ public enum VectorAudit {
     public static let defaultChunkSizes = [1, 2, 3, 7, 64, Int.max]
 
     /// Runs every check.
+    /// - Parameters:
+    ///   - vector: The vector to audit.
+    ///   - chunkSizes: The chunk sizes the body is replayed at.
+    /// - Returns: Every problem; empty when the vector holds.
     public static func findings(of vector: ConformanceVector, chunkSizes: [Int] = defaultChunkSizes) -> [Finding] {
         consistency(of: vector) + replay(of: vector, chunkSizes: chunkSizes) + encoderInput(of: vector)
     }
 
     /// Checks the sidecar against itself, the rule catalog and the verdict in the file name.
+    /// - Parameter vector: The vector to audit.
+    /// - Returns: Every contradiction between its verdict, findings and parts.
     public static func consistency(of vector: ConformanceVector) -> [Finding] {
         var findings: [Finding] = []
         func fail(_ message: String) { findings.append(Finding(.consistency, message)) }
@@ -110,6 +116,10 @@ public enum VectorAudit {
     ///
     /// Only the first chunking that differs is described in full; identical differences at other
     /// chunkings would repeat it.
+    /// - Parameters:
+    ///   - vector: The vector to audit.
+    ///   - chunkSizes: The chunk sizes the body is replayed at.
+    /// - Returns: Every difference between the sidecar and the validator's reports.
     public static func replay(of vector: ConformanceVector, chunkSizes: [Int] = defaultChunkSizes) -> [Finding] {
         let expectation = VectorExpectation(vector)
         for chunkSize in chunkSizes {
@@ -123,6 +133,8 @@ public enum VectorAudit {
     }
 
     /// Encodes the encoder input with the reference encoder and checks the canonical mark and the recorded refusal against it.
+    /// - Parameter vector: The vector to audit.
+    /// - Returns: Every problem with its encoder input and canonical flag.
     public static func encoderInput(of vector: ConformanceVector) -> [Finding] {
         guard let input = vector.sidecar.encoderInput else { return [] }
         let encoded: [UInt8]
@@ -160,6 +172,10 @@ public enum VectorAudit {
     }
 
     /// Validates the vector's body fed in chunks of `chunkSize` bytes (the last may be shorter).
+    /// - Parameters:
+    ///   - vector: The vector.
+    ///   - chunkSize: How many bytes each call to the validator gets.
+    /// - Returns: The strict validator's report on the body.
     public static func validate(_ vector: ConformanceVector, chunkSize: Int) -> ValidationReport {
         MultipartValidator.validate(
             vector.body, contentType: vector.contentType, options: vector.validationOptions, chunkSize: chunkSize)

@@ -8,11 +8,14 @@ public struct CertificationMatrix: Sendable {
     public var reports: [CertificationReport]
 
     /// Creates a matrix of reports.
+    /// - Parameter reports: One report per adapter, each a column of the matrix.
     public init(_ reports: [CertificationReport]) {
         self.reports = reports
     }
 
     /// The page.
+    /// - Parameter title: The page title.
+    /// - Returns: A self-contained HTML page: one row per vector, one column per adapter.
     public func html(title: String = "multipart/form-data certification") -> String {
         let e = MarkupEscaping.escaped
         var ids: [String: String] = [:]

@@ -3,11 +3,14 @@ extension CertificationReport {
     public static let jsonFormatVersion = 1
 
     /// The report as JSON (format version 1, documented in CONFORMANCE.md), pretty-printed with a final LF.
+    /// - Returns: The report as a JSON document (format version 1).
     public func json() -> String {
         jsonValue.rendered() + "\n"
     }
 
     /// Several reports in one JSON document: `{"format_version": 1, "reports": [...]}`.
+    /// - Parameter reports: One report per adapter.
+    /// - Returns: One JSON document holding every report.
     public static func json(_ reports: [CertificationReport]) -> String {
         JSONValue.object([
             ("format_version", .int(jsonFormatVersion)), ("reports", .array(reports.map(\.jsonValue))),

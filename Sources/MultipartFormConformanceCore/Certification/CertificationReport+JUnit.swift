@@ -2,11 +2,14 @@ extension CertificationReport {
     /// The report as JUnit XML: one `testcase` per vector, `failure` with the full verdict, `skipped` for unsupported vectors and known issues.
     ///
     /// Passing with warnings is a pass whose warnings are in `system-out`; a stale known issue is a failure.
+    /// - Returns: A JUnit XML document with one test case per vector.
     public func junitXML() -> String {
         Self.junitXML([self])
     }
 
     /// Several reports as one JUnit document, one `testsuite` per adapter.
+    /// - Parameter reports: One report per adapter.
+    /// - Returns: A JUnit XML document with one test suite per adapter.
     public static func junitXML(_ reports: [CertificationReport]) -> String {
         let tests = reports.reduce(0) { $0 + $1.verdicts.count }
         let failures = reports.reduce(0) { $0 + $1.junitFailures }

@@ -3,6 +3,8 @@ extension CertificationReport {
     ///
     /// With `onlyProblems`, passing and unsupported vectors are left out of the table (the counts still
     /// include them).
+    /// - Parameter onlyProblems: Leave out the vectors that pass.
+    /// - Returns: The report as a text table with its headline.
     public func text(onlyProblems: Bool = false) -> String {
         var out = "\(kind == .encoder ? "Encoder" : "Decoder") certification: \(adapterName)\n"
         out += headline + "\n"

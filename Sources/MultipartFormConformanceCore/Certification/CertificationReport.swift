@@ -79,6 +79,8 @@ public struct CertificationReport: Sendable, Hashable {
     }
 
     /// The number of verdicts with the grade.
+    /// - Parameter grade: A grade.
+    /// - Returns: How many vectors got it.
     public func count(_ grade: CertificationGrade) -> Int {
         verdicts.count { $0.grade == grade }
     }

@@ -21,11 +21,14 @@ public struct DecoderCertification: Sendable {
     public let adapter: any FormDecoderAdapter
 
     /// Creates a certification run for an adapter.
+    /// - Parameter adapter: The decoder to certify.
     public init(_ adapter: some FormDecoderAdapter) {
         self.adapter = adapter
     }
 
     /// The vectors that certify decoders: every vector of the corpus, in id order.
+    /// - Parameter corpus: A loaded corpus.
+    /// - Returns: The vectors, for `@Test(arguments:)`.
     public static func vectors(in corpus: Corpus) -> [ConformanceVector] {
         corpus.vectors
     }
@@ -33,6 +36,10 @@ public struct DecoderCertification: Sendable {
     /// Passes unless the vector fails, loses data silently, or a declared known issue did not reproduce.
     ///
     /// `lenient` passes unless `lenientAsFailure` is set. The error's description is the whole verdict.
+    /// - Parameters:
+    ///   - vector: The vector to run.
+    ///   - lenientAsFailure: Also fail an `n-` vector the decoder accepts.
+    /// - Throws: ``CertificationFailure``, whose description is the whole verdict.
     public func check(_ vector: ConformanceVector, lenientAsFailure: Bool = false) throws(CertificationFailure) {
         let verdict = verdict(for: vector)
         switch verdict.grade {
@@ -46,11 +53,15 @@ public struct DecoderCertification: Sendable {
     }
 
     /// Runs every vector and grades the decoder.
+    /// - Parameter vectors: The vectors to run, usually ``vectors(in:)`` of a corpus.
+    /// - Returns: Every verdict, the level and the coverage.
     public func report(over vectors: [ConformanceVector]) -> CertificationReport {
         CertificationReport(adapterName: adapter.name, kind: .decoder, verdicts: vectors.map(verdict(for:)))
     }
 
     /// Decodes the vector's body with the adapter and grades the outcome.
+    /// - Parameter vector: The vector to run.
+    /// - Returns: The grade, with every finding that decided it.
     public func verdict(for vector: ConformanceVector) -> CertificationVerdict {
         outcome(for: vector).applyingKnownIssue(adapter.knownIssues[vector.id])
     }
@@ -138,6 +149,8 @@ public struct DecoderCertification: Sendable {
     /// The boundary a `Content-Type` value names, read the way the strict validator reads it; `nil` when it names none.
     ///
     /// For adapters whose parser takes the boundary rather than the header value.
+    /// - Parameter contentType: A `Content-Type` value.
+    /// - Returns: The boundary parameter's value, unquoted, or `nil` when there is none.
     public static func boundary(in contentType: String) -> String? {
         MultipartValidator.validate([], contentType: contentType).boundary.map { String(decoding: $0, as: UTF8.self) }
     }

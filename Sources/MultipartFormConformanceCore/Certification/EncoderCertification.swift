@@ -18,11 +18,14 @@ public struct EncoderCertification: Sendable {
     public let adapter: any FormEncoderAdapter
 
     /// Creates a certification run for an adapter.
+    /// - Parameter adapter: The encoder to certify.
     public init(_ adapter: some FormEncoderAdapter) {
         self.adapter = adapter
     }
 
     /// The vectors of a corpus that certify encoders: those with an encoder input, in id order.
+    /// - Parameter corpus: A loaded corpus.
+    /// - Returns: The vectors, for `@Test(arguments:)`.
     public static func vectors(in corpus: Corpus) -> [ConformanceVector] {
         corpus.vectors.filter { $0.sidecar.encoderInput != nil }
     }
@@ -32,6 +35,10 @@ public struct EncoderCertification: Sendable {
     /// Throws a ``CertificationFailure`` whose description is the whole verdict when the vector fails or
     /// a declared known issue did not reproduce (so the list of known issues stays true), and, with
     /// `warningsAsFailures`, when it passes with warnings.
+    /// - Parameters:
+    ///   - vector: The vector to run.
+    ///   - warningsAsFailures: Also fail a vector that passes with warnings.
+    /// - Throws: ``CertificationFailure``, whose description is the whole verdict.
     public func check(_ vector: ConformanceVector, warningsAsFailures: Bool = false) throws(CertificationFailure) {
         let verdict = verdict(for: vector)
         switch verdict.grade {
@@ -45,6 +52,8 @@ public struct EncoderCertification: Sendable {
     }
 
     /// Runs every vector and grades the encoder.
+    /// - Parameter vectors: The vectors to run, usually ``vectors(in:)`` of a corpus.
+    /// - Returns: Every verdict, the level and the coverage.
     public func report(over vectors: [ConformanceVector]) -> CertificationReport {
         let declared = adapter.unsupportedFeatures
         return CertificationReport(
@@ -56,6 +65,8 @@ public struct EncoderCertification: Sendable {
     }
 
     /// Encodes the vector's form with the adapter and grades the output.
+    /// - Parameter vector: The vector to run.
+    /// - Returns: The grade, with every finding that decided it.
     public func verdict(for vector: ConformanceVector) -> CertificationVerdict {
         outcome(for: vector).applyingKnownIssue(adapter.knownIssues[vector.id])
     }
@@ -95,6 +106,11 @@ public struct EncoderCertification: Sendable {
     /// a time-out or malformed output) passes when the canonical encoder refuses the form too (a value holding the given
     /// boundary, a media type it cannot write, …) and when a name or filename holds `"`, CR, LF, `\`
     /// or non-ASCII, which an encoder must escape or refuse; any other refusal fails.
+    /// - Parameters:
+    ///   - answer: What the encoder returned for the vector's form, or the error it threw.
+    ///   - vector: The vector whose form was encoded.
+    ///   - givenBoundary: The boundary the encoder was given, or `nil` when it chose its own.
+    /// - Returns: The verdict, before any declared known issue is applied.
     public static func grade(
         _ answer: Result<EncodedForm, any Error>, for vector: ConformanceVector, givenBoundary: String?
     ) -> CertificationVerdict {

@@ -60,6 +60,8 @@ public struct EncoderFeature: RawRepresentable, Sendable, Hashable, Comparable, 
     public static func < (lhs: EncoderFeature, rhs: EncoderFeature) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The features a form needs that an encoder's API may lack, sorted.
+    /// - Parameter form: A form.
+    /// - Returns: The features an encoder's API needs to say it, sorted.
     public static func required(by form: FormData) -> [EncoderFeature] {
         var features: Set<EncoderFeature> = []
         if form.fields.isEmpty { features.insert(.emptyForm) }

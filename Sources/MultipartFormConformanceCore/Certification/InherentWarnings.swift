@@ -28,6 +28,9 @@ public struct InherentWarnings: Sendable, Hashable {
     public private(set) var keys: Set<Key>
 
     /// The inherent warnings of `form` encoded with `boundary`, or with a boundary of the encoder's choosing when it is `nil`.
+    /// - Parameters:
+    ///   - form: The form an encoder was given.
+    ///   - boundary: The boundary it was given, or `nil`.
     public init(of form: FormData, boundary: String?) {
         keys = []
         var form = form
@@ -52,6 +55,8 @@ public struct InherentWarnings: Sendable, Hashable {
     }
 
     /// Whether the finding is one of the form's own warnings.
+    /// - Parameter diagnostic: A warning on an encoder's output.
+    /// - Returns: `true` when every faithful encoding of the form draws it (same rule, same part).
     public func excuses(_ diagnostic: Diagnostic) -> Bool {
         diagnostic.severity == .warning && keys.contains(Key(rule: diagnostic.rule, partIndex: diagnostic.partIndex))
     }

@@ -6,6 +6,7 @@ public struct ReferenceEncoderAdapter: FormEncoderAdapter {
     public var options: ReferenceEncoder.Options
 
     /// Creates the adapter.
+    /// - Parameter options: The reference encoder's options.
     public init(options: ReferenceEncoder.Options = ReferenceEncoder.Options()) {
         self.options = options
     }
@@ -17,6 +18,11 @@ public struct ReferenceEncoderAdapter: FormEncoderAdapter {
     public var acceptsBoundary: Bool { true }
 
     /// Encodes with the given boundary, or a generated one.
+    /// - Parameters:
+    ///   - form: The vector's form.
+    ///   - boundary: The vector's boundary, or `nil` for a generated one.
+    /// - Returns: The `Content-Type` value and the body.
+    /// - Throws: `ReferenceEncoder.Error` when the reference encoder refuses the form.
     public func encode(_ form: FormData, boundary: String?) throws -> EncodedForm {
         let encoder = ReferenceEncoder(options: options)
         let (contentType, body) = try boundary.map { try encoder.encode(form, boundary: $0) } ?? encoder.encode(form)

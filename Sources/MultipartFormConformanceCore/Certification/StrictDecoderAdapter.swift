@@ -12,6 +12,9 @@ public struct StrictDecoderAdapter: FormDecoderAdapter {
     public var knownIssues: [String: String]
 
     /// Creates the adapter.
+    /// - Parameters:
+    ///   - options: The validator's limits.
+    ///   - knownIssues: Vectors it is known to fail, by id, each with the reason.
     public init(options: ValidationOptions = ValidationOptions(), knownIssues: [String: String] = [:]) {
         self.options = options
         self.knownIssues = knownIssues
@@ -21,6 +24,11 @@ public struct StrictDecoderAdapter: FormDecoderAdapter {
     public var name: String { "MultipartForm MultipartValidator (strict)" }
 
     /// Validates the body; throws the first error, else returns the decoded parts.
+    /// - Parameters:
+    ///   - body: The body.
+    ///   - contentType: The `Content-Type` it was sent with.
+    /// - Returns: The decoded parts.
+    /// - Throws: ``Rejection`` naming the first error the validator found.
     public func decode(body: [UInt8], contentType: String) throws -> [DecodedFormPart] {
         let report = MultipartValidator.validate(body, contentType: contentType, options: options)
         if let error = report.diagnostics.first(where: { $0.severity == .error }) {

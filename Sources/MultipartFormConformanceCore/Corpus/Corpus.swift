@@ -25,6 +25,8 @@ public struct Corpus: Sendable {
     }
 
     /// The directory ``load()`` reads: `$MULTIPART_VECTORS_DIR` when set and not empty, else ``packageDirectory``.
+    /// - Parameter environment: The environment to read; `nil` reads the process's.
+    /// - Returns: The directory's path.
     public static func defaultDirectory(environment: [String: String]? = nil) -> String {
         let override = environment.map { $0[environmentVariable] } ?? FileSystem.environment(environmentVariable)
         if let override, !override.isEmpty { return override }
@@ -37,11 +39,15 @@ public struct Corpus: Sendable {
     public let vectors: [ConformanceVector]
 
     /// Loads the corpus from ``defaultDirectory(environment:)``.
+    /// - Returns: Every vector, sorted by id.
+    /// - Throws: ``CorpusError`` listing every problem: a missing or empty directory, a malformed sidecar, a body without a sidecar.
     public static func load() throws(CorpusError) -> Corpus {
         try Corpus(directory: defaultDirectory())
     }
 
     /// Loads every vector in `directory`; throws a ``CorpusError`` listing every problem found.
+    /// - Parameter directory: The corpus directory, `Vectors/` or a copy of it.
+    /// - Throws: ``CorpusError`` listing every problem found; an empty corpus is one.
     public init(directory: String) throws(CorpusError) {
         self.directory = directory
         let root = directory
@@ -161,6 +167,8 @@ public struct Corpus: Sendable {
     }
 
     /// Reads `MANIFEST.sha256` and compares it with the files in ``directory``.
+    /// - Returns: Missing, extra and mismatched files; clean when there are none.
+    /// - Throws: ``CorpusError`` when the manifest or a file cannot be read.
     public func verifyManifest() throws(CorpusError) -> CorpusManifest.Verification {
         try CorpusManifest(contentsOf: directory).verify(directory: directory)
     }

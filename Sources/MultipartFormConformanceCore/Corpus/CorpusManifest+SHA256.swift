@@ -39,6 +39,7 @@ extension CorpusManifest {
         /// Adds bytes to the hashed message.
         ///
         /// - Complexity: O(n) in the number of bytes.
+        /// - Parameter bytes: The next bytes of the message.
         public mutating func update(_ bytes: UnsafeRawBufferPointer) {
             byteCount &+= UInt64(bytes.count)
             var index = 0
@@ -60,11 +61,13 @@ extension CorpusManifest {
         }
 
         /// Adds bytes to the hashed message.
+        /// - Parameter bytes: The next bytes of the message.
         public mutating func update(_ bytes: [UInt8]) {
             bytes.withUnsafeBytes { update($0) }
         }
 
         /// Returns the 32-byte digest of every byte added so far; the hash itself is left unchanged.
+        /// - Returns: The 32-byte digest of everything given to ``update(_:)-([UInt8])``.
         public func finalize() -> [UInt8] {
             var copy = self
             let bitLength = byteCount &* 8
@@ -95,6 +98,8 @@ extension CorpusManifest {
         }
 
         /// Returns the digest of `bytes`.
+        /// - Parameter bytes: A whole message.
+        /// - Returns: Its 32-byte digest.
         public static func hash(_ bytes: [UInt8]) -> [UInt8] {
             var hasher = SHA256()
             hasher.update(bytes)
@@ -102,6 +107,8 @@ extension CorpusManifest {
         }
 
         /// Returns a digest as lower-case hexadecimal, the way `sha256sum` prints it.
+        /// - Parameter digest: Bytes.
+        /// - Returns: The bytes in lower-case hex.
         public static func hex(_ digest: [UInt8]) -> String {
             let digits = Array("0123456789abcdef".utf8)
             var text: [UInt8] = []

@@ -11,11 +11,14 @@ public struct CorpusManifest: Sendable, Hashable {
     public var entries: [String: String]
 
     /// Creates a manifest from digests keyed by relative path.
+    /// - Parameter entries: Hex SHA-256 digests by path relative to the corpus directory.
     public init(entries: [String: String]) {
         self.entries = entries
     }
 
     /// Parses manifest text in `sha256sum` format; throws on a malformed or duplicated line.
+    /// - Parameter text: The manifest's content: `<digest>  <path>` lines.
+    /// - Throws: ``CorpusError`` listing every malformed or duplicated line.
     public init(parsing text: String) throws(CorpusError) {
         var entries: [String: String] = [:]
         var problems: [CorpusError.Problem] = []
@@ -49,6 +52,8 @@ public struct CorpusManifest: Sendable, Hashable {
     }
 
     /// Reads and parses `MANIFEST.sha256` in `directory`.
+    /// - Parameter directory: The corpus directory holding `MANIFEST.sha256`.
+    /// - Throws: ``CorpusError`` when the manifest is missing, unreadable or malformed.
     public init(contentsOf directory: String) throws(CorpusError) {
         let path = FileSystem.join(directory, Self.fileName)
         guard FileSystem.exists(path) else {
@@ -67,6 +72,9 @@ public struct CorpusManifest: Sendable, Hashable {
     }
 
     /// Computes the manifest that `directory` should have: the digest of every `.body` and `.json` file below it.
+    /// - Parameter directory: The corpus directory.
+    /// - Returns: The manifest of the files there now.
+    /// - Throws: ``CorpusError`` when a file cannot be read or is not a plain file.
     public static func computed(for directory: String) throws(CorpusError) -> CorpusManifest {
         var entries: [String: String] = [:]
         for path in try coveredFiles(in: directory) {
@@ -76,6 +84,8 @@ public struct CorpusManifest: Sendable, Hashable {
     }
 
     /// The digest of `bytes` as 64 lower-case hex digits, as the manifest records it.
+    /// - Parameter bytes: File content.
+    /// - Returns: The SHA-256 digest in lower-case hex.
     public static func digest(_ bytes: [UInt8]) -> String {
         var hasher = SHA256()
         hasher.update(bytes)
@@ -89,6 +99,9 @@ public struct CorpusManifest: Sendable, Hashable {
     }
 
     /// Compares the manifest with the files in `directory`: missing files, files it does not list, and changed bytes.
+    /// - Parameter directory: The corpus directory.
+    /// - Returns: Missing, extra and mismatched files; clean when there are none.
+    /// - Throws: ``CorpusError`` when a file cannot be read.
     public func verify(directory: String) throws(CorpusError) -> Verification {
         let present = Set(try Self.coveredFiles(in: directory))
         var missing: [String] = []

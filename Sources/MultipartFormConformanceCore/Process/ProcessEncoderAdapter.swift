@@ -31,6 +31,13 @@ public struct ProcessEncoderAdapter: FormEncoderAdapter {
     public var deadline: ContinuousClock.Instant?
 
     /// Creates an adapter for a command.
+    /// - Parameters:
+    ///   - command: The program and its arguments, run once per vector.
+    ///   - name: The name in reports; the command line by default.
+    ///   - timeout: Seconds a child may run before it is killed.
+    ///   - acceptsBoundary: Whether the encoder uses the boundary it is given.
+    ///   - unsupportedFeatures: Features its API cannot express.
+    ///   - knownIssues: Vectors it is known to fail, by id, each with the reason.
     public init(
         command: [String], name: String? = nil, timeout: Double = 10, acceptsBoundary: Bool = false,
         unsupportedFeatures: Set<EncoderFeature> = [], knownIssues: [String: String] = [:]
@@ -45,6 +52,11 @@ public struct ProcessEncoderAdapter: FormEncoderAdapter {
     }
 
     /// Runs the command once for the form and reads its answer.
+    /// - Parameters:
+    ///   - form: The vector's form.
+    ///   - boundary: The vector's boundary when the encoder accepts one.
+    /// - Returns: The child's `Content-Type` value and body.
+    /// - Throws: ``ProcessEncoderError``: a refusal, a crash, a time-out or malformed output.
     public func encode(_ form: FormData, boundary: String?) throws -> EncodedForm {
         let request = try Self.request(for: form, boundary: boundary)
         var allowed = timeout
@@ -84,6 +96,11 @@ public struct ProcessEncoderAdapter: FormEncoderAdapter {
     }
 
     /// The request the child reads: the form (and the boundary, or `null`) as contract version 1 JSON.
+    /// - Parameters:
+    ///   - form: The form to send.
+    ///   - boundary: The boundary to send, or `nil`.
+    /// - Returns: The request's bytes.
+    /// - Throws: ``ProcessEncoderError`` for a form the contract cannot carry (a file value).
     public static func request(for form: FormData, boundary: String?) throws(ProcessEncoderError) -> [UInt8] {
         var fields: [JSONValue] = []
         for (index, field) in form.fields.enumerated() {
@@ -106,6 +123,9 @@ public struct ProcessEncoderAdapter: FormEncoderAdapter {
     }
 
     /// Reads the child's answer: an encoded form, or a refusal thrown as ``ProcessEncoderError/Code/refused``.
+    /// - Parameter output: Everything the child wrote to standard output.
+    /// - Returns: The encoded form.
+    /// - Throws: ``ProcessEncoderError``: a refusal, or output that is not a contract answer.
     public static func response(_ output: [UInt8]) throws(ProcessEncoderError) -> EncodedForm {
         do {
             let object = try JSONNode.parse(output).object(allowing: ["content_type", "body_base64", "error"])
