@@ -15,6 +15,8 @@ extension Corpus {
     }
 
     /// Loads the corpus bundled with this library.
+    /// - Returns: Every bundled vector, sorted by id.
+    /// - Throws: ``CorpusError`` when the bundled corpus cannot be read.
     public static func bundled() throws(CorpusError) -> Corpus {
         try Corpus(directory: bundledDirectory)
     }

@@ -16,6 +16,7 @@ public final class FormBodyInputStream: InputStream {
     private var failure: ReferenceEncoder.Error?
 
     /// Creates a stream over `body`; nothing is read until the stream is opened and read.
+    /// - Parameter body: The prepared body to stream.
     public init(body: ReferenceEncoder.Body) {
         self.body = body
         super.init(data: Data())

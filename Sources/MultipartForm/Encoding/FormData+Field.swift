@@ -15,6 +15,11 @@ extension FormData {
         public var contentType: String?
 
         /// Creates a field.
+        /// - Parameters:
+        ///   - name: The field name.
+        ///   - value: The content.
+        ///   - filename: The filename, or `nil`.
+        ///   - contentType: The media type, or `nil` to let the encoder choose.
         public init(name: String, value: Value, filename: String? = nil, contentType: String? = nil) {
             self.name = name
             self.value = value

@@ -13,12 +13,18 @@ extension FormData {
         let storage: Storage
 
         /// Text, written as its UTF-8 bytes (optionally with line breaks normalised to CRLF).
+        /// - Parameter text: The text.
+        /// - Returns: A text value.
         public static func text(_ text: String) -> Value { Value(storage: .text(text)) }
 
         /// Bytes, written exactly as given.
+        /// - Parameter bytes: The bytes.
+        /// - Returns: A bytes value.
         public static func bytes(_ bytes: [UInt8]) -> Value { Value(storage: .bytes(bytes)) }
 
         /// A file, sized when the body is prepared and read in pieces only while the body streams.
+        /// - Parameter path: The file's path.
+        /// - Returns: A file value.
         public static func file(path: String) -> Value { Value(storage: .file(path: path)) }
 
         /// The text, when the value is text.

@@ -11,6 +11,8 @@ extension ReferenceEncoder {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
 
     /// Draws a boundary: ``generatedBoundaryPrefix`` then 32 characters uniform over `[A-Za-z0-9]`.
+    /// - Parameter generator: The source of randomness.
+    /// - Returns: The boundary's bytes.
     public static func randomBoundary<Generator: RandomNumberGenerator>(using generator: inout Generator) -> [UInt8] {
         var boundary = Array(generatedBoundaryPrefix.utf8)
         for _ in 0..<generatedBoundaryRandomCount {
@@ -26,6 +28,8 @@ extension ReferenceEncoder {
     /// bchars := bcharsnospace / " "
     /// bcharsnospace := DIGIT / ALPHA / "'" / "(" / ")" / "+" / "_" / "," / "-" / "." / "/" / ":" / "=" / "?"
     /// ```
+    /// - Parameter boundary: The boundary's bytes.
+    /// - Throws: ``Error`` with ``Error/Code/invalidBoundary`` saying what is wrong.
     public static func validateBoundary(_ boundary: [UInt8]) throws(Error) {
         guard !boundary.isEmpty else { throw Error(.invalidBoundary, "the boundary is empty") }
         guard boundary.count <= 70 else {

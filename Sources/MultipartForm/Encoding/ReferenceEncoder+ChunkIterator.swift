@@ -24,6 +24,8 @@ extension ReferenceEncoder {
         }
 
         /// Returns the next chunk (never empty, at most the chunk size), or `nil` when the body is complete.
+        /// - Returns: The next chunk, or `nil` at the end.
+        /// - Throws: ``ReferenceEncoder/Error`` when a file cannot be read or changed since the body was prepared.
         public mutating func next() throws(Error) -> [UInt8]? {
             guard !finished else { return nil }
             let capacity = Swift.max(1, Swift.min(chunkSize, body.contentLength - produced))
@@ -44,6 +46,9 @@ extension ReferenceEncoder {
         ///
         /// Fills the whole buffer unless the body ends first, so callers can hand it any buffer, such
         /// as the one an `InputStream` reader passes in.
+        /// - Parameter buffer: Where to copy the bytes.
+        /// - Returns: How many bytes were copied.
+        /// - Throws: ``ReferenceEncoder/Error`` when a file cannot be read or changed since the body was prepared.
         public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(Error) -> Int {
             guard !finished, buffer.count > 0 else { return 0 }
             do {

@@ -5,6 +5,7 @@ extension ReferenceEncoder {
         public var normalizesNewlines: Bool
 
         /// Creates options; by default values are written exactly as given.
+        /// - Parameter normalizesNewlines: Turn lone CR and LF in names and text values into CRLF, as browsers do.
         public init(normalizesNewlines: Bool = false) {
             self.normalizesNewlines = normalizesNewlines
         }

@@ -49,6 +49,8 @@ public enum MediaTypeTable {
     ]
 
     /// Returns the media type for an extension such as `png` or `.PNG` (ASCII case ignored), or `nil`.
+    /// - Parameter pathExtension: An extension without its dot, in any case.
+    /// - Returns: The media type, or `nil` for an unknown extension.
     public static func mediaType(forPathExtension pathExtension: String) -> String? {
         var key = Substring(pathExtension)
         if key.first == "." { key = key.dropFirst() }
@@ -59,6 +61,8 @@ public enum MediaTypeTable {
     ///
     /// The extension is what follows the last `.` of the last `/`-separated component; a name whose
     /// only dot is its first character (`.profile`) has no extension.
+    /// - Parameter filename: A filename or path.
+    /// - Returns: The media type of its extension, or `nil`.
     public static func mediaType(forFilename filename: String) -> String? {
         let name = filename.utf8.split(separator: ByteClass.slash, omittingEmptySubsequences: false).last ?? []
         guard let dot = name.lastIndex(of: ByteClass.dot), dot != name.startIndex else { return nil }

@@ -19,6 +19,7 @@ extension Rule {
         }
 
         /// Validates the example in one piece and returns the report.
+        /// - Returns: What the validator reports on the example.
         public func validate() -> ValidationReport {
             MultipartValidator.validate(body, contentType: contentType, options: options)
         }

@@ -76,6 +76,8 @@ public struct Rule: Sendable, Hashable, Identifiable {
 
 extension Rule {
     /// Looks up a rule in the catalog by id.
+    /// - Parameter id: A rule id.
+    /// - Returns: The catalog's rule, or `nil` for an unknown id.
     public static func named(_ id: ID) -> Rule? { catalogIndex[id] }
 
     private static let catalogIndex: [ID: Rule] = Dictionary(

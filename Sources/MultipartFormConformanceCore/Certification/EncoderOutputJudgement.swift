@@ -33,6 +33,11 @@ public struct EncoderOutputJudgement: Sendable, Hashable {
     ///
     /// `givenBoundary` is the boundary the encoder was asked to use, or `nil` when it chose its own:
     /// warnings that come from a given boundary (one that must be quoted) belong to the form.
+    /// - Parameters:
+    ///   - output: What the encoder wrote.
+    ///   - form: The form it was given.
+    ///   - givenBoundary: The boundary it was given, or `nil`.
+    ///   - options: The validator's limits.
     public init(
         _ output: EncodedForm, of form: FormData, givenBoundary: String? = nil,
         options: ValidationOptions = ValidationOptions()

@@ -22,6 +22,11 @@ extension VectorSidecar {
         public var fields: [FormData.Field]
 
         /// Creates an encoder input.
+        /// - Parameters:
+        ///   - boundary: The boundary the vector's body uses.
+        ///   - isCanonical: Whether the reference encoder writes the body byte for byte.
+        ///   - refusal: The reference encoder's error code when it refuses the form.
+        ///   - fields: The form's fields, in order.
         public init(boundary: String, isCanonical: Bool, refusal: String? = nil, fields: [FormData.Field]) {
             self.boundary = boundary
             self.isCanonical = isCanonical

@@ -14,6 +14,10 @@ extension VectorSidecar {
         public var origin: Diagnostic.Origin
 
         /// Creates an expected finding.
+        /// - Parameters:
+        ///   - rule: The rule.
+        ///   - offset: The byte offset, in the body or the `Content-Type` value.
+        ///   - origin: Which of the two the offset is in.
         public init(rule: Rule.ID, offset: Int, origin: Diagnostic.Origin = .body) {
             self.rule = rule
             self.offset = offset
@@ -21,6 +25,7 @@ extension VectorSidecar {
         }
 
         /// Creates the expectation a reported finding would satisfy.
+        /// - Parameter diagnostic: A finding of the validator.
         public init(_ diagnostic: Diagnostic) {
             self.init(rule: diagnostic.rule, offset: diagnostic.offset, origin: diagnostic.origin)
         }

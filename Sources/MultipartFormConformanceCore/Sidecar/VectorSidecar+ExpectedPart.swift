@@ -15,6 +15,11 @@ extension VectorSidecar {
         public var body: [UInt8]
 
         /// Creates an expected part.
+        /// - Parameters:
+        ///   - name: The `name` parameter's bytes, or `nil`.
+        ///   - filename: The `filename` parameter's bytes, or `nil`.
+        ///   - contentType: The part's `Content-Type` value, or `nil`.
+        ///   - body: The part's content.
         public init(name: [UInt8]?, filename: [UInt8]?, contentType: [UInt8]?, body: [UInt8]) {
             self.name = name
             self.filename = filename

@@ -20,6 +20,13 @@ extension VectorSidecar {
         public var maxDiagnostics: Int?
 
         /// Creates a set of limits; `nil` keeps the default.
+        /// - Parameters:
+        ///   - maxParts: `ValidationOptions.maxParts`, or `nil` for its default.
+        ///   - maxHeaderBytes: `ValidationOptions.maxHeaderBytes`, or `nil`.
+        ///   - maxHeaderLines: `ValidationOptions.maxHeaderLines`, or `nil`.
+        ///   - maxHeaderLineLength: `ValidationOptions.maxHeaderLineLength`, or `nil`.
+        ///   - maxNestingDepth: `ValidationOptions.maxNestingDepth`, or `nil`.
+        ///   - maxDiagnostics: `ValidationOptions.maxDiagnostics`, or `nil`.
         public init(
             maxParts: Int? = nil, maxHeaderBytes: Int? = nil, maxHeaderLines: Int? = nil,
             maxHeaderLineLength: Int? = nil, maxNestingDepth: Int? = nil, maxDiagnostics: Int? = nil
@@ -59,6 +66,8 @@ extension VectorSidecar {
         }
 
         /// Returns `base` with every limit this vector sets replaced.
+        /// - Parameter base: The options to start from.
+        /// - Returns: `base` with every limit this sidecar sets.
         public func applied(to base: ValidationOptions = ValidationOptions()) -> ValidationOptions {
             var options = base
             if let maxParts { options.maxParts = maxParts }

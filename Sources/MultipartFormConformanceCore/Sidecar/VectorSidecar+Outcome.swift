@@ -19,6 +19,10 @@ extension VectorSidecar {
         public var parts: [ExpectedPart]?
 
         /// Creates an allowed outcome.
+        /// - Parameters:
+        ///   - outcome: Accepting or rejecting.
+        ///   - because: Why a receiver may read the body this way, citing the specification.
+        ///   - parts: The parts a receiver that accepts this way decodes.
         public init(outcome: Kind, because: String, parts: [ExpectedPart]? = nil) {
             self.outcome = outcome
             self.because = because

@@ -5,6 +5,15 @@ extension VectorSidecar {
     ///
     /// This is how `multipart-check vectors new` writes a contributor's vector: the expectations are
     /// the validator's findings, for the contributor to review against the specifications.
+    /// - Parameters:
+    ///   - report: The strict validator's report on `body`, with parts collected.
+    ///   - body: The vector's body.
+    ///   - contentType: The `Content-Type` it is sent with, or `nil`.
+    ///   - verdict: The verdict the contributor chose.
+    ///   - description: What the vector shows.
+    ///   - specs: The specification sections it exercises.
+    ///   - producer: The software that wrote the body, if known.
+    ///   - options: Validator limits the vector sets.
     public init(
         recording report: ValidationReport, body: [UInt8], contentType: String?, verdict: ConformanceVector.Verdict,
         description: String, specs: [String], producer: String? = nil, options: Options? = nil
@@ -32,6 +41,10 @@ extension VectorSidecar.EncoderInput {
     /// A part without a name, or with a name, filename or type that is not UTF-8, cannot come from a
     /// form. The input is canonical when the reference encoder writes exactly `body` for it, and records
     /// the reference encoder's error code when it refuses the form.
+    /// - Parameters:
+    ///   - parts: The parts a receiver decodes.
+    ///   - boundary: The body's boundary.
+    ///   - body: The body, to decide whether the reference encoder reproduces it.
     public init?(derivedFrom parts: [VectorSidecar.ExpectedPart], boundary: String, body: [UInt8]) {
         var fields: [FormData.Field] = []
         for part in parts {

@@ -27,6 +27,16 @@ public struct VectorSidecar: Sendable, Hashable {
     public var encoderInput: EncoderInput?
 
     /// Creates a sidecar.
+    /// - Parameters:
+    ///   - description: What the vector shows.
+    ///   - specs: The specification sections it exercises.
+    ///   - contentType: The `Content-Type` it is sent with, or `nil`.
+    ///   - diagnostics: Every finding the strict validator must report.
+    ///   - parts: The parts a receiver must decode.
+    ///   - outcomes: For `i-` vectors, the readings receivers may choose.
+    ///   - producer: The software that wrote the body, if known.
+    ///   - options: Validator limits the vector sets.
+    ///   - encoderInput: The form that produces the body.
     public init(
         description: String, specs: [String], contentType: String?, diagnostics: [ExpectedDiagnostic],
         parts: [ExpectedPart]? = nil, outcomes: [Outcome]? = nil, producer: String? = nil, options: Options? = nil,
@@ -50,6 +60,9 @@ public struct VectorSidecar: Sendable, Hashable {
     ]
 
     /// Reads a sidecar from its JSON bytes; the error names the offending key's path.
+    /// - Parameter json: The sidecar file's bytes.
+    /// - Returns: The sidecar.
+    /// - Throws: ``SidecarError`` naming the JSON path of the first problem.
     public static func decode(_ json: [UInt8]) throws(SidecarError) -> VectorSidecar {
         do {
             return try VectorSidecar(node: try JSONNode.parse(json))
