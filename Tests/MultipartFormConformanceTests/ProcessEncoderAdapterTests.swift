@@ -58,6 +58,7 @@ struct ProcessEncoderAdapterTests {
         #expect(killed.message.hasPrefix("the command did not answer before the run's overall deadline"), "\(killed.message)")
         try? await Task.sleep(for: .milliseconds(100))
         let notRun = try Self.error(from: adapter)
+        #expect(notRun.code == .notRun)
         #expect(notRun.message.hasPrefix("the run's overall deadline passed before this form was sent"), "\(notRun.message)")
     }
 

@@ -14,16 +14,20 @@ extension CommandSpec {
             encoder as a whole (Canonical, Conformant, Conformant with warnings, Non-conformant). A \
             command that runs past --timeout, or writes more than --max-output, is killed with its \
             process group; a crash, a non-zero exit or malformed output fails that vector; the \
-            whole run ends by --deadline. Interrupting certify kills the running command too. Put '--' before the command so its own options are not read as ours.
+            whole run ends by --deadline. Forms run --jobs at a time; when the first 3 all end the same \
+            way (a time-out, a crash, a failure status, a malformed answer) the rest are not sent and \
+            the run says so. Interrupting certify kills the running command too. Put '--' before the command so its own options are not read as ours.
 
-            Exit status: 0 when the encoder is conformant (any level but Non-conformant), 1 when it \
-            is not, 64 for a usage error, 66 when the corpus cannot be read or the command cannot be \
-            started, 73 when --output cannot be written.
+            Exit status: 0 when no vector fails other than declared known issues that still fail \
+            (so an encoder without known issues is conformant), 1 when one does, a known issue \
+            passed (stale) or the run stopped early, 64 for a usage error (including a --vector, --area or \
+            known issue that names no vector), 66 when the corpus, the known-issues file or the \
+            command cannot be read or started, 73 when --output cannot be written.
             """,
         arguments: [
             Argument(
-                valueName: "command", isRepeating: true,
-                help: "The encoder's command line, for example '-- python3 encoder.py'.")
+                valueName: "command", isRepeating: true, isOptional: true,
+                help: "The encoder's command line, for example '-- python3 encoder.py' (not needed with --show-request).")
         ],
         options: [
             Option(
@@ -45,6 +49,27 @@ extension CommandSpec {
             Option(
                 name: .unsupported, valueName: "feature",
                 help: "A feature the encoder's API cannot express (\(EncoderFeature.all.map(\.rawValue).joined(separator: ", "))); its vectors are not run, and the report says how many. Repeatable."),
+            Option(
+                name: .vector, valueName: "id", isRepeating: true,
+                help: "Run only this vector; a glob such as 'quoting/*' is allowed. Repeatable; with --area, a vector matching either runs."),
+            Option(
+                name: .area, valueName: "area", isRepeating: true,
+                help: "Run only the vectors of this area (a glob is allowed). Repeatable."),
+            Option(
+                name: .jobs, valueName: "n",
+                help: "How many forms run at once; default: the number of processors. The report is the same for every n."),
+            Option(
+                name: .showRequest, valueName: "id",
+                help: "Print exactly what the command receives for this vector (given --boundary-accepted or not) and exit, without running it."),
+            Option(
+                name: .saveBodies, valueName: "dir",
+                help: "Keep every answer in <dir>: <vector id>.body and .content-type, or .error for a refusal or a failure."),
+            Option(
+                name: .knownIssue, valueName: "id=reason", isRepeating: true,
+                help: "Declare a vector the encoder is known to fail, with the reason. It must keep failing: one that passes fails the run (stale-known-issue). Repeatable."),
+            Option(
+                name: .knownIssues, valueName: "file",
+                help: "Read known issues from a file: one 'id=reason' per line; blank lines and lines starting with '#' are ignored."),
             Option(name: .name, valueName: "name", help: "The encoder's name in the report; default: the command line."),
             Option(name: .problemsOnly, help: "In the text table, list only the vectors that did not pass."),
             corpusOption,

@@ -51,6 +51,30 @@ extension Invocation {
             }
             command.unsupported.insert(feature)
         }
+        command.vectorPatterns = parsed.values(.vector)
+        command.areaPatterns = parsed.values(.area)
+        if let text = parsed.value(.jobs) {
+            guard let jobs = Int(text), jobs >= 1, jobs <= 256 else {
+                throw UsageError(
+                    "The value '\(text)' is invalid for '--jobs <n>'. Please provide a whole number between 1 and 256.",
+                    command: spec)
+            }
+            command.jobs = jobs
+        }
+        command.showRequest = parsed.value(.showRequest)
+        command.saveDirectory = parsed.value(.saveBodies)
+        for value in parsed.values(.knownIssue) {
+            guard let issue = CertifyCommand.knownIssue(value) else {
+                throw UsageError(
+                    "The value '\(value)' is invalid for '--known-issue <id=reason>'. Please provide a vector id, '=' and the reason.",
+                    command: spec)
+            }
+            command.knownIssues[issue.id] = issue.reason
+        }
+        command.knownIssuesFile = parsed.value(.knownIssues)
+        if command.command.isEmpty && command.showRequest == nil {
+            throw UsageError("Missing expected argument '<command> ...'", command: spec)
+        }
         command.name = parsed.value(.name)
         command.problemsOnly = parsed.has(.problemsOnly)
         command.corpusOption = parsed.value(.corpus)

@@ -41,4 +41,10 @@ package enum OptionName: String, Sendable, CaseIterable {
     case verdict = "--verdict"
     case version = "--version"
     case warningsAsErrors = "--warnings-as-errors"
+    case vector = "--vector"
+    case jobs = "--jobs"
+    case showRequest = "--show-request"
+    case saveBodies = "--save-bodies"
+    case knownIssue = "--known-issue"
+    case knownIssues = "--known-issues"
 }

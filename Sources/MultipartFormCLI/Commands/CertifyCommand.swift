@@ -1,6 +1,14 @@
 import MultipartForm
 import MultipartFormConformanceCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `multipart-check certify -- COMMAND ARGS...`: the process adapter over the corpus, with a report in four formats.
 struct CertifyCommand {
     /// The report formats.
@@ -30,6 +38,28 @@ struct CertifyCommand {
     var problemsOnly = false
     /// The `--corpus` option.
     var corpusOption: String?
+    /// `--vector` globs; with ``areaPatterns``, a vector matching any of them runs. None: every vector.
+    var vectorPatterns: [String] = []
+    /// `--area` globs.
+    var areaPatterns: [String] = []
+    /// How many forms run at once.
+    var jobs = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    /// The vector whose request is printed instead of running anything.
+    var showRequest: String?
+    /// Where every answer is kept.
+    var saveDirectory: String?
+    /// Known issues from `--known-issue`, by vector id.
+    var knownIssues: [String: String] = [:]
+    /// The `--known-issues` file.
+    var knownIssuesFile: String?
+
+    /// Splits `id=reason`; `nil` when either side is empty.
+    static func knownIssue(_ text: String) -> (id: String, reason: String)? {
+        guard let equals = text.firstIndex(of: "=") else { return nil }
+        let id = text[..<equals].trimmingWhitespace()
+        let reason = text[text.index(after: equals)...].trimmingWhitespace()
+        return id.isEmpty || reason.isEmpty ? nil : (id, reason)
+    }
 
     /// `EX_CANTCREAT`: the report file could not be written.
     static let cannotCreateExitCode: Int32 = 73
@@ -37,9 +67,32 @@ struct CertifyCommand {
     /// Runs the certification and returns the exit status.
     func run(stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32 {
         guard let corpus = CorpusLocation.corpus(option: corpusOption, stderr: &stderr) else { return ExitCode.noInput }
+        let all = EncoderCertification.vectors(in: corpus)
+        if let showRequest {
+            return printRequest(for: showRequest, among: all, stdout: &stdout, stderr: &stderr)
+        }
+        let vectors: [ConformanceVector]
+        var issues = knownIssues
+        do throws(CertifyFailure) {
+            vectors = try selected(from: all)
+            if let knownIssuesFile {
+                for (id, reason) in try Self.readKnownIssues(knownIssuesFile) where issues[id] == nil {
+                    issues[id] = reason
+                }
+            }
+            let ids = Set(all.map(\.id))
+            if let unknown = issues.keys.sorted().first(where: { !ids.contains($0) }) {
+                throw CertifyFailure(
+                    "the known issue '\(unknown)' names no vector that certifies encoders\(Suggestion.didYouMean(unknown, among: Array(ids)))",
+                    status: ExitCode.usage)
+            }
+        } catch {
+            stderr.write("error: \(error.message)\n")
+            return error.status
+        }
         var adapter = ProcessEncoderAdapter(
             command: command, name: name, timeout: timeout, acceptsBoundary: boundaryAccepted,
-            unsupportedFeatures: unsupported)
+            unsupportedFeatures: unsupported, knownIssues: issues)
         adapter.outputLimit = maxOutput
         adapter.deadline = ContinuousClock.now + .milliseconds(Int64(deadline * 1000))
         // One probe, so a command that cannot start is one clear error, not a failure per vector.
@@ -51,8 +104,23 @@ struct CertifyCommand {
         } catch {
             // Any other answer to the probe is judged with the vectors.
         }
-        let vectors = EncoderCertification.vectors(in: corpus)
-        let report = EncoderCertification(adapter).report(over: vectors)
+        if let saveDirectory, !FileSystem.isDirectory(saveDirectory) {
+            do {
+                try FileSystem.makeDirectory(saveDirectory)
+            } catch {
+                stderr.write("error: \(error)\n")
+                return Self.cannotCreateExitCode
+            }
+        }
+        let run = CertifyRun(adapter: adapter, jobs: jobs, saveDirectory: saveDirectory)
+        let outcome = run.verdicts(for: vectors)
+        let report = EncoderCertification(adapter).report(verdicts: outcome.verdicts)
+        if let stopped = outcome.stopped {
+            stderr.write("error: \(stopped)\n")
+        }
+        if let saveFailure = outcome.saveFailure {
+            stderr.write("warning: not every answer was saved: \(saveFailure)\n")
+        }
 
         let rendered: String
         switch format {
@@ -72,6 +140,95 @@ struct CertifyCommand {
         } else {
             stdout.write(rendered)
         }
-        return report.level.isConformant ? ExitCode.success : ExitCode.failure
+        // As `EncoderCertification.check`: known issues that still fail are declared, not failures.
+        return report.hasUndeclaredProblems || outcome.stopped != nil ? ExitCode.failure : ExitCode.success
+    }
+
+    /// The vectors the filters select, in id order; all of them without filters.
+    func selected(from all: [ConformanceVector]) throws(CertifyFailure) -> [ConformanceVector] {
+        guard !vectorPatterns.isEmpty || !areaPatterns.isEmpty else { return all }
+        for pattern in vectorPatterns where !all.contains(where: { Self.matches(pattern, $0.id) }) {
+            throw CertifyFailure(
+                "--vector '\(pattern)' names no vector that certifies encoders\(Suggestion.didYouMean(pattern, among: all.map(\.id)))",
+                status: ExitCode.usage)
+        }
+        for pattern in areaPatterns where !all.contains(where: { Self.matches(pattern, $0.area) }) {
+            let areas = Array(Set(all.map(\.area))).sorted()
+            throw CertifyFailure(
+                "--area '\(pattern)' names no area with vectors that certify encoders\(Suggestion.didYouMean(pattern, among: areas))",
+                status: ExitCode.usage)
+        }
+        return all.filter { vector in
+            vectorPatterns.contains { Self.matches($0, vector.id) } || areaPatterns.contains { Self.matches($0, vector.area) }
+        }
+    }
+
+    /// Whether `text` matches the shell glob `pattern` (`*`, `?`, `[...]`; `*` also matches `/`).
+    static func matches(_ pattern: String, _ text: String) -> Bool {
+        fnmatch(pattern, text, 0) == 0
+    }
+
+    /// Reads `id=reason` lines; blank lines and `#` comments are skipped.
+    static func readKnownIssues(_ path: String) throws(CertifyFailure) -> [(id: String, reason: String)] {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path, limit: 16 * 1024 * 1024)
+        } catch {
+            throw CertifyFailure("\(error)", status: ExitCode.noInput)
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw CertifyFailure("'\(VisibleBytes.escape(path))' is not UTF-8 text", status: ExitCode.noInput)
+        }
+        var issues: [(id: String, reason: String)] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingWhitespace()
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            guard let issue = knownIssue(String(trimmed)) else {
+                throw CertifyFailure(
+                    "\(VisibleBytes.escape(path)):\(number + 1): expected 'id=reason', found '\(VisibleBytes.escape(String(trimmed)))'",
+                    status: ExitCode.usage)
+            }
+            issues.append(issue)
+        }
+        return issues
+    }
+
+    /// `--show-request`: the exact bytes the command would read for one vector.
+    private func printRequest(
+        for id: String, among all: [ConformanceVector], stdout: inout some TextOutputStream,
+        stderr: inout some TextOutputStream
+    ) -> Int32 {
+        guard let vector = all.first(where: { $0.id == id }), let input = vector.sidecar.encoderInput else {
+            stderr.write(
+                "error: '\(VisibleBytes.escape(id))' names no vector that certifies encoders\(Suggestion.didYouMean(id, among: all.map(\.id)))\n")
+            return ExitCode.usage
+        }
+        do {
+            let request = try ProcessEncoderAdapter.request(for: input.form, boundary: boundaryAccepted ? input.boundary : nil)
+            stdout.write(String(decoding: request, as: UTF8.self))
+            return ExitCode.success
+        } catch {
+            stderr.write("error: \(error.message)\n")
+            return ExitCode.failure
+        }
+    }
+}
+
+/// Why `certify` cannot start, with the exit status that says so.
+struct CertifyFailure: Error {
+    var message: String
+    var status: Int32
+
+    init(_ message: String, status: Int32) {
+        self.message = message
+        self.status = status
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs.
+    func trimmingWhitespace() -> String {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        return String(String(self).drop(while: isBlank).reversed().drop(while: isBlank).reversed())
     }
 }

@@ -55,10 +55,15 @@ public struct EncoderCertification: Sendable {
     /// - Parameter vectors: The vectors to run, usually ``vectors(in:)`` of a corpus.
     /// - Returns: Every verdict, the level and the coverage.
     public func report(over vectors: [ConformanceVector]) -> CertificationReport {
+        report(verdicts: vectors.filter { $0.sidecar.encoderInput != nil }.map(verdict(for:)))
+    }
+
+    /// The report made of verdicts already reached (by ``verdict(for:)``, on any threads), in vector order.
+    package func report(verdicts: [CertificationVerdict]) -> CertificationReport {
         let declared = adapter.unsupportedFeatures
         return CertificationReport(
             adapterName: adapter.name, kind: .encoder,
-            verdicts: vectors.filter { $0.sidecar.encoderInput != nil }.map(verdict(for:)),
+            verdicts: verdicts,
             acceptsBoundary: adapter.acceptsBoundary,
             unsupportedFeatures: declared.filter(EncoderFeature.all.contains).sorted(),
             ignoredUnsupportedFeatures: declared.filter { !EncoderFeature.all.contains($0) }.sorted())

@@ -15,7 +15,8 @@ import Darwin
 /// for `SIGINT`, `SIGTERM` and `SIGHUP`, only where the disposition is still the default: a handler
 /// kills every registered group with `SIGKILL`, restores the default disposition and raises the
 /// signal again, so this process ends exactly as it would have. The table is a fixed array of
-/// slots written with plain stores, which is all a signal handler may read.
+/// slots written with plain stores, which is all a signal handler may read; writers (children
+/// started on several threads, as `certify --jobs` does) take a mutex first.
 package enum ChildProcessGroups {
     /// How many children can be tracked at once; more run untracked (they still die at their deadline).
     static let capacity = 64
@@ -23,6 +24,14 @@ package enum ChildProcessGroups {
     nonisolated(unsafe) private static let slots: UnsafeMutablePointer<pid_t> = {
         let pointer = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
         pointer.initialize(repeating: 0, count: capacity)
+        return pointer
+    }()
+
+    /// Serialises ``register(_:)`` and ``unregister(_:)``; the signal handler never takes it.
+    nonisolated(unsafe) private static let writers: UnsafeMutablePointer<pthread_mutex_t> = {
+        let pointer = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pointer.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(pointer, nil)
         return pointer
     }()
 
@@ -41,6 +50,8 @@ package enum ChildProcessGroups {
 
     /// Tracks a running child's group.
     static func register(_ pid: pid_t) {
+        pthread_mutex_lock(writers)
+        defer { pthread_mutex_unlock(writers) }
         for index in 0..<capacity where slots[index] == 0 {
             slots[index] = pid
             return
@@ -49,6 +60,8 @@ package enum ChildProcessGroups {
 
     /// Stops tracking a child that has been reaped.
     static func unregister(_ pid: pid_t) {
+        pthread_mutex_lock(writers)
+        defer { pthread_mutex_unlock(writers) }
         for index in 0..<capacity where slots[index] == pid {
             slots[index] = 0
             return

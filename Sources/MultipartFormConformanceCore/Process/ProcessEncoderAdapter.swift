@@ -64,7 +64,7 @@ public struct ProcessEncoderAdapter: FormEncoderAdapter {
             let left = deadline - ContinuousClock.now
             let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) * 1e-18
             guard seconds > 0 else {
-                throw ProcessEncoderError(.timedOut, "the run's overall deadline passed before this form was sent; it was not run")
+                throw ProcessEncoderError(.notRun, "the run's overall deadline passed before this form was sent; it was not run")
             }
             allowed = min(timeout, seconds)
         }

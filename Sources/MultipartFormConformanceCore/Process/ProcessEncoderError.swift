@@ -24,6 +24,9 @@ public struct ProcessEncoderError: Error, Sendable, Hashable, CustomStringConver
         public static let refused = Code(rawValue: "refused")
         /// The form holds something the JSON contract cannot carry.
         public static let unsupportedForm = Code(rawValue: "unsupported-form")
+        /// The form was never sent: the run stopped first (its overall deadline passed, or its
+        /// first forms all failed the same way).
+        public static let notRun = Code(rawValue: "not-run")
 
         /// The stable text.
         public var description: String { rawValue }

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+
+/// `certify`'s fast loop: filters, parallel jobs with the same report, the early stop, the request
+/// a vector sends, saved answers and known issues from the command line.
+@Suite("certify fast loop")
+struct CertifyFastLoopTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static let python3: String? = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
+        .map { "\($0)/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// The Python encoder exactly as CONFORMANCE.md prints it, written to `directory`.
+    static func pythonEncoder(in directory: TemporaryDirectory) throws -> String {
+        let document = try String(contentsOf: packageRoot.appendingPathComponent("CONFORMANCE.md"), encoding: .utf8)
+        let start = try #require(document.range(of: "<!-- python-encoder:begin -->\n```python\n"))
+        let end = try #require(document.range(of: "```\n<!-- python-encoder:end -->"))
+        return try directory.write(Array(document[start.upperBound..<end.lowerBound].utf8), named: "encoder.py")
+    }
+
+    /// A `/bin/sh` encoder that answers garbage to every form.
+    static func garbageEncoder(in directory: TemporaryDirectory) throws -> String {
+        try directory.write(Array("#!/bin/sh\ncat >/dev/null\necho not-json\n".utf8), named: "garbage.sh")
+    }
+
+    static func verdicts(_ json: String) throws -> [[String: Any]] {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        return try #require(object["verdicts"] as? [[String: Any]])
+    }
+
+    @Test(.enabled(if: python3 != nil, "python3 is not installed: the documented Python encoder cannot run"))
+    func theReportIsTheSameForEveryNumberOfJobs() throws {
+        let directory = try TemporaryDirectory()
+        let encoder = try Self.pythonEncoder(in: directory)
+        let command = ["--", try #require(Self.python3), encoder]
+        let one = runCLI(["certify", "--format", "json", "--boundary-accepted", "--area", "quoting", "--area", "filenames", "--jobs", "1"] + command)
+        let four = runCLI(["certify", "--format", "json", "--boundary-accepted", "--area", "quoting", "--area", "filenames", "--jobs", "4"] + command)
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(one.stdout == four.stdout)
+        #expect(try Self.verdicts(one.stdout).count > 20)
+    }
+
+    @Test func filtersSelectVectorsByIdAndAreaWithGlobs() throws {
+        let directory = try TemporaryDirectory()
+        let encoder = try Self.garbageEncoder(in: directory)
+        let result = runCLI(["certify", "--format", "json", "--vector", "quoting/i-*", "--area", "bound?ry", "--", "/bin/sh", encoder])
+        let ids = try Self.verdicts(result.stdout).compactMap { $0["id"] as? String }
+        #expect(!ids.isEmpty)
+        #expect(ids.allSatisfy { $0.hasPrefix("quoting/i-") || $0.hasPrefix("boundary/") }, "\(ids)")
+        #expect(ids.contains { $0.hasPrefix("quoting/i-") } && ids.contains { $0.hasPrefix("boundary/") })
+        #expect(ids == ids.sorted())
+    }
+
+    @Test func aFilterThatSelectsNothingIsAUsageErrorWithASuggestion() {
+        let vector = runCLI(["certify", "--vector", "quoting/i-whatwg-escapes-eachx", "--", "/bin/true"])
+        #expect(vector.status == 64)
+        #expect(vector.stderr.contains("names no vector") && vector.stderr.contains("Did you mean 'quoting/"), "\(vector.stderr)")
+        let area = runCLI(["certify", "--area", "quotng", "--", "/bin/true"])
+        #expect(area.status == 64)
+        #expect(area.stderr.contains("Did you mean 'quoting'?"), "\(area.stderr)")
+    }
+
+    @Test func aCommandThatNeverAnswersStopsAfterItsFirstForms() throws {
+        let directory = try TemporaryDirectory()
+        let script = try directory.write(Array("#!/bin/sh\nsleep 30\n".utf8), named: "never.sh")
+        let started = ContinuousClock.now
+        let result = runCLI(["certify", "--format", "json", "--timeout", "1", "--jobs", "2", "--", "/bin/sh", script])
+        // Probe, then two rounds of two forms: about 3 s; every vector at 1 s each would be over 190 s.
+        #expect(ContinuousClock.now - started < .seconds(20))
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: the first 3 forms all ended the same way (timed-out: "), "\(result.stderr)")
+        let verdicts = try Self.verdicts(result.stdout)
+        #expect(verdicts.count > 100)
+        let notSent = verdicts.filter { ($0["summary"] as? String)?.contains("the run stopped before this form was sent") == true }
+        #expect(notSent.count >= verdicts.count - 4)
+        #expect(verdicts.allSatisfy { $0["grade"] as? String == "fail" })
+    }
+
+    @Test func showRequestPrintsWhatTheCommandWouldRead() throws {
+        let plain = runCLI(["certify", "--show-request", "quoting/i-whatwg-escapes-each"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let request = try #require(try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as? [String: Any])
+        #expect(request["version"] as? Int == 1)
+        #expect(request["boundary"] is NSNull)
+        #expect((request["fields"] as? [Any])?.isEmpty == false)
+        let given = runCLI(["certify", "--boundary-accepted", "--show-request", "quoting/i-whatwg-escapes-each"])
+        let withBoundary = try #require(try JSONSerialization.jsonObject(with: Data(given.stdout.utf8)) as? [String: Any])
+        #expect((withBoundary["boundary"] as? String)?.isEmpty == false)
+        let unknown = runCLI(["certify", "--show-request", "quoting/nope"])
+        #expect(unknown.status == 64)
+    }
+
+    @Test func savedAnswersKeepTheBodyAndItsContentTypeOrTheError() throws {
+        let directory = try TemporaryDirectory()
+        let encoder = try Self.garbageEncoder(in: directory)
+        let saved = directory.url.appendingPathComponent("answers").path
+        _ = runCLI(["certify", "--save-bodies", saved, "--vector", "quoting/i-*", "--", "/bin/sh", encoder])
+        let quoting = try FileManager.default.contentsOfDirectory(atPath: saved + "/quoting")
+        #expect(!quoting.isEmpty && quoting.allSatisfy { $0.hasSuffix(".error") }, "\(quoting)")
+        let text = try String(contentsOfFile: saved + "/quoting/" + quoting[0], encoding: .utf8)
+        #expect(text.hasPrefix("malformed-response: "))
+
+        if let python3 = Self.python3 {
+            let python = try Self.pythonEncoder(in: directory)
+            let good = directory.url.appendingPathComponent("good").path
+            let result = runCLI([
+                "certify", "--save-bodies", good, "--boundary-accepted", "--vector", "structure/y-empty-value", "--", python3,
+                python,
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            let body = try Data(contentsOf: URL(fileURLWithPath: good + "/structure/y-empty-value.body"))
+            let vector = try Data(contentsOf: Self.packageRoot.appendingPathComponent("Vectors/structure/y-empty-value.body"))
+            #expect(body == vector)
+            let type = try String(contentsOfFile: good + "/structure/y-empty-value.content-type", encoding: .utf8)
+            #expect(type.hasPrefix("multipart/form-data; boundary="))
+        }
+    }
+
+    @Test func knownIssuesFromTheCommandLineMustKeepReproducing() throws {
+        let directory = try TemporaryDirectory()
+        let encoder = try Self.garbageEncoder(in: directory)
+        let file = try directory.write(
+            Array("# known issues\n\nquoting/i-whatwg-escapes-each = answers garbage\n".utf8), named: "known.txt")
+        let result = runCLI([
+            "certify", "--format", "json", "--vector", "quoting/i-*", "--known-issue", "quoting/i-escaped-quote=answers garbage",
+            "--known-issues", file, "--", "/bin/sh", encoder,
+        ])
+        let grades = Dictionary(
+            uniqueKeysWithValues: try Self.verdicts(result.stdout).map { ($0["id"] as? String ?? "", $0["grade"] as? String ?? "") })
+        #expect(grades["quoting/i-whatwg-escapes-each"] == "known-issue", "\(grades)")
+
+        let typo = runCLI(["certify", "--known-issue", "quoting/i-whatwg-escapes-eac=x", "--", "/bin/sh", encoder])
+        #expect(typo.status == 64)
+        #expect(typo.stderr.contains("Did you mean 'quoting/i-whatwg-escapes-each'?"), "\(typo.stderr)")
+        let malformed = runCLI(["certify", "--known-issue", "no-reason", "--", "/bin/sh", encoder])
+        #expect(malformed.status == 64)
+        let bad = try directory.write(Array("quoting/i-whatwg-escapes-each\n".utf8), named: "bad.txt")
+        let badFile = runCLI(["certify", "--known-issues", bad, "--", "/bin/sh", encoder])
+        #expect(badFile.status == 64)
+        #expect(badFile.stderr.contains("bad.txt:1: expected 'id=reason'"), "\(badFile.stderr)")
+    }
+
+    @Test(.enabled(if: python3 != nil, "python3 is not installed: the documented Python encoder cannot run"))
+    func aKnownIssueThatPassesIsStale() throws {
+        let directory = try TemporaryDirectory()
+        let python = try Self.pythonEncoder(in: directory)
+        let result = runCLI([
+            "certify", "--format", "json", "--boundary-accepted", "--vector", "structure/y-empty-value",
+            "--known-issue", "structure/y-empty-value=thought broken", "--", try #require(Self.python3), python,
+        ])
+        #expect(result.status == 1)
+        #expect(try Self.verdicts(result.stdout).first?["grade"] as? String == "stale-known-issue")
+    }
+}
