@@ -36,7 +36,7 @@ package enum BenchExtension {
             }
             command.scale = scale
         }
-        command.json = parsed.has(.json)
+        command.json = parsed.value(.format) == "json" || parsed.has(.json)
         command.inProcess = parsed.has(.inProcess)
         command.keepBodies = parsed.has(.keepBodies)
         return .run(command)

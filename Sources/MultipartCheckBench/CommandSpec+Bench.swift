@@ -51,7 +51,10 @@ extension CommandSpec {
             Option(
                 name: .scale, valueName: "factor", defaultValue: "1",
                 help: "Multiplies the size of every body, for example 0.01 for a quick check."),
-            Option(name: .json, help: "Print the results as JSON."),
+            Option(
+                name: .format, valueName: "format", allowedValues: ["text", "json"], defaultValue: "text",
+                help: "The output format: a table, or JSON."),
+            Option(name: .json, help: "The old spelling of --format json, accepted until the next release.", isHidden: true),
             Option(name: .inProcess, help: "Measure in this process instead of a child per run (no peak RSS)."),
             Option(name: .keepBodies, help: "Keep the generated bodies and print where they are."),
         ])

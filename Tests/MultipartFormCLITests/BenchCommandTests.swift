@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func jsonReportsEveryCaseAndOperationWithFiguresDerivedFromTheRunTimes() throws {
-        let result = runCLI(["bench", "--scale", "0.001", "--runs", "3", "--json", "--in-process"])
+        let result = runCLI(["bench", "--scale", "0.001", "--runs", "3", "--format", "json", "--in-process"])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try parse(result.stdout)
         #expect(report["runs"] as? Int == 3)
@@ -210,5 +210,14 @@ import Testing
             let peak = try #require(entry["peak_rss_bytes"] as? Int, "\(entry)")
             #expect(peak > 1 << 20 && peak < 1 << 30, "\(entry)")
         }
+    }
+}
+
+/// `bench --json` is the old spelling of `--format json`: still accepted, no longer shown.
+@Suite struct BenchFormatSpellingTests {
+    @Test func helpShowsFormatAndHidesTheOldFlag() {
+        let help = runCLI(["bench", "--help"])
+        #expect(help.stdout.contains("--format <format>"))
+        #expect(!help.stdout.contains("--json"))
     }
 }

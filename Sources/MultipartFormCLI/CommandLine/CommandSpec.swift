@@ -21,11 +21,14 @@ package struct CommandSpec: Sendable {
         package var help: String
         /// Whether the command cannot run without it (shown without brackets in usage).
         package var isRequired = false
+        /// Whether help and usage leave it out: an old spelling still accepted for a while.
+        package var isHidden = false
 
         /// Describes an option; a `valueName` makes it a value option, none a flag.
         package init(
             name: OptionName, shortName: String? = nil, valueName: String? = nil, allowedValues: [String]? = nil,
-            defaultValue: String? = nil, isRepeating: Bool = false, help: String, isRequired: Bool = false
+            defaultValue: String? = nil, isRepeating: Bool = false, help: String, isRequired: Bool = false,
+            isHidden: Bool = false
         ) {
             self.name = name
             self.shortName = shortName
@@ -35,6 +38,7 @@ package struct CommandSpec: Sendable {
             self.isRepeating = isRepeating
             self.help = help
             self.isRequired = isRequired
+            self.isHidden = isHidden
         }
 
         /// Whether the option takes a value.
@@ -107,7 +111,7 @@ package struct CommandSpec: Sendable {
     package var usage: String {
         if !children.isEmpty { return "\(commandPath) <subcommand>" }
         var words = [commandPath]
-        for option in options {
+        for option in options where !option.isHidden {
             let word = option.synopsis + (option.isRepeating ? " ..." : "")
             words.append(option.isRequired ? word : "[\(word)]")
         }

@@ -20,7 +20,7 @@ enum HelpRenderer {
             let rows = command.arguments.map { ("<\($0.valueName)>", $0.help) }
             blocks.append("ARGUMENTS:\n" + table(rows))
         }
-        let optionRows = command.allOptions.map { option -> (String, String) in
+        let optionRows = command.allOptions.filter { !$0.isHidden }.map { option -> (String, String) in
             var label = option.synopsis
             if let short = option.shortName { label = "\(short), \(label)" }
             var help = option.help

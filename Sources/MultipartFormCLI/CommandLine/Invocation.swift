@@ -346,7 +346,7 @@ package struct ParsedArguments {
                 inlineValue = String(token.dropFirst(2))
             }
             guard let option = command.option(named: name) else {
-                let names = command.allOptions.map(\.name.rawValue)
+                let names = command.allOptions.filter { !$0.isHidden }.map(\.name.rawValue)
                 throw failure("Unknown option '\(name)'.\(Suggestion.didYouMean(name, among: names))")
             }
             guard option.takesValue else {
