@@ -42,7 +42,9 @@ let package = Package(
         // Every Swift block of the README, CONFORMANCE.md and the DocC articles, compiled (and run where it can be).
         .testTarget(
             name: "MultipartFormDocumentationTests",
-            dependencies: ["MultipartForm", "MultipartFormFoundation", "MultipartFormConformance"]),
+            dependencies: ["MultipartForm", "MultipartFormFoundation", "MultipartFormConformance"],
+            // A downstream package's manifest: evaluated by `swift package dump-package`, not compiled here.
+            exclude: ["Snippets/package-manifest.swift"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,24 @@
 extension EncoderCertification {
+    /// Runs every bundled vector, prints the adapter's level and coverage once, and throws unless
+    /// the level is `minimum` or better: one test that guards the level, beside the per-vector cases.
+    ///
+    /// ```swift
+    /// @Test func level() throws {
+    ///     try EncoderCertification(MyAdapter()).require(.conformant)
+    /// }
+    /// ```
+    /// - Parameter minimum: The level required.
+    /// - Returns: The report, for a test that checks more.
+    /// - Throws: ``CertificationLevelFailure`` when the level is lower, or ``CorpusError`` when the
+    ///   bundled corpus cannot be read.
+    @discardableResult
+    public func require(_ minimum: CertificationLevel) throws -> CertificationReport {
+        let report = try report()
+        print("\(report.adapterName): \(report.headline)")
+        try report.require(minimum)
+        return report
+    }
+
     /// The bundled corpus's vectors that certify encoders, for `@Test(arguments:)`; each test case is named after its vector.
     /// - Returns: The vectors, in id order.
     /// - Throws: ``CorpusError`` when the bundled corpus cannot be read.
@@ -15,6 +35,26 @@ extension EncoderCertification {
 }
 
 extension DecoderCertification {
+    /// Runs every bundled vector, prints the adapter's level and coverage once, and throws unless
+    /// the level is `minimum` or better: one test that guards the level, beside the per-vector cases.
+    ///
+    /// ```swift
+    /// @Test func level() throws {
+    ///     try DecoderCertification(MyAdapter()).require(.conformant)
+    /// }
+    /// ```
+    /// - Parameter minimum: The level required.
+    /// - Returns: The report, for a test that checks more.
+    /// - Throws: ``CertificationLevelFailure`` when the level is lower, or ``CorpusError`` when the
+    ///   bundled corpus cannot be read.
+    @discardableResult
+    public func require(_ minimum: CertificationLevel) throws -> CertificationReport {
+        let report = try report()
+        print("\(report.adapterName): \(report.headline)")
+        try report.require(minimum)
+        return report
+    }
+
     /// The bundled corpus's vectors, for `@Test(arguments:)`; each test case is named after its vector.
     /// - Returns: The vectors, in id order.
     /// - Throws: ``CorpusError`` when the bundled corpus cannot be read.

@@ -36,4 +36,12 @@ public enum CertificationLevel: String, Sendable, Hashable, CaseIterable, Custom
 
     /// Whether the level is conformant or better (`canonical`, `conformant`, `conformant-with-warnings`, `lenient`).
     public var isConformant: Bool { self != .nonConformant }
+
+    /// Whether the level is `minimum` or better, in the order the cases are declared (best first).
+    /// - Parameter minimum: The level required.
+    /// - Returns: `true` for `minimum` itself and every better level.
+    public func isAtLeast(_ minimum: CertificationLevel) -> Bool {
+        let order = Self.allCases
+        return order.firstIndex(of: self)! <= order.firstIndex(of: minimum)!
+    }
 }
