@@ -69,10 +69,10 @@ struct CertifyFastLoopTests {
         // Probe, then two rounds of two forms: about 3 s; every vector at 1 s each would be over 190 s.
         #expect(ContinuousClock.now - started < .seconds(20))
         #expect(result.status == 1)
-        #expect(result.stderr.contains("error: the first 3 forms all ended the same way (timed-out: "), "\(result.stderr)")
+        #expect(result.stderr.contains("error: the first 3 requests all ended the same way (timed-out: "), "\(result.stderr)")
         let verdicts = try Self.verdicts(result.stdout)
         #expect(verdicts.count > 100)
-        let notSent = verdicts.filter { ($0["summary"] as? String)?.contains("the run stopped before this form was sent") == true }
+        let notSent = verdicts.filter { ($0["summary"] as? String)?.contains("the run stopped before this was sent") == true }
         #expect(notSent.count >= verdicts.count - 4)
         #expect(verdicts.allSatisfy { $0["grade"] as? String == "fail" })
     }
@@ -151,5 +151,51 @@ struct CertifyFastLoopTests {
         ])
         #expect(result.status == 1)
         #expect(try Self.verdicts(result.stdout).first?["grade"] as? String == "stale-known-issue")
+    }
+}
+
+/// `certify --decoder`: the documented Python parser, and a decoder that dies instead of answering.
+@Suite("certify --decoder")
+struct CertifyDecoderTests {
+    /// The Python parser exactly as CONFORMANCE.md prints it, written to `directory`.
+    static func pythonParser(in directory: TemporaryDirectory) throws -> String {
+        let document = try String(
+            contentsOf: CertifyFastLoopTests.packageRoot.appendingPathComponent("CONFORMANCE.md"), encoding: .utf8)
+        let start = try #require(document.range(of: "<!-- python-decoder:begin -->\n```python\n"))
+        let end = try #require(document.range(of: "```\n<!-- python-decoder:end -->"))
+        return try directory.write(Array(document[start.upperBound..<end.lowerBound].utf8), named: "parser.py")
+    }
+
+    @Test(.enabled(if: CertifyFastLoopTests.python3 != nil, "python3 is not installed: the documented Python parser cannot run"))
+    func theDocumentedPythonParserIsGradedLikeADecoderAdapter() throws {
+        let directory = try TemporaryDirectory()
+        let parser = try Self.pythonParser(in: directory)
+        let result = runCLI([
+            "certify", "--decoder", "--format", "json", "--area", "structure", "--area", "boundary", "--", try #require(CertifyFastLoopTests.python3), parser,
+        ])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["kind"] as? String == "decoder", "\(result.stderr)")
+        let verdicts = try #require(object["verdicts"] as? [[String: Any]])
+        let grades = Dictionary(uniqueKeysWithValues: verdicts.map { ($0["id"] as? String ?? "", $0["grade"] as? String ?? "") })
+        #expect(grades["structure/y-fields-in-order"] == "pass", "\(grades)")
+        #expect(grades["boundary/n-padding-then-junk"] == "silent-data-loss", "\(grades)")
+        #expect(!verdicts.contains { ($0["summary"] as? String)?.contains("gave no answer") == true }, "the parser crashed")
+        #expect(Set(grades.values).contains("lenient"))
+    }
+
+    @Test func aDecoderThatCrashesHasNotRejectedAnything() throws {
+        let directory = try TemporaryDirectory()
+        let script = try directory.write(Array("#!/bin/sh\ncat >/dev/null\nexit 3\n".utf8), named: "dies.sh")
+        let result = runCLI(["certify", "--decoder", "--format", "json", "--area", "structure", "--jobs", "1", "--", "/bin/sh", script])
+        #expect(result.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let verdicts = try #require(object["verdicts"] as? [[String: Any]])
+        let ran = verdicts.filter { $0["grade"] as? String != "unsupported" }
+        #expect(!ran.isEmpty && ran.allSatisfy { $0["grade"] as? String == "fail" }, "an n- vector passed as rejected")
+    }
+
+    @Test func encoderOnlyOptionsAreUsageErrorsForADecoder() {
+        let result = runCLI(["certify", "--decoder", "--boundary-accepted", "--", "/bin/true"])
+        #expect(result.status == 64)
     }
 }

@@ -80,7 +80,7 @@ struct DecoderCertificationTests {
 
     @Test func rejectingAValidBodyFails() throws {
         let rejecting = ClosureDecoderAdapter(name: "rejects everything") { _, _ in
-            throw ProcessEncoderError(.refused, "every body is rejected")
+            throw ProcessAdapterError(.refused, "every body is rejected")
         }
         let vector = try #require(try Fixtures.corpus.get()["structure/y-fields-in-order"])
         let verdict = DecoderCertification(rejecting).verdict(for: vector)

@@ -17,8 +17,8 @@ struct ProcessEncoderAdapterTests {
         return (ProcessEncoderAdapter(command: ["/bin/sh", path], timeout: timeout, acceptsBoundary: true), directory)
     }
 
-    static func error(from adapter: ProcessEncoderAdapter) throws -> ProcessEncoderError {
-        try #require(throws: ProcessEncoderError.self) { try adapter.encode(Self.form, boundary: "AaB03x") }
+    static func error(from adapter: ProcessEncoderAdapter) throws -> ProcessAdapterError {
+        try #require(throws: ProcessAdapterError.self) { try adapter.encode(Self.form, boundary: "AaB03x") }
     }
 
     @Test func requestGoesInAndResponseComesBack() throws {
@@ -131,7 +131,7 @@ struct ProcessEncoderAdapterTests {
         let (adapter, directory) = try Self.shell("exit 0\n")
         defer { Fixtures.remove(directory) }
         let big: FormData = [FormData.Field(name: "big", value: .bytes([UInt8](repeating: 0x61, count: 4 << 20)), filename: "a")]
-        let error = try #require(throws: ProcessEncoderError.self) { try adapter.encode(big, boundary: nil) }
+        let error = try #require(throws: ProcessAdapterError.self) { try adapter.encode(big, boundary: nil) }
         #expect(error.code == .malformedResponse)
     }
 

@@ -4,7 +4,7 @@ extension CommandSpec {
     /// `certify`: runs an encoder in any language over the corpus through the process adapter.
     static let certify = CommandSpec(
         name: "certify",
-        abstract: "Certify an encoder in any language: run it on every vector's form and grade its output.",
+        abstract: "Certify an encoder or a parser in any language: run it on every vector and grade its answers.",
         discussion: """
             For each vector that carries an encoder input, the command is started once with the form \
             as JSON on its standard input, and must print the body and its Content-Type as JSON on \
@@ -43,6 +43,9 @@ extension CommandSpec {
             Option(
                 name: .maxOutput, valueName: "MiB", defaultValue: "64",
                 help: "MiB the command may write to standard output for one form before it is killed (of its standard error, the last 64 KiB is kept)."),
+            Option(
+                name: .decoder,
+                help: "The command is a parser: it gets each vector's body and Content-Type and answers the parts it decodes, or rejects the body (contract in CONFORMANCE.md under 'Certifying a parser in any language')."),
             Option(
                 name: .boundaryAccepted,
                 help: "The command uses the boundary it is sent: compare canonical vectors byte for byte (needed for the Canonical level)."),

@@ -36,6 +36,12 @@ extension Invocation {
             command.maxOutput = mebibytes * 1024 * 1024
         }
         command.boundaryAccepted = parsed.has(.boundaryAccepted)
+        command.isDecoder = parsed.has(.decoder)
+        if command.isDecoder, command.boundaryAccepted || !parsed.values(.unsupported).isEmpty {
+            throw UsageError(
+                "'--boundary-accepted' and '--unsupported' are for encoders; a decoder gets every vector's body as it is.",
+                command: spec)
+        }
         for value in parsed.values(.unsupported) {
             let feature = EncoderFeature(rawValue: value)
             if let withdrawn = EncoderFeature.withdrawn.first(where: { $0.feature == feature }) {

@@ -47,4 +47,5 @@ package enum OptionName: String, Sendable, CaseIterable {
     case saveBodies = "--save-bodies"
     case knownIssue = "--known-issue"
     case knownIssues = "--known-issues"
+    case decoder = "--decoder"
 }

@@ -52,6 +52,11 @@ struct CertifyCommand {
     var knownIssues: [String: String] = [:]
     /// The `--known-issues` file.
     var knownIssuesFile: String?
+    /// Whether the command is a decoder (`--decoder`): it gets bodies and answers parts.
+    var isDecoder = false
+
+    /// What the command certifies, for messages.
+    var kindName: String { isDecoder ? "decoders" : "encoders" }
 
     /// Splits `id=reason`; `nil` when either side is empty.
     static func knownIssue(_ text: String) -> (id: String, reason: String)? {
@@ -67,7 +72,7 @@ struct CertifyCommand {
     /// Runs the certification and returns the exit status.
     func run(stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32 {
         guard let corpus = CorpusLocation.corpus(option: corpusOption, stderr: &stderr) else { return ExitCode.noInput }
-        let all = EncoderCertification.vectors(in: corpus)
+        let all = isDecoder ? DecoderCertification.vectors(in: corpus) : EncoderCertification.vectors(in: corpus)
         if let showRequest {
             return printRequest(for: showRequest, among: all, stdout: &stdout, stderr: &stderr)
         }
@@ -83,26 +88,43 @@ struct CertifyCommand {
             let ids = Set(all.map(\.id))
             if let unknown = issues.keys.sorted().first(where: { !ids.contains($0) }) {
                 throw CertifyFailure(
-                    "the known issue '\(unknown)' names no vector that certifies encoders\(Suggestion.didYouMean(unknown, among: Array(ids)))",
+                    "the known issue '\(unknown)' names no vector that certifies \(kindName)\(Suggestion.didYouMean(unknown, among: Array(ids)))",
                     status: ExitCode.usage)
             }
         } catch {
             stderr.write("error: \(error.message)\n")
             return error.status
         }
-        var adapter = ProcessEncoderAdapter(
-            command: command, name: name, timeout: timeout, acceptsBoundary: boundaryAccepted,
-            unsupportedFeatures: unsupported, knownIssues: issues)
-        adapter.outputLimit = maxOutput
-        adapter.deadline = ContinuousClock.now + .milliseconds(Int64(deadline * 1000))
-        // One probe, so a command that cannot start is one clear error, not a failure per vector.
+        let deadlineInstant = ContinuousClock.now + .milliseconds(Int64(deadline * 1000))
+        let adapter: CertifyRun.Adapter
+        if isDecoder {
+            var decoder = ProcessDecoderAdapter(command: command, name: name, timeout: timeout, knownIssues: issues)
+            decoder.outputLimit = maxOutput
+            decoder.deadline = deadlineInstant
+            adapter = .decoder(decoder)
+        } else {
+            var encoder = ProcessEncoderAdapter(
+                command: command, name: name, timeout: timeout, acceptsBoundary: boundaryAccepted,
+                unsupportedFeatures: unsupported, knownIssues: issues)
+            encoder.outputLimit = maxOutput
+            encoder.deadline = deadlineInstant
+            adapter = .encoder(encoder)
+        }
+        // One probe, so a command that cannot start is one clear error, not a failure per vector;
+        // any other answer to the probe is judged with the vectors.
         do {
-            _ = try adapter.encode(FormData(), boundary: boundaryAccepted ? "ProbeBoundary" : nil)
-        } catch let error as ProcessEncoderError where error.code == .launchFailed {
+            switch adapter {
+            case .encoder(let encoder):
+                _ = try encoder.encode(FormData(), boundary: boundaryAccepted ? "ProbeBoundary" : nil)
+            case .decoder(let decoder):
+                _ = try decoder.decode(
+                    body: Array("--ProbeBoundary--\r\n".utf8), contentType: "multipart/form-data; boundary=ProbeBoundary")
+            }
+        } catch let error as ProcessAdapterError where error.code == .launchFailed {
             stderr.write("error: \(error.message)\n")
             return ExitCode.noInput
         } catch {
-            // Any other answer to the probe is judged with the vectors.
+            // Judged with the vectors.
         }
         if let saveDirectory, !FileSystem.isDirectory(saveDirectory) {
             do {
@@ -114,7 +136,11 @@ struct CertifyCommand {
         }
         let run = CertifyRun(adapter: adapter, jobs: jobs, saveDirectory: saveDirectory)
         let outcome = run.verdicts(for: vectors)
-        let report = EncoderCertification(adapter).report(verdicts: outcome.verdicts)
+        let report: CertificationReport
+        switch adapter {
+        case .encoder(let encoder): report = EncoderCertification(encoder).report(verdicts: outcome.verdicts)
+        case .decoder(let decoder): report = DecoderCertification(decoder).report(verdicts: outcome.verdicts)
+        }
         if let stopped = outcome.stopped {
             stderr.write("error: \(stopped)\n")
         }
@@ -149,13 +175,13 @@ struct CertifyCommand {
         guard !vectorPatterns.isEmpty || !areaPatterns.isEmpty else { return all }
         for pattern in vectorPatterns where !all.contains(where: { Self.matches(pattern, $0.id) }) {
             throw CertifyFailure(
-                "--vector '\(pattern)' names no vector that certifies encoders\(Suggestion.didYouMean(pattern, among: all.map(\.id)))",
+                "--vector '\(pattern)' names no vector that certifies \(kindName)\(Suggestion.didYouMean(pattern, among: all.map(\.id)))",
                 status: ExitCode.usage)
         }
         for pattern in areaPatterns where !all.contains(where: { Self.matches(pattern, $0.area) }) {
             let areas = Array(Set(all.map(\.area))).sorted()
             throw CertifyFailure(
-                "--area '\(pattern)' names no area with vectors that certify encoders\(Suggestion.didYouMean(pattern, among: areas))",
+                "--area '\(pattern)' names no area with vectors that certify \(kindName)\(Suggestion.didYouMean(pattern, among: areas))",
                 status: ExitCode.usage)
         }
         return all.filter { vector in
@@ -198,11 +224,20 @@ struct CertifyCommand {
         for id: String, among all: [ConformanceVector], stdout: inout some TextOutputStream,
         stderr: inout some TextOutputStream
     ) -> Int32 {
-        guard let vector = all.first(where: { $0.id == id }), let input = vector.sidecar.encoderInput else {
+        guard let vector = all.first(where: { $0.id == id }) else {
             stderr.write(
-                "error: '\(VisibleBytes.escape(id))' names no vector that certifies encoders\(Suggestion.didYouMean(id, among: all.map(\.id)))\n")
+                "error: '\(VisibleBytes.escape(id))' names no vector that certifies \(kindName)\(Suggestion.didYouMean(id, among: all.map(\.id)))\n")
             return ExitCode.usage
         }
+        if isDecoder {
+            guard let contentType = vector.contentType else {
+                stderr.write("error: '\(id)' is sent without a Content-Type, so decoders do not get it\n")
+                return ExitCode.usage
+            }
+            stdout.write(String(decoding: ProcessDecoderAdapter.request(body: vector.body, contentType: contentType), as: UTF8.self))
+            return ExitCode.success
+        }
+        guard let input = vector.sidecar.encoderInput else { return ExitCode.usage }
         do {
             let request = try ProcessEncoderAdapter.request(for: input.form, boundary: boundaryAccepted ? input.boundary : nil)
             stdout.write(String(decoding: request, as: UTF8.self))

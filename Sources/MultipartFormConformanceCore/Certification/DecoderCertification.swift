@@ -56,7 +56,12 @@ public struct DecoderCertification: Sendable {
     /// - Parameter vectors: The vectors to run, usually ``vectors(in:)`` of a corpus.
     /// - Returns: Every verdict, the level and the coverage.
     public func report(over vectors: [ConformanceVector]) -> CertificationReport {
-        CertificationReport(adapterName: adapter.name, kind: .decoder, verdicts: vectors.map(verdict(for:)))
+        report(verdicts: vectors.map(verdict(for:)))
+    }
+
+    /// The report made of verdicts already reached (by ``verdict(for:)``, on any threads), in vector order.
+    package func report(verdicts: [CertificationVerdict]) -> CertificationReport {
+        CertificationReport(adapterName: adapter.name, kind: .decoder, verdicts: verdicts)
     }
 
     /// Decodes the vector's body with the adapter and grades the outcome.
@@ -80,6 +85,10 @@ public struct DecoderCertification: Sendable {
         do {
             decoded = try adapter.decode(body: vector.body, contentType: contentType)
         } catch {
+            // Only an answer rejects a body: a command that crashed, timed out or answered garbage said nothing.
+            if let failure = error as? ProcessAdapterError, failure.code != .refused {
+                return verdict(.fail, "the decoder gave no answer: \(failure.code): \(EncoderCertification.oneLine(failure.message))")
+            }
             decoded = []
             rejection = EncoderCertification.oneLine(String(describing: error))
         }

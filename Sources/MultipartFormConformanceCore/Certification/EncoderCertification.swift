@@ -137,7 +137,7 @@ public struct EncoderCertification: Sendable {
             output = encoded
         case .failure(let error):
             let said = oneLine(String(describing: error))
-            if let processError = error as? ProcessEncoderError, processError.code != .refused {
+            if let processError = error as? ProcessAdapterError, processError.code != .refused {
                 // A crash, a time-out or garbage is no answer at all, whatever the form.
                 var result = verdict(.fail, "the encoder gave no answer: \(said)", details: ["\(error)"])
                 if comparesBytes { result.isByteIdentical = false }

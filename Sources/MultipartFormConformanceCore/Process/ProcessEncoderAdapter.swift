@@ -56,43 +56,10 @@ public struct ProcessEncoderAdapter: FormEncoderAdapter {
     ///   - form: The vector's form.
     ///   - boundary: The vector's boundary when the encoder accepts one.
     /// - Returns: The child's `Content-Type` value and body.
-    /// - Throws: ``ProcessEncoderError``: a refusal, a crash, a time-out or malformed output.
+    /// - Throws: ``ProcessAdapterError``: a refusal, a crash, a time-out or malformed output.
     public func encode(_ form: FormData, boundary: String?) throws -> EncodedForm {
-        let request = try Self.request(for: form, boundary: boundary)
-        var allowed = timeout
-        if let deadline {
-            let left = deadline - ContinuousClock.now
-            let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) * 1e-18
-            guard seconds > 0 else {
-                throw ProcessEncoderError(.notRun, "the run's overall deadline passed before this form was sent; it was not run")
-            }
-            allowed = min(timeout, seconds)
-        }
-        let outcome: ChildProcess.Outcome
-        do {
-            outcome = try ChildProcess.run(command, input: request, timeout: allowed, outputLimit: outputLimit)
-        } catch {
-            throw ProcessEncoderError(.launchFailed, error.description)
-        }
-        let stderr = Self.excerpt(outcome.standardError)
-        if outcome.timedOut {
-            throw ProcessEncoderError(
-                .timedOut,
-                allowed < timeout
-                    ? "the command did not answer before the run's overall deadline; it was killed\(stderr)"
-                    : "the command did not answer within \(Self.seconds(timeout)); it was killed\(stderr)")
-        }
-        if outcome.outputLimitReached {
-            throw ProcessEncoderError(.outputTooLarge, "the command wrote more than \(outputLimit) bytes to standard output; it was killed")
-        }
-        switch outcome.termination {
-        case .signaled:
-            throw ProcessEncoderError(.crashed, "the command was ended by \(outcome.termination)\(stderr)")
-        case .exited(let status) where status != 0:
-            throw ProcessEncoderError(.failed, "the command exited with status \(status)\(stderr)")
-        case .exited:
-            return try Self.response(outcome.standardOutput)
-        }
+        let exchange = ProcessExchange(command: command, timeout: timeout, outputLimit: outputLimit, deadline: deadline)
+        return try Self.response(try exchange.run(Self.request(for: form, boundary: boundary), sending: "form"))
     }
 
     /// The request the child reads: the form (and the boundary, or `null`) as contract version 1 JSON.
@@ -100,8 +67,8 @@ public struct ProcessEncoderAdapter: FormEncoderAdapter {
     ///   - form: The form to send.
     ///   - boundary: The boundary to send, or `nil`.
     /// - Returns: The request's bytes.
-    /// - Throws: ``ProcessEncoderError`` for a form the contract cannot carry (a file value).
-    public static func request(for form: FormData, boundary: String?) throws(ProcessEncoderError) -> [UInt8] {
+    /// - Throws: ``ProcessAdapterError`` for a form the contract cannot carry (a file value).
+    public static func request(for form: FormData, boundary: String?) throws(ProcessAdapterError) -> [UInt8] {
         var fields: [JSONValue] = []
         for (index, field) in form.fields.enumerated() {
             var members: [(key: String, value: JSONValue)] = [("name", .string(field.name))]
@@ -110,7 +77,7 @@ public struct ProcessEncoderAdapter: FormEncoderAdapter {
             } else if let bytes = field.value.bytes {
                 members.append(("value_base64", .string(Base64.encode(bytes))))
             } else {
-                throw ProcessEncoderError(.unsupportedForm, "field \(index) is a file on disk, which the JSON contract cannot carry")
+                throw ProcessAdapterError(.unsupportedForm, "field \(index) is a file on disk, which the JSON contract cannot carry")
             }
             if let filename = field.filename { members.append(("filename", .string(filename))) }
             if let contentType = field.contentType { members.append(("content_type", .string(contentType))) }
@@ -122,37 +89,29 @@ public struct ProcessEncoderAdapter: FormEncoderAdapter {
         return Array((request.rendered() + "\n").utf8)
     }
 
-    /// Reads the child's answer: an encoded form, or a refusal thrown as ``ProcessEncoderError/Code/refused``.
+    /// Reads the child's answer: an encoded form, or a refusal thrown as ``ProcessAdapterError/Code/refused``.
     /// - Parameter output: Everything the child wrote to standard output.
     /// - Returns: The encoded form.
-    /// - Throws: ``ProcessEncoderError``: a refusal, or output that is not a contract answer.
-    public static func response(_ output: [UInt8]) throws(ProcessEncoderError) -> EncodedForm {
+    /// - Throws: ``ProcessAdapterError``: a refusal, or output that is not a contract answer.
+    public static func response(_ output: [UInt8]) throws(ProcessAdapterError) -> EncodedForm {
         do {
             let object = try JSONNode.parse(output).object(allowing: ["content_type", "body_base64", "error"])
             if let error = object.optional("error") {
-                throw ProcessEncoderError(.refused, "the encoder refused the form: \(try error.string())")
+                throw ProcessAdapterError(.refused, "the encoder refused the form: \(try error.string())")
             }
             let contentType = try object.required("content_type").string()
             let encoded = try object.required("body_base64")
             guard let body = Base64.decode(try encoded.string()) else {
-                throw ProcessEncoderError(.malformedResponse, "body_base64 is not padded standard base64")
+                throw ProcessAdapterError(.malformedResponse, "body_base64 is not padded standard base64")
             }
             return EncodedForm(contentType: contentType, body: body)
-        } catch let error as ProcessEncoderError {
+        } catch let error as ProcessAdapterError {
             throw error
         } catch {
             let shown = VectorExpectation.Mismatch.render(Array(output.prefix(200)))
-            throw ProcessEncoderError(.malformedResponse, "the output is not a version 1 response (\(error)); it was \(shown)")
+            throw ProcessAdapterError(.malformedResponse, "the output is not a version 1 response (\(error)); it was \(shown)")
         }
     }
-
-    private static func excerpt(_ stderr: [UInt8]) -> String {
-        guard !stderr.isEmpty else { return "" }
-        return "; its standard error ends with \(VectorExpectation.Mismatch.render(Array(stderr.suffix(400))))"
-    }
-
-    private static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
-    }
 }
+
 #endif

@@ -1,5 +1,5 @@
-/// Why a process adapter got no encoded form: what happened to the child, in one sentence.
-public struct ProcessEncoderError: Error, Sendable, Hashable, CustomStringConvertible {
+/// Why a process adapter got no answer from its command (an encoded form, or decoded parts): what happened to the child, in one sentence.
+public struct ProcessAdapterError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What happened; an open set of stable codes.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
         /// The stable text, such as `timed-out`.
@@ -20,7 +20,7 @@ public struct ProcessEncoderError: Error, Sendable, Hashable, CustomStringConver
         public static let malformedResponse = Code(rawValue: "malformed-response")
         /// The command wrote more output than allowed.
         public static let outputTooLarge = Code(rawValue: "output-too-large")
-        /// The command answered `{"error": ...}`: it refused the form.
+        /// The command answered `{"error": ...}`: an encoder refused the form, or a decoder rejected the body.
         public static let refused = Code(rawValue: "refused")
         /// The form holds something the JSON contract cannot carry.
         public static let unsupportedForm = Code(rawValue: "unsupported-form")
