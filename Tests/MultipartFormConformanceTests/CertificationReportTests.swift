@@ -79,3 +79,15 @@ struct CertificationReportTests {
         #expect(report.level == .nonConformant)
     }
 }
+
+/// A report read back from its JSON is the same report.
+@Suite struct CertificationReportDecodingTests {
+    @Test func theReferenceEncodersReportSurvivesARoundTrip() throws {
+        let report = try EncoderCertification(ReferenceEncoderAdapter()).report()
+        let decoded = try CertificationReport.decode(Array(report.json().utf8))
+        #expect(decoded.count == 1)
+        #expect(decoded.first?.json() == report.json())
+        let several = try CertificationReport.decode(Array(CertificationReport.json([report, report]).utf8))
+        #expect(several.map { $0.json() } == [report.json(), report.json()])
+    }
+}

@@ -32,6 +32,8 @@ enum Invocation {
     case vectorsNew(VectorsNewCommand)
     /// Certify an encoder run as a child process.
     case certify(CertifyCommand)
+    /// Merge certification reports.
+    case reportMerge(ReportMergeCommand)
     /// Run a subcommand the executable added (``CommandExtension``).
     case extended(any ExtensionCommand)
 
@@ -66,6 +68,8 @@ enum Invocation {
             return try parseVectors(rest)
         case "certify":
             return try parseCertify(rest)
+        case "report":
+            return try parseReport(rest)
         default:
             if let added = extensions.first(where: { $0.spec.name == first || $0.hiddenNames.contains(first) }) {
                 switch try added.parse(first, rest) {
@@ -253,6 +257,25 @@ enum Invocation {
             command.corpusOption = corpus
             return .vectorsNew(command)
         }
+    }
+
+    private static func parseReport(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+        let group = CommandSpec.report
+        guard let word = arguments.first, !word.hasPrefix("-") else {
+            _ = try ParsedArguments(arguments, command: group)
+            return .help(group)
+        }
+        guard let spec = group.child(named: word) else {
+            let names = group.children.compactMap { $0.name?.split(separator: " ").last.map(String.init) }
+            throw UsageError("Unknown subcommand '\(word)'.\(Suggestion.didYouMean(word, among: names))", command: group)
+        }
+        let parsed = try ParsedArguments(arguments.dropFirst(), command: spec)
+        if parsed.wantsHelp { return .help(spec) }
+        var command = ReportMergeCommand(paths: parsed.positionals)
+        command.format = parsed.value(.format).flatMap(ReportMergeCommand.Format.init(rawValue:)) ?? .html
+        command.outputPath = parsed.value(.output)
+        if let title = parsed.value(.title) { command.title = title }
+        return .reportMerge(command)
     }
 
     /// The subcommand a first argument was probably meant to be, when it is not a file that exists.

@@ -48,4 +48,5 @@ package enum OptionName: String, Sendable, CaseIterable {
     case knownIssue = "--known-issue"
     case knownIssues = "--known-issues"
     case decoder = "--decoder"
+    case title = "--title"
 }

@@ -71,6 +71,8 @@ public enum MultipartCheck {
             return command.run(standardInput: standardInput, stdout: &stdout, stderr: &stderr)
         case .certify(let command):
             return command.run(stdout: &stdout, stderr: &stderr)
+        case .reportMerge(let command):
+            return command.run(stdout: &stdout, stderr: &stderr)
         case .extended(let command):
             return command.run(stdout: &stdout, stderr: &stderr)
         }

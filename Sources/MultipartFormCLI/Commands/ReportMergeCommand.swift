@@ -1,0 +1,54 @@
+import MultipartFormConformanceCore
+
+/// `multipart-check report merge A.json B.json ...`: one matrix from several certification reports.
+struct ReportMergeCommand {
+    /// The output formats.
+    enum Format: String, CaseIterable {
+        case html, markdown, json
+    }
+
+    /// The report files, in column order.
+    var paths: [String]
+    /// The output format.
+    var format: Format = .html
+    /// Where to write; standard output when `nil`.
+    var outputPath: String?
+    /// The matrix's title.
+    var title = "multipart/form-data certification"
+
+    /// Reads every report and writes the matrix; returns the exit status.
+    func run(stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32 {
+        var reports: [CertificationReport] = []
+        for path in paths {
+            do {
+                let bytes = try FileSystem.read(path, limit: 256 * 1024 * 1024)
+                reports += try CertificationReport.decode(bytes)
+            } catch let error as JSONShapeError {
+                stderr.write("error: '\(VisibleBytes.escape(path))' is not a version 1 certification report: \(error)\n")
+                return ExitCode.noInput
+            } catch {
+                stderr.write("error: \(error)\n")
+                return ExitCode.noInput
+            }
+        }
+        let matrix = CertificationMatrix(reports)
+        let rendered: String
+        switch format {
+        case .html: rendered = matrix.html(title: title)
+        case .markdown: rendered = matrix.markdown(title: title)
+        case .json: rendered = CertificationReport.json(reports)
+        }
+        guard let outputPath else {
+            stdout.write(rendered)
+            return ExitCode.success
+        }
+        do {
+            try FileSystem.write(Array(rendered.utf8), to: outputPath)
+        } catch {
+            stderr.write("error: \(error)\n")
+            return ExitCode.cannotCreate
+        }
+        stderr.write("\(reports.count) reports merged into \(outputPath)\n")
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,47 @@
+extension CertificationMatrix {
+    /// The matrix as Markdown, for a pull request or a README: a summary table (one row per
+    /// adapter: kind, level, headline), then one table per area (rows are vectors, columns adapters).
+    ///
+    /// Cells hold the grade's short symbol (`ok`, `ok!`, `lenient`, `FAIL`, `LOSS`, `n/s`, `known`,
+    /// `stale`), or nothing when the adapter was not given that vector.
+    /// - Parameter title: The heading.
+    /// - Returns: The Markdown text, ending with a newline.
+    public func markdown(title: String = "multipart/form-data certification") -> String {
+        func cell(_ text: String) -> String {
+            text.replacingPipes().split(whereSeparator: \.isNewline).joined(separator: " ")
+        }
+        var lines = ["# \(cell(title))", "", "| # | adapter | kind | level | summary |", "|---|---|---|---|---|"]
+        for (index, report) in reports.enumerated() {
+            lines.append(
+                "| \(index + 1) | \(cell(report.adapterName)) | \(report.kind.rawValue) | \(report.level.title) | \(cell(report.headline)) |")
+        }
+        var areas: [String: Set<String>] = [:]
+        for report in reports {
+            for verdict in report.verdicts { areas[verdict.area, default: []].insert(verdict.vectorID) }
+        }
+        let lookup: [[String: CertificationVerdict]] = reports.map { report in
+            Dictionary(report.verdicts.map { ($0.vectorID, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        let header = "| vector | " + reports.indices.map { "\($0 + 1)" }.joined(separator: " | ") + " |"
+        let rule = "|---|" + String(repeating: "---|", count: reports.count)
+        for area in areas.keys.sorted() {
+            lines += ["", "## \(area)", "", header, rule]
+            for id in areas[area, default: []].sorted() {
+                let cells = lookup.map { $0[id].map { Self.symbol($0.grade) } ?? "" }
+                lines.append("| `\(id)` | " + cells.joined(separator: " | ") + " |")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension StringProtocol {
+    /// The text with `|` escaped for a Markdown table cell.
+    fileprivate func replacingPipes() -> String {
+        var result = ""
+        for character in self {
+            if character == "|" { result += "\\|" } else { result.append(character) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,69 @@
+extension CertificationReport {
+    /// Every key a version 1 report object may hold.
+    private static let reportKeys = [
+        "format_version", "kind", "adapter", "level", "headline", "vector_count", "counts", "coverage",
+        "accepts_boundary", "unsupported_features", "ignored_unsupported_features", "canonical", "verdicts",
+    ]
+
+    /// Reads reports written by ``json()`` (one report) or ``json(_:)`` (several), format version 1.
+    ///
+    /// The level, counts and coverage are computed again from the verdicts, so a report edited by
+    /// hand cannot claim a level its verdicts do not earn.
+    /// - Parameter json: A JSON report file's bytes.
+    /// - Returns: The reports, in the order the file holds them.
+    /// - Throws: `JSONShapeError` naming the JSON path of the first problem.
+    package static func decode(_ json: [UInt8]) throws(JSONShapeError) -> [CertificationReport] {
+        let root = try JSONNode.parse(json)
+        let probe = try root.object(allowing: reportKeys + ["reports"])
+        if let version = probe.optional("format_version"), try version.integer() != jsonFormatVersion {
+            throw version.failure("format version \(try version.integer()) is not \(jsonFormatVersion)")
+        }
+        if let reports = probe.optional("reports") {
+            return try reports.array().map { (node) throws(JSONShapeError) in try report(node) }
+        }
+        return [try report(root)]
+    }
+
+    private static func report(_ node: JSONNode) throws(JSONShapeError) -> CertificationReport {
+        let object = try node.object(allowing: reportKeys)
+        let kindNode = try object.required("kind")
+        guard let kind = Kind(rawValue: try kindNode.string()) else { throw kindNode.failure("unknown kind") }
+        let verdicts = try object.required("verdicts").array().map { (item) throws(JSONShapeError) in try verdict(item) }
+        func features(_ key: String) throws(JSONShapeError) -> [EncoderFeature] {
+            guard let list = object.optional(key) else { return [] }
+            return try list.array().map { (item) throws(JSONShapeError) in EncoderFeature(rawValue: try item.string()) }
+        }
+        let accepts = try object.optional("accepts_boundary").flatMap { (flag) throws(JSONShapeError) -> Bool? in
+            flag.isNull ? nil : try flag.bool()
+        }
+        return CertificationReport(
+            adapterName: try object.required("adapter").string(), kind: kind, verdicts: verdicts, acceptsBoundary: accepts,
+            unsupportedFeatures: try features("unsupported_features"),
+            ignoredUnsupportedFeatures: try features("ignored_unsupported_features"))
+    }
+
+    private static func verdict(_ node: JSONNode) throws(JSONShapeError) -> CertificationVerdict {
+        let object = try node.object(allowing: [
+            "id", "area", "grade", "outcome", "summary", "details", "notes", "known_issue", "byte_identical", "not_run_because",
+        ])
+        func grade(_ key: String) throws(JSONShapeError) -> CertificationGrade {
+            let text = try object.required(key)
+            guard let grade = CertificationGrade(rawValue: try text.string()) else { throw text.failure("unknown grade") }
+            return grade
+        }
+        func strings(_ key: String) throws(JSONShapeError) -> [String] {
+            guard let list = object.optional(key) else { return [] }
+            return try list.array().map { (item) throws(JSONShapeError) in try item.string() }
+        }
+        var verdict = CertificationVerdict(
+            vectorID: try object.required("id").string(), area: try object.required("area").string(),
+            grade: try grade("grade"), summary: try object.required("summary").string(), details: try strings("details"),
+            notes: try strings("notes"), knownIssue: try object.optional("known_issue")?.optionalString(),
+            isByteIdentical: try object.optional("byte_identical").flatMap { (flag) throws(JSONShapeError) -> Bool? in
+                flag.isNull ? nil : try flag.bool()
+            })
+        if object.optional("outcome") != nil { verdict.outcome = try grade("outcome") }
+        verdict.notRunBecause = try strings("not_run_because")
+        return verdict
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// `multipart-check report merge`: several JSON reports, one matrix.
+@Suite("report merge")
+struct ReportMergeTests {
+    /// Two real reports of the structure area: an encoder answering garbage and a decoder that dies.
+    static func reports(in directory: TemporaryDirectory) throws -> (encoder: String, decoder: String) {
+        let garbage = try directory.write(Array("#!/bin/sh\ncat >/dev/null\necho not-json\n".utf8), named: "garbage.sh")
+        let dies = try directory.write(Array("#!/bin/sh\ncat >/dev/null\nexit 3\n".utf8), named: "dies.sh")
+        let encoder = directory.url.appendingPathComponent("encoder.json").path
+        let decoder = directory.url.appendingPathComponent("decoder.json").path
+        _ = runCLI(["certify", "--format", "json", "--output", encoder, "--area", "structure", "--name", "garbage", "--", "/bin/sh", garbage])
+        _ = runCLI([
+            "certify", "--decoder", "--format", "json", "--output", decoder, "--area", "structure", "--name", "dies", "--", "/bin/sh", dies,
+        ])
+        return (encoder, decoder)
+    }
+
+    @Test func mergedJSONHoldsEveryReportAsWritten() throws {
+        let directory = try TemporaryDirectory()
+        let (encoder, decoder) = try Self.reports(in: directory)
+        let merged = runCLI(["report", "merge", "--format", "json", encoder, decoder])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(merged.stdout.utf8)) as? [String: Any])
+        let reports = try #require(object["reports"] as? [[String: Any]])
+        #expect(reports.map { $0["adapter"] as? String } == ["garbage", "dies"])
+        #expect(reports.map { $0["kind"] as? String } == ["encoder", "decoder"])
+        // Each merged report is the file it came from, byte for byte once re-rendered.
+        for (index, path) in [encoder, decoder].enumerated() {
+            let original = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? NSDictionary)
+            #expect(NSDictionary(dictionary: reports[index]) == original)
+        }
+    }
+
+    @Test func markdownAndHTMLShowOneColumnPerReport() throws {
+        let directory = try TemporaryDirectory()
+        let (encoder, decoder) = try Self.reports(in: directory)
+        let markdown = runCLI(["report", "merge", "--format", "markdown", "--title", "two", encoder, decoder])
+        #expect(markdown.stdout.hasPrefix("# two\n\n| # | adapter | kind | level | summary |\n"))
+        #expect(markdown.stdout.contains("| 1 | garbage | encoder | Non-conformant |"))
+        #expect(markdown.stdout.contains("| 2 | dies | decoder | Non-conformant |"))
+        #expect(markdown.stdout.contains("## structure\n\n| vector | 1 | 2 |\n|---|---|---|\n"))
+        #expect(markdown.stdout.contains("| `structure/y-fields-in-order` | FAIL | FAIL |"))
+        let page = directory.url.appendingPathComponent("matrix.html").path
+        let html = runCLI(["report", "merge", "--output", page, encoder, decoder])
+        #expect(html.status == 0)
+        #expect(html.stderr == "2 reports merged into \(page)\n")
+        #expect(try String(contentsOfFile: page, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+    }
+
+    @Test func aFileThatIsNotAReportIsUnreadableInput() throws {
+        let directory = try TemporaryDirectory()
+        let bogus = try directory.write(Array(#"{"format_version": 1, "kind": "juggler", "adapter": "x", "verdicts": []}"#.utf8), named: "bogus.json")
+        let result = runCLI(["report", "merge", bogus])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("is not a version 1 certification report: kind: unknown kind"), "\(result.stderr)")
+        #expect(runCLI(["report", "merge"]).status == 64)
+    }
+}
