@@ -130,3 +130,45 @@ struct EncoderCertificationTests {
         return try ConformanceVector(id: "test/y-made-up", body: [], sidecar: sidecar)
     }
 }
+
+/// An encoder that says it takes the boundary it is given, then uses its own.
+struct BoundaryIgnoringAdapter: FormEncoderAdapter {
+    var acceptsBoundary: Bool { true }
+
+    func encode(_ form: FormData, boundary: String?) throws -> EncodedForm {
+        let (contentType, body) = try ReferenceEncoder().encode(form)
+        return EncodedForm(contentType: contentType, body: body)
+    }
+}
+
+@Suite struct IgnoredBoundaryTests {
+    @Test func anEncoderThatIgnoresTheGivenBoundaryIsToldSoInThoseWords() throws {
+        let vector = try #require(try Fixtures.vectors().first { $0.id == "structure/y-fields-in-order" })
+        let verdict = EncoderCertification(BoundaryIgnoringAdapter()).verdict(for: vector)
+        #expect(verdict.isByteIdentical == false)
+        let first = try #require(verdict.notes.first)
+        #expect(first.hasPrefix("the encoder ignored the boundary it was given: it was given 'AaB03x' and used 'MultipartFormBoundary-"), "\(first)")
+        let difference = try #require(verdict.notes.first { $0.hasPrefix("not byte-identical") })
+        #expect(difference.contains("first difference at byte 2: the canonical body has \"--AaB03x\\r\\nContent-Disposit\"..."), "\(difference)")
+        #expect(difference.contains("this one \"--MultipartFormBoundary-"), "\(difference)")
+    }
+}
+
+@Suite struct ContentTypeFindingTests {
+    /// The reference encoder's body with a Content-Type that names the boundary twice.
+    struct DuplicateBoundaryParameterAdapter: FormEncoderAdapter {
+        func encode(_ form: FormData, boundary: String?) throws -> EncodedForm {
+            let body = try ReferenceEncoder().prepare(form)
+            return EncodedForm(contentType: body.contentType + "; boundary=\(body.boundary)", body: try body.bytes())
+        }
+    }
+
+    @Test func aContentTypeFindingShowsTheValue() throws {
+        let vector = try #require(try Fixtures.vectors().first { $0.id == "structure/y-fields-in-order" })
+        let verdict = EncoderCertification(DuplicateBoundaryParameterAdapter()).verdict(for: vector)
+        #expect(verdict.grade == .fail)
+        let finding = try #require(verdict.details.first { $0.contains("[content-type-parameter-duplicate]") })
+        #expect(finding.hasPrefix("error: Content-Type \"multipart/form-data; boundary=MultipartFormBoundary-"), "\(finding)")
+        #expect(finding.contains("\" offset 86: parameter 'boundary' is given more than once"), "\(finding)")
+    }
+}

@@ -160,9 +160,20 @@ public struct EncoderCertification: Sendable {
                 notes.append("the canonical encoder refuses this form ('\(refusal)'); writing it is not the canonical encoding")
             } else if output.body != vector.body {
                 let common = zip(output.body, vector.body).prefix { $0 == $1 }.count
+                func window(_ bytes: [UInt8]) -> String {
+                    let start = max(0, common - 8)
+                    let shown = VectorExpectation.Mismatch.escape(bytes[start..<min(bytes.count, common + 24)])
+                    return (start > 0 ? "..." : "") + "\"\(shown)\"" + (common + 24 < bytes.count ? "..." : "")
+                }
                 notes.append(
-                    "not byte-identical with the canonical body: \(output.body.count) bytes against \(vector.body.count), first difference at byte \(common)")
+                    "not byte-identical with the canonical body: \(output.body.count) bytes against \(vector.body.count), first difference at byte \(common): the canonical body has \(window(vector.body)), this one \(window(output.body))")
             }
+        }
+        if let givenBoundary, let used = DecoderCertification.boundary(in: output.contentType), used != givenBoundary {
+            // Said in those words: a byte offset alone does not tell an author what went wrong.
+            notes.insert(
+                "the encoder ignored the boundary it was given: it was given '\(givenBoundary)' and used '\(used)' (an adapter that declares acceptsBoundary, or certify --boundary-accepted, must use the boundary it is sent)",
+                at: 0)
         }
         var result: CertificationVerdict
         if !judgement.errors.isEmpty {

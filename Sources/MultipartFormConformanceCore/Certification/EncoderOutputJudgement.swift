@@ -45,7 +45,7 @@ public struct EncoderOutputJudgement: Sendable, Hashable {
         let inherent = InherentWarnings(of: form, boundary: givenBoundary)
         report = MultipartValidator.validate(output.body, contentType: output.contentType, options: options)
         for diagnostic in report.diagnostics {
-            let text = Self.describe(diagnostic)
+            let text = Self.describe(diagnostic, contentType: output.contentType)
             switch diagnostic.severity {
             case .error: errors.append("error: " + text)
             case .warning where inherent.excuses(diagnostic):
@@ -57,14 +57,23 @@ public struct EncoderOutputJudgement: Sendable, Hashable {
         compareParts(output, form)
     }
 
-    /// Compiler style: `offset 54 (line 3, column 17), part 1: message [rule-id] (citation)`.
-    static func describe(_ diagnostic: Diagnostic) -> String {
+    /// Compiler style: `offset 54 (line 3, column 17), part 1: message [rule-id] (citation)`; a
+    /// finding in the `Content-Type` value names the value, made visible, so the header can be seen.
+    static func describe(_ diagnostic: Diagnostic, contentType: String) -> String {
         var place = diagnostic.origin == .contentType
-            ? "Content-Type offset \(diagnostic.offset)"
+            ? "Content-Type \(Self.window(of: Array(contentType.utf8), around: diagnostic.offset)) offset \(diagnostic.offset)"
             : "offset \(diagnostic.offset) (line \(diagnostic.line), column \(diagnostic.column))"
         if let part = diagnostic.partIndex { place += ", part \(part)" }
         let citation = diagnostic.citation.isEmpty ? "" : " (\(diagnostic.citation))"
         return "\(place): \(diagnostic.message) [\(diagnostic.rule)]\(citation)"
+    }
+
+    /// The value made visible: whole up to 200 bytes, else 60 bytes before the offset and 60 after.
+    static func window(of value: [UInt8], around offset: Int) -> String {
+        guard value.count > 200 else { return "\"\(VectorExpectation.Mismatch.escape(value[...]))\"" }
+        let start = max(0, min(offset, value.count) - 60)
+        let end = min(value.count, offset + 60)
+        return (start > 0 ? "...\"" : "\"") + VectorExpectation.Mismatch.escape(value[start..<end]) + (end < value.count ? "\"..." : "\"")
     }
 
     private mutating func compareParts(_ output: EncodedForm, _ form: FormData) {
