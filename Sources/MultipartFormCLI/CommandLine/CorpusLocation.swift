@@ -1,13 +1,27 @@
 import MultipartFormConformanceCore
 
-/// Where the `vectors` subcommands find the corpus.
+/// Where the subcommands that read the corpus find it.
+///
+/// In order: `--corpus`, `$MULTIPART_VECTORS_DIR`, `Vectors` in the current directory, the corpus
+/// installed beside the executable (`<prefix>/share/multipart-check/Vectors` for
+/// `<prefix>/bin/multipart-check`, as `.tools/install.sh` lays it out), and last the `Vectors`
+/// directory of the package the tool was built from, while that source tree exists.
 enum CorpusLocation {
-    /// `--corpus` if given, else `$MULTIPART_VECTORS_DIR`, else `Vectors` in the current directory, else the package's.
+    /// The installed corpus's path relative to the executable's directory.
+    static let installedRelativePath = "../share/multipart-check/Vectors"
+
+    /// The corpus directory to read.
     static func directory(option: String?) -> String {
         if let option { return option }
         if let variable = FileSystem.environment(Corpus.environmentVariable), !variable.isEmpty { return variable }
         if FileSystem.isDirectory("Vectors") { return "Vectors" }
+        if let installed = installedDirectory(), FileSystem.isDirectory(installed) { return installed }
         return Corpus.packageDirectory
+    }
+
+    /// The corpus an installed executable reads, whether or not it exists.
+    static func installedDirectory() -> String? {
+        ExecutableLocation.directory().map { FileSystem.join($0, installedRelativePath) }
     }
 
     /// Loads the corpus from ``directory(option:)``; on failure writes `error: …` to `stderr` and returns `nil`.
@@ -16,7 +30,22 @@ enum CorpusLocation {
             return try Corpus(directory: directory(option: option))
         } catch {
             stderr.write("error: \(error)\n")
+            if option == nil, FileSystem.environment(Corpus.environmentVariable) == nil {
+                let installed = installedDirectory() ?? "<prefix>/share/multipart-check/Vectors"
+                stderr.write(
+                    "note: an installed multipart-check reads its corpus from \(installed); .tools/install.sh PREFIX installs the binary and the corpus together, or pass --corpus DIR\n")
+            }
             return nil
         }
+    }
+
+    /// The `--version` line about the corpus: its format, its size and its manifest's digest.
+    static func versionLine() -> String {
+        let directory = directory(option: nil)
+        guard let corpus = try? Corpus(directory: directory) else { return "corpus: not found (looked last in \(directory))" }
+        let digest = (try? FileSystem.read(FileSystem.join(directory, CorpusManifest.fileName))).map {
+            String(CorpusManifest.digest($0).prefix(12))
+        } ?? "none"
+        return "corpus: format \(Corpus.formatVersion), \(corpus.vectors.count) vectors, manifest sha256 \(digest)... (\(directory))"
     }
 }

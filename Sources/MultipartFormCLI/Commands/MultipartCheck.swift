@@ -52,7 +52,7 @@ public enum MultipartCheck {
             stdout.write(HelpRenderer.help(for: command))
             return ExitCode.success
         case .version:
-            stdout.write(version + "\n")
+            stdout.write(version + "\n" + CorpusLocation.versionLine() + "\n")
             return ExitCode.success
         case .validate(let command):
             return command.run(

@@ -10,6 +10,9 @@
 /// for vector in corpus.vectors { ... }
 /// ```
 public struct Corpus: Sendable {
+    /// The version of the corpus format (vector files, sidecar fields) this library reads: CONFORMANCE.md, "Corpus versions and stability".
+    public static let formatVersion = 1
+
     /// The environment variable that overrides the corpus directory.
     public static let environmentVariable = "MULTIPART_VECTORS_DIR"
 

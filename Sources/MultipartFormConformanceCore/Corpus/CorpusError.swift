@@ -62,9 +62,7 @@ public struct CorpusError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         var lines = ["cannot load the conformance corpus" + (directory.map { " at \($0)" } ?? "") + ":"]
         lines += problems.map { "  - \($0)" }
-        lines.append(
-            "  (set \(Corpus.environmentVariable) to use another corpus directory; "
-                + "regenerate vectors with `python3 .tools/vectorgen/generate.py`)")
+        lines.append("  (set \(Corpus.environmentVariable) to read another corpus directory)")
         return lines.joined(separator: "\n")
     }
 }

@@ -45,8 +45,8 @@ extension CorpusManifest {
                 "changed: \($0.path) has sha256 \($0.actual), \(CorpusManifest.fileName) records \($0.expected)"
             }
             lines.append(
-                "(bytes of vectors must never be rewritten; if the change is intended, "
-                    + "regenerate with `python3 .tools/vectorgen/generate.py`)")
+                "(bytes of vectors must never be rewritten; a contributor's new vector is recorded by "
+                    + "`multipart-check vectors new`, which updates the manifest)")
             return lines.joined(separator: "\n")
         }
     }
