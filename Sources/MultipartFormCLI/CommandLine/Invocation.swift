@@ -196,12 +196,16 @@ enum Invocation {
         return .explain(ExplainCommand(rule: rule))
     }
 
-    private static func parseVectors(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
-        let group = CommandSpec.vectors
+    /// The subcommand of a group (`vectors`, `report`) the arguments name, with its own arguments
+    /// parsed; `nil` when the group's or the subcommand's help is to be shown instead (`help`).
+    private static func parseChild(
+        of group: CommandSpec, _ arguments: ArraySlice<String>, help: inout CommandSpec?
+    ) throws(UsageError) -> (word: String, spec: CommandSpec, parsed: ParsedArguments)? {
         guard let word = arguments.first, !word.hasPrefix("-") else {
             // A group runs nothing itself: its help is shown, after rejecting unknown options.
             _ = try ParsedArguments(arguments, command: group)
-            return .help(group)
+            help = group
+            return nil
         }
         guard let spec = group.child(named: word) else {
             let names = group.children.compactMap { $0.name?.split(separator: " ").last.map(String.init) }
@@ -209,7 +213,18 @@ enum Invocation {
                 "Unknown subcommand '\(word)'.\(Suggestion.didYouMean(word, among: names))", command: group)
         }
         let parsed = try ParsedArguments(arguments.dropFirst(), command: spec)
-        if parsed.wantsHelp { return .help(spec) }
+        if parsed.wantsHelp {
+            help = spec
+            return nil
+        }
+        return (word, spec, parsed)
+    }
+
+    private static func parseVectors(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+        var help: CommandSpec?
+        guard let (word, spec, parsed) = try parseChild(of: .vectors, arguments, help: &help) else {
+            return .help(help ?? .vectors)
+        }
         let corpus = parsed.value(.corpus)
         switch word {
         case "list":
@@ -260,17 +275,10 @@ enum Invocation {
     }
 
     private static func parseReport(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
-        let group = CommandSpec.report
-        guard let word = arguments.first, !word.hasPrefix("-") else {
-            _ = try ParsedArguments(arguments, command: group)
-            return .help(group)
+        var help: CommandSpec?
+        guard let (_, _, parsed) = try parseChild(of: .report, arguments, help: &help) else {
+            return .help(help ?? .report)
         }
-        guard let spec = group.child(named: word) else {
-            let names = group.children.compactMap { $0.name?.split(separator: " ").last.map(String.init) }
-            throw UsageError("Unknown subcommand '\(word)'.\(Suggestion.didYouMean(word, among: names))", command: group)
-        }
-        let parsed = try ParsedArguments(arguments.dropFirst(), command: spec)
-        if parsed.wantsHelp { return .help(spec) }
         var command = ReportMergeCommand(paths: parsed.positionals)
         command.format = parsed.value(.format).flatMap(ReportMergeCommand.Format.init(rawValue:)) ?? .html
         command.outputPath = parsed.value(.output)

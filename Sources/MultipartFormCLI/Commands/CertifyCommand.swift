@@ -66,9 +66,6 @@ struct CertifyCommand {
         return id.isEmpty || reason.isEmpty ? nil : (id, reason)
     }
 
-    /// `EX_CANTCREAT`: the report file could not be written.
-    static let cannotCreateExitCode: Int32 = 73
-
     /// Runs the certification and returns the exit status.
     func run(stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32 {
         guard let corpus = CorpusLocation.corpus(option: corpusOption, stderr: &stderr) else { return ExitCode.noInput }
@@ -131,7 +128,7 @@ struct CertifyCommand {
                 try FileSystem.makeDirectory(saveDirectory)
             } catch {
                 stderr.write("error: \(error)\n")
-                return Self.cannotCreateExitCode
+                return ExitCode.cannotCreate
             }
         }
         let run = CertifyRun(adapter: adapter, jobs: jobs, saveDirectory: saveDirectory)
@@ -155,16 +152,11 @@ struct CertifyCommand {
         case .junit: rendered = report.junitXML()
         case .html: rendered = CertificationMatrix([report]).html()
         }
-        if let outputPath {
-            do {
-                try FileSystem.write(Array(rendered.utf8), to: outputPath)
-            } catch {
-                stderr.write("error: \(error)\n")
-                return Self.cannotCreateExitCode
-            }
-            stderr.write("\(report.adapterName): \(report.headline)\nreport written to \(outputPath)\n")
-        } else {
-            stdout.write(rendered)
+        if let failed = ReportOutput.write(
+            rendered, to: outputPath, written: "\(report.adapterName): \(report.headline)\nreport written to \(outputPath ?? "")\n",
+            stdout: &stdout, stderr: &stderr)
+        {
+            return failed
         }
         // As `EncoderCertification.check`: known issues that still fail are declared, not failures.
         return report.hasUndeclaredProblems || outcome.stopped != nil ? ExitCode.failure : ExitCode.success

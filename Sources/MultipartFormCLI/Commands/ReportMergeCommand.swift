@@ -38,17 +38,12 @@ struct ReportMergeCommand {
         case .markdown: rendered = matrix.markdown(title: title)
         case .json: rendered = CertificationReport.json(reports)
         }
-        guard let outputPath else {
-            stdout.write(rendered)
-            return ExitCode.success
+        if let failed = ReportOutput.write(
+            rendered, to: outputPath, written: "\(reports.count) reports merged into \(outputPath ?? "")\n",
+            stdout: &stdout, stderr: &stderr)
+        {
+            return failed
         }
-        do {
-            try FileSystem.write(Array(rendered.utf8), to: outputPath)
-        } catch {
-            stderr.write("error: \(error)\n")
-            return ExitCode.cannotCreate
-        }
-        stderr.write("\(reports.count) reports merged into \(outputPath)\n")
         return ExitCode.success
     }
 }
