@@ -114,6 +114,7 @@ public struct CertificationMatrix: Sendable {
         .known-issue { background: #f4b259; }
         .stale-known-issue { background: #b085f5; }
         .none { background: #fff; }
+        .legend .none { outline: 1px solid #ccc; min-height: 1em; vertical-align: middle; }
         .level.canonical, .level.conformant { background: #7ed07e; }
         .level.conformant-with-warnings { background: #c4e87a; }
         .level.lenient { background: #f5e05a; }
