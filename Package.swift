@@ -48,10 +48,3 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
-
-// The DocC plugin is only for hosts that build documentation through it (set
-// MULTIPART_FORM_DOCC_PLUGIN=1); `.tools/docs/build.sh` uses the toolchain's own `docc` and needs
-// nothing. Without the variable the package has no dependencies.
-if Context.environment["MULTIPART_FORM_DOCC_PLUGIN"] != nil {
-    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
-}

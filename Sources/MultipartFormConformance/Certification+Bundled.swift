@@ -13,10 +13,7 @@ extension EncoderCertification {
     ///   bundled corpus cannot be read.
     @discardableResult
     public func require(_ minimum: CertificationLevel) throws -> CertificationReport {
-        let report = try report()
-        print("\(report.adapterName): \(report.headline)")
-        try report.require(minimum)
-        return report
+        try report().announced().requiring(minimum)
     }
 
     /// The bundled corpus's vectors that certify encoders, for `@Test(arguments:)`; each test case is named after its vector.
@@ -49,10 +46,7 @@ extension DecoderCertification {
     ///   bundled corpus cannot be read.
     @discardableResult
     public func require(_ minimum: CertificationLevel) throws -> CertificationReport {
-        let report = try report()
-        print("\(report.adapterName): \(report.headline)")
-        try report.require(minimum)
-        return report
+        try report().announced().requiring(minimum)
     }
 
     /// The bundled corpus's vectors, for `@Test(arguments:)`; each test case is named after its vector.
@@ -73,4 +67,18 @@ extension DecoderCertification {
 /// The bundled corpus, loaded once per process.
 enum BundledCorpus {
     static let shared = Result<Corpus, CorpusError> { () throws(CorpusError) in try Corpus.bundled() }
+}
+
+extension CertificationReport {
+    /// Prints `adapter: headline` once, so a `swift test` run shows the level and its coverage.
+    fileprivate func announced() -> CertificationReport {
+        print("\(adapterName): \(headline)")
+        return self
+    }
+
+    /// The report itself, after ``require(_:)`` passed.
+    fileprivate func requiring(_ minimum: CertificationLevel) throws(CertificationLevelFailure) -> CertificationReport {
+        try require(minimum)
+        return self
+    }
 }

@@ -39,13 +39,16 @@ enum CorpusLocation {
         }
     }
 
-    /// The `--version` line about the corpus: its format, its size and its manifest's digest.
+    /// The `--version` line about the corpus: its format, its size and its manifest's digest, read
+    /// from the manifest alone (printing a version does not load every vector).
     static func versionLine() -> String {
         let directory = directory(option: nil)
-        guard let corpus = try? Corpus(directory: directory) else { return "corpus: not found (looked last in \(directory))" }
-        let digest = (try? FileSystem.read(FileSystem.join(directory, CorpusManifest.fileName))).map {
-            String(CorpusManifest.digest($0).prefix(12))
-        } ?? "none"
-        return "corpus: format \(Corpus.formatVersion), \(corpus.vectors.count) vectors, manifest sha256 \(digest)... (\(directory))"
+        let path = FileSystem.join(directory, CorpusManifest.fileName)
+        guard let bytes = try? FileSystem.read(path), let text = String(validating: bytes, as: UTF8.self),
+            let manifest = try? CorpusManifest(parsing: text)
+        else { return "corpus: not found (looked last in \(directory))" }
+        let vectors = manifest.entries.keys.count { $0.hasSuffix(".body") }
+        let digest = CorpusManifest.digest(bytes).prefix(12)
+        return "corpus: format \(Corpus.formatVersion), \(vectors) vectors, manifest sha256 \(digest)... (\(directory))"
     }
 }

@@ -19,27 +19,24 @@ struct CertifyRun {
     var adapter: Adapter
     /// How many children run at once.
     var jobs: Int
-    /// When the first this-many forms all end the same way (a time-out, a crash, a failure
+    /// When the first this-many requests sent all end the same way (a time-out, a crash, a failure
     /// status, a malformed answer), the rest are not sent.
     var earlyStopCount = 3
     /// Where every answer is saved, or `nil`.
     var saveDirectory: String?
 
-    /// What ended the run before every form was sent, in one sentence, or `nil`.
-    typealias StopReason = String
-
     /// Grades every vector; returns the verdicts in vector order, why the run stopped early if it
     /// did, and the first answer that could not be saved.
     func verdicts(
         for vectors: [ConformanceVector]
-    ) -> (verdicts: [CertificationVerdict], stopped: StopReason?, saveFailure: String?) {
+    ) -> (verdicts: [CertificationVerdict], stopped: String?, saveFailure: String?) {
         let state = RunState(count: vectors.count, earlyStopCount: earlyStopCount)
         let group = DispatchGroup()
         let queue = DispatchQueue(label: "certify.jobs", attributes: .concurrent)
         for _ in 0..<max(1, min(jobs, vectors.count)) {
             queue.async(group: group) {
                 while let index = state.nextIndex() {
-                    let observer = AnswerObserver(state: state, index: index, vectorID: vectors[index].id, saveDirectory: saveDirectory)
+                    let observer = AnswerObserver(state: state, vectorID: vectors[index].id, saveDirectory: saveDirectory)
                     switch adapter {
                     case .encoder(let base):
                         state.store(EncoderCertification(ObservedEncoder(base: base, observer: observer)).verdict(for: vectors[index]), at: index)
@@ -59,16 +56,15 @@ private final class RunState: @unchecked Sendable {
     private let lock = DispatchQueue(label: "certify.state")
     private var next = 0
     private var results: [CertificationVerdict?]
-    private var failures: [ProcessAdapterError?]
-    private var answered: [Bool]
+    /// How the first requests sent ended, in the order they ended (`nil`: an answer), up to the early-stop count.
+    private var firstEndings: [ProcessAdapterError?] = []
     private let earlyStopCount: Int
-    private var stop: String?
+    /// The ending every one of the first requests had, once the run has stopped on it.
+    private var stoppedOn: ProcessAdapterError?
     private var firstSaveFailure: String?
 
     init(count: Int, earlyStopCount: Int) {
         results = Array(repeating: nil, count: count)
-        failures = Array(repeating: nil, count: count)
-        answered = Array(repeating: false, count: count)
         self.earlyStopCount = earlyStopCount
     }
 
@@ -81,8 +77,15 @@ private final class RunState: @unchecked Sendable {
         }
     }
 
-    /// Why the run stopped early, once it has.
-    var stopReason: String? { lock.sync { stop } }
+    /// What every one of the first requests ended with, once the run has stopped on it.
+    var stoppingEnding: ProcessAdapterError? { lock.sync { stoppedOn } }
+
+    /// Why the run stopped early, in one sentence, once it has.
+    var stopReason: String? {
+        stoppingEnding.map {
+            "the first \(earlyStopCount) requests all ended the same way (\($0.code): \($0.message)), so the remaining ones were not sent; fix the command and run again"
+        }
+    }
 
     func store(_ verdict: CertificationVerdict, at index: Int) {
         lock.sync { results[index] = verdict }
@@ -100,20 +103,16 @@ private final class RunState: @unchecked Sendable {
     /// The first answer that could not be saved, if any.
     var saveFailure: String? { lock.sync { firstSaveFailure } }
 
-    /// Records how the command ended for one vector's form and decides whether to stop.
-    func record(_ failure: ProcessAdapterError?, at index: Int) {
+    /// Records how one request ended and decides whether to stop. Vectors that send nothing
+    /// (unsupported ones) do not count, so the first requests are the first ones really sent.
+    func record(_ ending: ProcessAdapterError?) {
         lock.sync {
-            answered[index] = true
-            failures[index] = failure
-            guard stop == nil, results.count > earlyStopCount, index < earlyStopCount else { return }
-            let first = failures.prefix(earlyStopCount)
-            guard answered.prefix(earlyStopCount).allSatisfy({ $0 }),
-                let code = first.first??.code, Self.stopsTheRun(code),
-                first.allSatisfy({ $0?.code == code })
+            guard stoppedOn == nil, firstEndings.count < earlyStopCount else { return }
+            firstEndings.append(ending)
+            guard firstEndings.count == earlyStopCount, let first = firstEndings[0], Self.stopsTheRun(first.code),
+                firstEndings.allSatisfy({ $0?.code == first.code })
             else { return }
-            let message = first.first??.message ?? ""
-            stop =
-                "the first \(earlyStopCount) requests all ended the same way (\(code): \(message)), so the other \(results.count - earlyStopCount) were not sent; fix the command and run again"
+            stoppedOn = first
         }
     }
 
@@ -126,26 +125,26 @@ private final class RunState: @unchecked Sendable {
 /// What the observed adapters share: the stop check, how each answer ended, and saving it.
 private struct AnswerObserver {
     let state: RunState
-    let index: Int
     let vectorID: String
     let saveDirectory: String?
 
     /// Throws the not-run error once the run has stopped.
     func checkNotStopped() throws(ProcessAdapterError) {
-        if let reason = state.stopReason {
-            throw ProcessAdapterError(.notRun, "the run stopped before this was sent: \(reason.prefix { $0 != "," })")
+        if let ending = state.stoppingEnding {
+            throw ProcessAdapterError(
+                .notRun, "the run stopped before this was sent: its first requests all ended with \(ending.code)")
         }
     }
 
     /// Records an answer (a rejection or refusal is one) and saves it.
     func answered(_ pieces: [(extension: String, bytes: [UInt8])]) {
-        state.record(nil, at: index)
+        state.record(nil)
         save(pieces)
     }
 
     /// Records a failure of the command, or a refusal, and saves it.
     func failed(_ error: ProcessAdapterError) {
-        state.record(error.code == .refused ? nil : error, at: index)
+        state.record(error.code == .refused ? nil : error)
         save([("error", Array("\(error.code): \(error.message)\n".utf8))])
     }
 
@@ -202,10 +201,10 @@ private struct ObservedDecoder: FormDecoderAdapter {
         do {
             let parts = try base.decode(body: body, contentType: contentType)
             let json = JSONValue.array(parts.map { part in
-                JSONValue.object([
-                    ("name", Self.text(part.name)), ("filename", Self.text(part.filename)),
-                    ("content_type", Self.text(part.contentType)), ("body_base64", .string(Base64.encode(part.body))),
-                ])
+                JSONValue.object(
+                    Self.members("name", part.name) + Self.members("filename", part.filename)
+                        + Self.members("content_type", part.contentType)
+                        + [("body_base64", .string(Base64.encode(part.body)))])
             })
             observer.answered([("parts.json", Array((json.rendered() + "\n").utf8))])
             return parts
@@ -215,7 +214,10 @@ private struct ObservedDecoder: FormDecoderAdapter {
         }
     }
 
-    private static func text(_ bytes: [UInt8]?) -> JSONValue {
-        bytes.map { JSONValue.string(String(decoding: $0, as: UTF8.self)) } ?? .null
+    /// `key: text` for UTF-8 bytes, `key_base64` for others (as the contract writes names), `key: null` for none.
+    private static func members(_ key: String, _ bytes: [UInt8]?) -> [(key: String, value: JSONValue)] {
+        guard let bytes else { return [(key, .null)] }
+        if let text = String(validating: bytes, as: UTF8.self) { return [(key, .string(text))] }
+        return [(key + "_base64", .string(Base64.encode(bytes)))]
     }
 }

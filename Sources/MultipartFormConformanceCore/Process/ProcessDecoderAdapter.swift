@@ -71,7 +71,7 @@ public struct ProcessDecoderAdapter: FormDecoderAdapter {
     /// - Returns: The parts, in the order the child gave them.
     /// - Throws: ``ProcessAdapterError``: a rejection, or output that is not a contract answer.
     public static func response(_ output: [UInt8]) throws(ProcessAdapterError) -> [DecodedFormPart] {
-        do {
+        try ProcessExchange.readAnswer(output) {
             let object = try JSONNode.parse(output).object(allowing: ["parts", "error"])
             if let error = object.optional("error") {
                 throw ProcessAdapterError(.refused, "the decoder rejected the body: \(try error.string())")
@@ -94,11 +94,6 @@ public struct ProcessDecoderAdapter: FormDecoderAdapter {
                 }
                 return DecodedFormPart(name: try bytes("name"), filename: try bytes("filename"), contentType: try bytes("content_type"), body: body)
             }
-        } catch let error as ProcessAdapterError {
-            throw error
-        } catch {
-            let shown = VectorExpectation.Mismatch.render(Array(output.prefix(200)))
-            throw ProcessAdapterError(.malformedResponse, "the output is not a version 1 response (\(error)); it was \(shown)")
         }
     }
 }

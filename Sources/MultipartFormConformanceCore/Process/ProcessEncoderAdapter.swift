@@ -94,7 +94,7 @@ public struct ProcessEncoderAdapter: FormEncoderAdapter {
     /// - Returns: The encoded form.
     /// - Throws: ``ProcessAdapterError``: a refusal, or output that is not a contract answer.
     public static func response(_ output: [UInt8]) throws(ProcessAdapterError) -> EncodedForm {
-        do {
+        try ProcessExchange.readAnswer(output) {
             let object = try JSONNode.parse(output).object(allowing: ["content_type", "body_base64", "error"])
             if let error = object.optional("error") {
                 throw ProcessAdapterError(.refused, "the encoder refused the form: \(try error.string())")
@@ -105,11 +105,6 @@ public struct ProcessEncoderAdapter: FormEncoderAdapter {
                 throw ProcessAdapterError(.malformedResponse, "body_base64 is not padded standard base64")
             }
             return EncodedForm(contentType: contentType, body: body)
-        } catch let error as ProcessAdapterError {
-            throw error
-        } catch {
-            let shown = VectorExpectation.Mismatch.render(Array(output.prefix(200)))
-            throw ProcessAdapterError(.malformedResponse, "the output is not a version 1 response (\(error)); it was \(shown)")
         }
     }
 }

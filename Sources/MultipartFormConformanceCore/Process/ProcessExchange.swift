@@ -48,6 +48,20 @@ struct ProcessExchange {
         }
     }
 
+    /// Reads a contract answer with `read`; anything it throws other than a ``ProcessAdapterError``
+    /// (a JSON syntax or shape error) means the output is not a version 1 response, and says so with
+    /// the start of the output made visible.
+    static func readAnswer<Answer>(_ output: [UInt8], _ read: () throws -> Answer) throws(ProcessAdapterError) -> Answer {
+        do {
+            return try read()
+        } catch let error as ProcessAdapterError {
+            throw error
+        } catch {
+            let shown = VectorExpectation.Mismatch.render(Array(output.prefix(200)))
+            throw ProcessAdapterError(.malformedResponse, "the output is not a version 1 response (\(error)); it was \(shown)")
+        }
+    }
+
     /// The end of the child's standard error, made visible, for a message.
     private static func excerpt(_ stderr: [UInt8]) -> String {
         guard !stderr.isEmpty else { return "" }
