@@ -199,3 +199,21 @@ struct CertifyDecoderTests {
         #expect(result.status == 64)
     }
 }
+
+/// The early stop counts requests really sent: a vector not run (an unsupported feature) sends none.
+@Suite struct CertifyEarlyStopTests {
+    @Test func anUnsupportedFirstVectorDoesNotKeepTheRunGoing() throws {
+        let directory = try TemporaryDirectory()
+        let script = try directory.write(Array("#!/bin/sh\nsleep 30\n".utf8), named: "never.sh")
+        let started = ContinuousClock.now
+        let result = runCLI([
+            "certify", "--format", "json", "--timeout", "1", "--jobs", "1", "--unsupported", "typed-text-fields",
+            "--vector", "filenames/y-typed-field-gets-blob", "--vector", "structure/*", "--", "/bin/sh", script,
+        ])
+        #expect(ContinuousClock.now - started < .seconds(15))
+        #expect(result.stderr.contains("error: the first 3 requests all ended the same way (timed-out: "), "\(result.stderr)")
+        let verdicts = try CertifyFastLoopTests.verdicts(result.stdout)
+        #expect(verdicts.first?["id"] as? String == "filenames/y-typed-field-gets-blob")
+        #expect(verdicts.first?["grade"] as? String == "unsupported")
+    }
+}
