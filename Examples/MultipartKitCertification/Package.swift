@@ -24,6 +24,10 @@ let package = Package(
                 "MultipartKitAdapters",
                 .product(name: "MultipartFormConformance", package: "multipart-form-conformance"),
             ]),
+        // `multipart-kit-decoder`: the parser behind the decoder process contract, for `Interop/run.sh`.
+        .executableTarget(
+            name: "multipart-kit-decoder",
+            dependencies: ["MultipartKitAdapters"]),
         .testTarget(
             name: "MultipartKitCertificationTests",
             dependencies: [

@@ -26,6 +26,7 @@ struct ClosureEncoderAdapter: FormEncoderAdapter {
 struct ClosureDecoderAdapter: FormDecoderAdapter {
     var name: String
     var knownIssues: [String: String] = [:]
+    var unreportedDetails: Set<UnreportedDetail> = []
     var decodeBody: @Sendable ([UInt8], String) throws -> [DecodedFormPart]
 
     func decode(body: [UInt8], contentType: String) throws -> [DecodedFormPart] {

@@ -1,6 +1,7 @@
 import MultipartForm
 import Foundation
 import MultipartFormConformance
+import MultipartFormConformanceCore
 @testable import MultipartFormCLI
 import Testing
 
@@ -16,7 +17,8 @@ struct ConformanceDocumentTests {
         let end = try #require(document.range(of: Self.endMarker), "CONFORMANCE.md has no \(Self.endMarker)")
         try #require(begin.upperBound <= end.lowerBound, "\(Self.endMarker) comes before \(Self.beginMarker)")
         let section = document[begin.upperBound..<end.lowerBound].trimmingCharacters(in: .newlines)
-        let rendered = RuleCatalogRenderer.render(.markdown).trimmingCharacters(in: .newlines)
+        let evidence = try InteropEvidence.beside(corpusDirectory: Fixtures.packageRoot.appendingPathComponent("Vectors").path)
+        let rendered = RuleCatalogRenderer.render(.markdown, evidence: evidence).trimmingCharacters(in: .newlines)
         guard section != rendered else { return }
         let found = section.split(separator: "\n", omittingEmptySubsequences: false)
         let expected = rendered.split(separator: "\n", omittingEmptySubsequences: false)

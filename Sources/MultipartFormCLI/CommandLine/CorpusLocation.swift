@@ -25,6 +25,12 @@ enum CorpusLocation {
     }
 
     /// Loads the corpus from ``directory(option:)``; on failure writes `error: …` to `stderr` and returns `nil`.
+    /// What real parsers made of the corpus (`Interop/results/evidence.json` beside the corpus directory), or `nil`
+    /// when there is none or it cannot be read: the evidence only adds to the rules, so its absence is silent.
+    static func interopEvidence(option: String? = nil) -> InteropEvidence? {
+        try? InteropEvidence.beside(corpusDirectory: directory(option: option))
+    }
+
     static func corpus(option: String?, stderr: inout some TextOutputStream) -> Corpus? {
         do {
             return try Corpus(directory: directory(option: option))

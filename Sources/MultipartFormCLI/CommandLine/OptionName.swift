@@ -37,6 +37,7 @@ package enum OptionName: String, Sendable, CaseIterable {
     case spec = "--spec"
     case timeout = "--timeout"
     case unsupported = "--unsupported"
+    case notReported = "--not-reported"
     case update = "--update"
     case verdict = "--verdict"
     case version = "--version"

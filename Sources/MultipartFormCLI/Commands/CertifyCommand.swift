@@ -32,6 +32,8 @@ struct CertifyCommand {
     var boundaryAccepted = false
     /// Features declared unsupported.
     var unsupported: Set<EncoderFeature> = []
+    /// Details the decoder's API does not report.
+    var notReported: Set<UnreportedDetail> = []
     /// The name in the report.
     var name: String?
     /// Whether the text table lists only vectors that did not pass.
@@ -97,6 +99,7 @@ struct CertifyCommand {
         if isDecoder {
             var decoder = ProcessDecoderAdapter(command: command, name: name, timeout: timeout, knownIssues: issues)
             decoder.outputLimit = maxOutput
+            decoder.unreportedDetails = notReported
             decoder.deadline = deadlineInstant
             adapter = .decoder(decoder)
         } else {

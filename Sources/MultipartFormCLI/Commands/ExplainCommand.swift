@@ -1,4 +1,5 @@
 import MultipartForm
+import MultipartFormConformanceCore
 
 /// `multipart-check explain RULE`: one rule with its summary, severity, citation, rationale, location
 /// and fix, and a minimal failing and passing example with what the validator says about each.
@@ -23,12 +24,16 @@ struct ExplainCommand {
 
     /// Prints the explanation and returns the exit status.
     func run(stdout: inout some TextOutputStream) -> Int32 {
-        stdout.write(Self.render(rule))
+        stdout.write(Self.render(rule, evidence: CorpusLocation.interopEvidence()))
         return ExitCode.success
     }
 
     /// The explanation of a rule, in labelled blocks like a help screen.
-    static func render(_ rule: Rule) -> String {
+    /// - Parameters:
+    ///   - rule: The rule.
+    ///   - evidence: What real parsers made of the corpus, when found: the split vectors that expect
+    ///     the rule are listed with how each group of parsers read them.
+    static func render(_ rule: Rule, evidence: InteropEvidence? = nil) -> String {
         func block(_ label: String, _ text: String) -> String {
             label + ":\n" + HelpRenderer.wrap(text, indent: 2, hangingIndent: 2)
         }
@@ -52,6 +57,19 @@ struct ExplainCommand {
             } else {
                 blocks.append(block("PASSING EXAMPLE", "none: " + (examples.reasonWithoutPassing ?? "")))
             }
+        }
+        if let evidence {
+            var lines = [
+                HelpRenderer.wrap(
+                    "REAL PARSERS (Interop/RESULTS.md, \(evidence.parsers.count) parsers): "
+                        + RuleCatalogRenderer.interopLine(rule, evidence),
+                    indent: 0, hangingIndent: 2)
+            ]
+            for id in evidence.splitVectors(reporting: rule.id.rawValue) {
+                lines.append("  \(id):")
+                lines += evidence.readingLines(of: id).map { HelpRenderer.wrap($0, indent: 4, hangingIndent: 6) }
+            }
+            blocks.append(lines.joined(separator: "\n"))
         }
         return blocks.joined(separator: "\n\n") + "\n"
     }

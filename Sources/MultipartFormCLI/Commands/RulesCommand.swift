@@ -11,7 +11,7 @@ struct RulesCommand {
     /// Prints the catalog and returns the exit status.
     func run(stdout: inout some TextOutputStream) -> Int32 {
         let format = RuleCatalogFormat(rawValue: formatName) ?? .text
-        let rendered = RuleCatalogRenderer.render(format)
+        let rendered = RuleCatalogRenderer.render(format, evidence: CorpusLocation.interopEvidence())
         stdout.write(rendered)
         if !rendered.hasSuffix("\n") { stdout.write("\n") }
         return ExitCode.success

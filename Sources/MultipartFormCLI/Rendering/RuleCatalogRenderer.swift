@@ -17,18 +17,28 @@ enum RuleCatalogRenderer {
     /// - Parameters:
     ///   - format: The output format.
     ///   - rules: The rules to render, in order; the whole catalog by default.
-    static func render(_ format: RuleCatalogFormat, rules: [Rule] = Rule.catalog) -> String {
+    ///   - evidence: What real parsers made of the corpus (`Interop/results/evidence.json`), when it is found:
+    ///     each rule then names the vectors it is expected on that split the parsers, and which parsers read them differently.
+    static func render(_ format: RuleCatalogFormat, rules: [Rule] = Rule.catalog, evidence: InteropEvidence? = nil) -> String {
         switch format {
-        case .text: text(rules)
-        case .markdown: markdown(rules)
-        case .json: json(rules)
+        case .text: text(rules, evidence: evidence)
+        case .markdown: markdown(rules, evidence: evidence)
+        case .json: json(rules, evidence: evidence)
         }
+    }
+
+    /// `3 vectors split them; read differently by django, php`, or `none` when no split vector expects the rule.
+    static func interopLine(_ rule: Rule, _ evidence: InteropEvidence) -> String {
+        let vectors = evidence.splitVectors(reporting: rule.id.rawValue)
+        guard !vectors.isEmpty else { return "none of its vectors splits them" }
+        let count = "\(vectors.count) of its vectors split\(vectors.count == 1 ? "s" : "") them"
+        return count + "; read differently by " + evidence.dissenters(of: vectors).joined(separator: ", ")
     }
 
     /// The version of the JSON schema; bumped only when a field is removed or changes meaning.
     static let jsonVersion = 1
 
-    static func text(_ rules: [Rule]) -> String {
+    static func text(_ rules: [Rule], evidence: InteropEvidence?) -> String {
         var blocks: [String] = []
         for rule in rules {
             var lines = ["\(rule.id) (\(rule.severity.rawValue), \(rule.area.rawValue))"]
@@ -39,12 +49,15 @@ enum RuleCatalogRenderer {
             if let fix = rule.fixHint {
                 lines.append("  fix:         \(fix)")
             }
+            if let evidence {
+                lines.append("  parsers:     \(interopLine(rule, evidence))")
+            }
             blocks.append(lines.joined(separator: "\n"))
         }
         return blocks.joined(separator: "\n\n") + "\n"
     }
 
-    static func markdown(_ rules: [Rule]) -> String {
+    static func markdown(_ rules: [Rule], evidence: InteropEvidence?) -> String {
         var lines: [String] = []
         let counts = Dictionary(grouping: rules, by: \.severity).mapValues(\.count)
         let tally = Severity.allCases.map { severity in
@@ -52,28 +65,36 @@ enum RuleCatalogRenderer {
             return "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
         }
         lines.append("\(rules.count) rules: \(tally.joined(separator: ", ")).")
+        if let evidence {
+            lines.append("")
+            lines.append(
+                "The last column comes from `Interop/results/evidence.json` (\(evidence.parsers.count) real parsers, see "
+                    + "`Interop/RESULTS.md`): how many of the vectors that expect the rule the parsers read differently, "
+                    + "and which parsers depart from the largest group.")
+        }
         for area in Rule.Area.allCases {
             let inArea = rules.filter { $0.area == area }
             if inArea.isEmpty { continue }
             lines.append("")
             lines.append("### \(area.title) (`\(area.rawValue)`)")
             lines.append("")
-            lines.append("| id | severity | citation | requirement | where | fix |")
-            lines.append("|---|---|---|---|---|---|")
+            lines.append("| id | severity | citation | requirement | where | fix |" + (evidence == nil ? "" : " real parsers |"))
+            lines.append("|---|---|---|---|---|---|" + (evidence == nil ? "" : "---|"))
             for rule in inArea {
-                let cells = [
+                var cells = [
                     "`\(rule.id)`", rule.severity.rawValue, cell(rule.citation), cell(rule.summary),
                     cell(rule.location), rule.fixHint.map(cell) ?? "—",
                 ]
+                if let evidence { cells.append(cell(interopLine(rule, evidence))) }
                 lines.append("| " + cells.joined(separator: " | ") + " |")
             }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func json(_ rules: [Rule]) -> String {
+    static func json(_ rules: [Rule], evidence: InteropEvidence?) -> String {
         let entries = rules.map { rule in
-            JSONValue.object([
+            var members: [(key: String, value: JSONValue)] = [
                 ("id", .string(rule.id.rawValue)),
                 ("severity", .string(rule.severity.rawValue)),
                 ("area", .string(rule.area.rawValue)),
@@ -82,7 +103,16 @@ enum RuleCatalogRenderer {
                 ("rationale", .string(rule.rationale)),
                 ("location", .string(rule.location)),
                 ("fix", .string(rule.fixHint)),
-            ])
+            ]
+            if let evidence {
+                let vectors = evidence.splitVectors(reporting: rule.id.rawValue)
+                members.append(
+                    ("real_parsers", .object([
+                        ("split_vectors", .array(vectors.map(JSONValue.string))),
+                        ("reading_differently", .array(evidence.dissenters(of: vectors).map(JSONValue.string))),
+                    ])))
+            }
+            return JSONValue.object(members)
         }
         return JSONValue.object([("version", .int(jsonVersion)), ("rules", .array(entries))]).rendered() + "\n"
     }

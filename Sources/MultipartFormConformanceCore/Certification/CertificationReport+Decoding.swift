@@ -2,7 +2,7 @@ extension CertificationReport {
     /// Every key a version 1 report object may hold.
     private static let reportKeys = [
         "format_version", "kind", "adapter", "level", "headline", "vector_count", "counts", "coverage",
-        "accepts_boundary", "unsupported_features", "ignored_unsupported_features", "canonical", "verdicts",
+        "accepts_boundary", "unsupported_features", "ignored_unsupported_features", "canonical", "unreported_details", "verdicts",
     ]
 
     /// Reads reports written by ``json()`` (one report) or ``json(_:)`` (several), format version 1.
@@ -39,12 +39,15 @@ extension CertificationReport {
         return CertificationReport(
             adapterName: try object.required("adapter").string(), kind: kind, verdicts: verdicts, acceptsBoundary: accepts,
             unsupportedFeatures: try features("unsupported_features"),
-            ignoredUnsupportedFeatures: try features("ignored_unsupported_features"))
+            ignoredUnsupportedFeatures: try features("ignored_unsupported_features"),
+            unreportedDetails: try (object.optional("unreported_details")?.array() ?? []).map {
+                (item) throws(JSONShapeError) in UnreportedDetail(rawValue: try item.string())
+            })
     }
 
     private static func verdict(_ node: JSONNode) throws(JSONShapeError) -> CertificationVerdict {
         let object = try node.object(allowing: [
-            "id", "area", "grade", "outcome", "summary", "details", "notes", "known_issue", "byte_identical", "not_run_because",
+            "id", "area", "grade", "outcome", "summary", "details", "notes", "known_issue", "byte_identical", "not_run_because", "answer",
         ])
         func grade(_ key: String) throws(JSONShapeError) -> CertificationGrade {
             let text = try object.required(key)
@@ -64,6 +67,7 @@ extension CertificationReport {
             })
         if object.optional("outcome") != nil { verdict.outcome = try grade("outcome") }
         verdict.notRunBecause = try strings("not_run_because")
+        verdict.decoderAnswer = try object.optional("answer").map { (text) throws(JSONShapeError) in DecoderAnswer(rawValue: try text.string()) }
         return verdict
     }
 }

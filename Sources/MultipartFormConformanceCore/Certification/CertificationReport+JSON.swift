@@ -45,6 +45,8 @@ extension CertificationReport {
                 ("ignored_unsupported_features", .array(ignoredUnsupportedFeatures.map { .string($0.rawValue) })))
             members.append(
                 ("canonical", .object([("checked", .int(canonicalChecked)), ("identical", .int(canonicalIdentical))])))
+        } else {
+            members.append(("unreported_details", .array(unreportedDetails.map { .string($0.rawValue) })))
         }
         members.append(("verdicts", .array(verdicts.map(\.jsonValue))))
         return .object(members)
@@ -53,7 +55,7 @@ extension CertificationReport {
 
 extension CertificationVerdict {
     var jsonValue: JSONValue {
-        .object([
+        var members: [(key: String, value: JSONValue)] = [
             ("id", .string(vectorID)),
             ("area", .string(area)),
             ("grade", .string(grade.rawValue)),
@@ -64,6 +66,8 @@ extension CertificationVerdict {
             ("known_issue", .string(knownIssue)),
             ("byte_identical", isByteIdentical.map(JSONValue.bool) ?? .null),
             ("not_run_because", .array(notRunBecause.map(JSONValue.string))),
-        ])
+        ]
+        if let decoderAnswer { members.append(("answer", .string(decoderAnswer.rawValue))) }
+        return .object(members)
     }
 }

@@ -23,12 +23,16 @@ public struct CertificationReport: Sendable, Hashable {
     public var unsupportedFeatures: [EncoderFeature]
     /// Declared features that cannot excuse a vector (``EncoderFeature/withdrawn``): their vectors were run.
     public var ignoredUnsupportedFeatures: [EncoderFeature]
+    /// What the decoder's API does not report, left out of the comparison (decoders), in a stable order.
+    public var unreportedDetails: [UnreportedDetail]
 
     /// Creates a report from verdicts.
     package init(
         adapterName: String, kind: Kind, verdicts: [CertificationVerdict], acceptsBoundary: Bool? = nil,
-        unsupportedFeatures: [EncoderFeature] = [], ignoredUnsupportedFeatures: [EncoderFeature] = []
+        unsupportedFeatures: [EncoderFeature] = [], ignoredUnsupportedFeatures: [EncoderFeature] = [],
+        unreportedDetails: [UnreportedDetail] = []
     ) {
+        self.unreportedDetails = unreportedDetails
         self.adapterName = adapterName
         self.kind = kind
         self.verdicts = verdicts

@@ -21,6 +21,8 @@ public struct CertificationVerdict: Sendable, Hashable {
     public var isByteIdentical: Bool?
     /// For an `unsupported` verdict: why the vector was not run (the features it needs, or the decoder's reason).
     public var notRunBecause: [String] = []
+    /// For a decoder that was sent the body: what it did (accepted, rejected, or why it gave no answer).
+    public var decoderAnswer: DecoderAnswer?
 
     /// Creates a verdict.
     package init(

@@ -61,7 +61,8 @@ public struct DecoderCertification: Sendable {
 
     /// The report made of verdicts already reached (by ``verdict(for:)``, on any threads), in vector order.
     package func report(verdicts: [CertificationVerdict]) -> CertificationReport {
-        CertificationReport(adapterName: adapter.name, kind: .decoder, verdicts: verdicts)
+        CertificationReport(
+            adapterName: adapter.name, kind: .decoder, verdicts: verdicts, unreportedDetails: adapter.unreportedDetails.sorted())
     }
 
     /// Decodes the vector's body with the adapter and grades the outcome.
@@ -72,25 +73,39 @@ public struct DecoderCertification: Sendable {
     }
 
     private func outcome(for vector: ConformanceVector) -> CertificationVerdict {
-        func verdict(_ grade: CertificationGrade, _ summary: String, details: [String] = []) -> CertificationVerdict {
-            CertificationVerdict(vectorID: vector.id, area: vector.area, grade: grade, summary: summary, details: details)
-        }
         guard let contentType = vector.contentType else {
-            var result = verdict(.unsupported, "sent without a Content-Type (a validator test: the boundary is inferred)")
+            var result = Self.verdict(vector, .unsupported, "sent without a Content-Type (a validator test: the boundary is inferred)")
             result.notRunBecause = ["no-content-type"]
             return result
         }
-        let decoded: [DecodedFormPart]
-        var rejection: String?
+        var result: CertificationVerdict
         do {
-            decoded = try adapter.decode(body: vector.body, contentType: contentType)
+            let decoded = try adapter.decode(body: vector.body, contentType: contentType)
+            result = graded(vector, decoded: decoded, rejection: nil)
+            result.decoderAnswer = .accepted
         } catch {
             // Only an answer rejects a body: a command that crashed, timed out or answered garbage said nothing.
             if let failure = error as? ProcessAdapterError, failure.code != .refused {
-                return verdict(.fail, "the decoder gave no answer: \(failure.code): \(EncoderCertification.oneLine(failure.message))")
+                result = Self.verdict(vector, .fail, "the decoder gave no answer: \(failure.code): \(EncoderCertification.oneLine(failure.message))")
+                result.decoderAnswer = DecoderAnswer(noAnswer: failure.code)
+                return result
             }
-            decoded = []
-            rejection = EncoderCertification.oneLine(String(describing: error))
+            result = graded(vector, decoded: [], rejection: EncoderCertification.oneLine(String(describing: error)))
+            result.decoderAnswer = .rejected
+        }
+        return result
+    }
+
+    private static func verdict(
+        _ vector: ConformanceVector, _ grade: CertificationGrade, _ summary: String, details: [String] = []
+    ) -> CertificationVerdict {
+        CertificationVerdict(vectorID: vector.id, area: vector.area, grade: grade, summary: summary, details: details)
+    }
+
+    /// Grades an answer: the parts decoded, or the rejection's reason.
+    private func graded(_ vector: ConformanceVector, decoded: [DecodedFormPart], rejection: String?) -> CertificationVerdict {
+        func verdict(_ grade: CertificationGrade, _ summary: String, details: [String] = []) -> CertificationVerdict {
+            Self.verdict(vector, grade, summary, details: details)
         }
         let rules = vector.expectedRules.filter { Rule.named($0)?.severity != .note }.map(\.rawValue)
         let ruleList = rules.isEmpty ? "" : " (\(rules.joined(separator: ", ")))"
@@ -105,12 +120,12 @@ public struct DecoderCertification: Sendable {
             var details = ["accepted a body the strict validator rejects\(ruleList)"]
             if let expected = vector.sidecar.parts {
                 details.append("decoded \(decoded.count) part\(decoded.count == 1 ? "" : "s"); the strict reading recovers \(expected.count)")
-                let loss = Self.lostData(decoded, expected)
+                let loss = lostData(decoded, expected)
                 if let first = loss.first {
                     // A truncated or damaged body accepted without error, with less than it holds.
                     return verdict(
                         .silentDataLoss, "accepted an invalid body\(ruleList) without error but \(first)",
-                        details: details + loss.dropFirst() + Self.mismatches(decoded, expected))
+                        details: details + loss.dropFirst() + mismatches(decoded, expected))
                 }
             }
             return verdict(.lenient, "accepted an invalid body\(ruleList)", details: details)
@@ -128,7 +143,7 @@ public struct DecoderCertification: Sendable {
             }
             for outcome in accepting {
                 let expected = outcome.parts ?? vector.sidecar.parts ?? []
-                if Self.mismatches(decoded, expected).isEmpty {
+                if mismatches(decoded, expected).isEmpty {
                     return verdict(.pass, "accepted, as allowed: \(outcome.because)")
                 }
             }
@@ -141,18 +156,18 @@ public struct DecoderCertification: Sendable {
     private func judgeAccepted(
         _ decoded: [DecodedFormPart], expected: [VectorSidecar.ExpectedPart], vector: ConformanceVector, allowed: String
     ) -> CertificationVerdict {
-        let mismatches = Self.mismatches(decoded, expected)
+        let differences = mismatches(decoded, expected)
         let count = expected.count
-        guard !mismatches.isEmpty else {
+        guard !differences.isEmpty else {
             return CertificationVerdict(
                 vectorID: vector.id, area: vector.area, grade: .pass,
                 summary: "accepted; \(count) part\(count == 1 ? "" : "s") exactly as expected")
         }
-        let loss = Self.lostData(decoded, expected)
+        let loss = lostData(decoded, expected)
         let grade: CertificationGrade = loss.isEmpty ? .fail : .silentDataLoss
-        let summary = loss.first.map { "accepted without error but \($0)" } ?? EncoderCertification.summary(of: mismatches)
+        let summary = loss.first.map { "accepted without error but \($0)" } ?? EncoderCertification.summary(of: differences)
         return CertificationVerdict(
-            vectorID: vector.id, area: vector.area, grade: grade, summary: summary + allowed, details: mismatches)
+            vectorID: vector.id, area: vector.area, grade: grade, summary: summary + allowed, details: differences)
     }
 
     /// The boundary a `Content-Type` value names, read the way the strict validator reads it; `nil` when it names none.
@@ -162,6 +177,35 @@ public struct DecoderCertification: Sendable {
     /// - Returns: The boundary parameter's value, unquoted, or `nil` when there is none.
     public static func boundary(in contentType: String) -> String? {
         MultipartValidator.validate([], contentType: contentType).boundary.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// What was lost, with the parts in the expected order when the adapter does not report the order.
+    private func lostData(_ decoded: [DecodedFormPart], _ expected: [VectorSidecar.ExpectedPart]) -> [String] {
+        Self.lostData(Self.ordered(decoded, like: expected, unreported: adapter.unreportedDetails), expected)
+    }
+
+    /// Every difference, leaving out what the adapter does not report.
+    private func mismatches(_ decoded: [DecodedFormPart], _ expected: [VectorSidecar.ExpectedPart]) -> [String] {
+        let unreported = adapter.unreportedDetails
+        return Self.mismatches(
+            Self.ordered(decoded, like: expected, unreported: unreported), expected,
+            comparesTextFieldTypes: !unreported.contains(.textFieldContentType))
+    }
+
+    /// The decoded parts in the expected order when the order is not reported: each expected part takes
+    /// the first unused decoded part with the same name; the rest follow in their own order.
+    static func ordered(
+        _ decoded: [DecodedFormPart], like expected: [VectorSidecar.ExpectedPart], unreported: Set<UnreportedDetail>
+    ) -> [DecodedFormPart] {
+        guard unreported.contains(.partOrder) else { return decoded }
+        var unused = Array(decoded.indices)
+        var result: [DecodedFormPart] = []
+        for wanted in expected {
+            if let position = unused.firstIndex(where: { sameParameter(decoded[$0].name, wanted.name) }) {
+                result.append(decoded[unused.remove(at: position)])
+            }
+        }
+        return result + unused.map { decoded[$0] }
     }
 
     /// What was lost: fewer parts, or values that are strict prefixes of the expected ones.
@@ -178,7 +222,9 @@ public struct DecoderCertification: Sendable {
     }
 
     /// Every difference between the decoded parts and the expected ones, one line each.
-    static func mismatches(_ decoded: [DecodedFormPart], _ expected: [VectorSidecar.ExpectedPart]) -> [String] {
+    static func mismatches(
+        _ decoded: [DecodedFormPart], _ expected: [VectorSidecar.ExpectedPart], comparesTextFieldTypes: Bool = true
+    ) -> [String] {
         var lines: [String] = []
         if decoded.count != expected.count {
             lines.append("expected \(expected.count) part\(expected.count == 1 ? "" : "s"), decoded \(decoded.count)")
@@ -191,7 +237,7 @@ public struct DecoderCertification: Sendable {
             if !sameParameter(actual.filename, wanted.filename) {
                 lines.append("part \(index) filename: expected \(render(wanted.filename)), decoded \(difference(actual.filename, wanted.filename))")
             }
-            if !sameContentType(actual.contentType, wanted.contentType) {
+            if comparesTextFieldTypes || wanted.filename != nil, !sameContentType(actual.contentType, wanted.contentType) {
                 lines.append("part \(index) content type: expected \(render(wanted.contentType)), decoded \(difference(actual.contentType, wanted.contentType))")
             }
             if actual.body != wanted.body {

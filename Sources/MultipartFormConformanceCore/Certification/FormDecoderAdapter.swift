@@ -24,6 +24,9 @@ public protocol FormDecoderAdapter: Sendable {
     /// `stale-known-issue` and fails ``DecoderCertification/check(_:lenientAsFailure:)``. Default: none.
     var knownIssues: [String: String] { get }
 
+    /// What the decoder's API does not report, left out of the comparison (see ``UnreportedDetail``). Default: nothing.
+    var unreportedDetails: Set<UnreportedDetail> { get }
+
     /// Decodes a body sent with the given `Content-Type`; throwing means the decoder rejects the body.
     func decode(body: [UInt8], contentType: String) throws -> [DecodedFormPart]
 }
@@ -33,4 +36,6 @@ extension FormDecoderAdapter {
     public var name: String { String(describing: Self.self) }
     /// No known issues.
     public var knownIssues: [String: String] { [:] }
+    /// Reports everything: the order of the parts and every part's `Content-Type`.
+    public var unreportedDetails: Set<UnreportedDetail> { [] }
 }

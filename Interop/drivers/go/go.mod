@@ -1,0 +1,3 @@
+module interop/gomultipart
+
+go 1.19

@@ -1,0 +1,138 @@
+"""Shared pieces of the interop tools: the parser list, the corpus, the validator binary and readings.
+
+A *reading* is what one parser made of one body, in a form that can be compared across parsers:
+`rejected`, `no-answer:<code>` (crashed, timed out, failed, malformed answer), or `parts:<digest>`
+of the decoded parts normalised so that what some parser APIs never report does not count as a
+difference: parts are ordered by name (stably), a part without a filename is compared without its
+Content-Type, and content types compare without case and surrounding whitespace.
+"""
+import base64
+import hashlib
+import json
+import os
+import subprocess
+import sys
+
+INTEROP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(INTEROP)
+VECTORS = os.path.join(ROOT, "Vectors")
+RESULTS = os.path.join(INTEROP, "results")
+
+
+class Parser:
+    """One line of parsers.tsv."""
+
+    def __init__(self, fields):
+        self.id, self.language, self.label, unreported, self.version_command, self.command = fields
+        self.unreported = [] if unreported == "-" else unreported.split(",")
+
+    def version(self):
+        """What the version command prints, on one line."""
+        try:
+            output = subprocess.run(
+                self.version_command, shell=True, cwd=INTEROP, capture_output=True, text=True, timeout=60
+            ).stdout
+        except subprocess.TimeoutExpired:
+            return "unknown (the version command timed out)"
+        return " ".join(output.split()) or "unknown"
+
+
+def parsers():
+    """Every parser of parsers.tsv, in file order."""
+    result = []
+    with open(os.path.join(INTEROP, "parsers.tsv"), encoding="utf-8") as listing:
+        for number, line in enumerate(listing, 1):
+            line = line.rstrip("\n")
+            if not line or line.startswith("#"):
+                continue
+            fields = line.split("\t")
+            if len(fields) != 6:
+                sys.exit("parsers.tsv:%d: expected 6 tab-separated fields, found %d" % (number, len(fields)))
+            result.append(Parser(fields))
+    return result
+
+
+def multipart_check():
+    """The release multipart-check binary: $MULTIPART_CHECK, or built from the root package."""
+    binary = os.environ.get("MULTIPART_CHECK")
+    if binary:
+        return binary
+    subprocess.run(
+        ["swift", "build", "-c", "release", "--product", "multipart-check"], cwd=ROOT, check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    return os.path.join(ROOT, ".build", "release", "multipart-check")
+
+
+def corpus():
+    """Every vector's sidecar by id (`area/name`), with `verdict` (y, n or i) added."""
+    vectors = {}
+    for area in sorted(os.listdir(VECTORS)):
+        folder = os.path.join(VECTORS, area)
+        if not os.path.isdir(folder):
+            continue
+        for name in sorted(os.listdir(folder)):
+            if name.endswith(".json"):
+                with open(os.path.join(folder, name), encoding="utf-8") as sidecar:
+                    vector = json.load(sidecar)
+                vector["verdict"] = name[0]
+                vector["area"] = area
+                vectors[area + "/" + name[: -len(".json")]] = vector
+    return vectors
+
+
+def rule_severities(binary):
+    """Each rule id's severity, from `multipart-check rules --format json`."""
+    output = subprocess.run([binary, "rules", "--format", "json"], capture_output=True, check=True).stdout
+    document = json.loads(output)
+    rules = document["rules"] if isinstance(document, dict) else document
+    return {rule["id"]: rule["severity"] for rule in rules}
+
+
+def _text(part, key):
+    if key + "_base64" in part:
+        return base64.b64decode(part[key + "_base64"])
+    value = part.get(key)
+    return None if value is None else value.encode("utf-8")
+
+
+def decoded_parts(parts):
+    """Decoded parts as `certify --save-bodies` keeps them (a list of contract part objects) as
+    (name, filename, content_type, body) byte tuples."""
+    return [
+        (_text(part, "name"), _text(part, "filename"), _text(part, "content_type"), base64.b64decode(part["body_base64"]))
+        for part in parts
+    ]
+
+
+def expected_parts(sidecar_parts):
+    """A sidecar's `parts` (same `key` / `key_base64` convention as the contract) as the same tuples."""
+    return [
+        (_text(part, "name"), _text(part, "filename"), _text(part, "content_type"), _text(part, "body") or b"")
+        for part in sidecar_parts
+    ]
+
+
+def digest(parts):
+    """The comparable digest of decoded parts (see the module's description)."""
+    def key(part):
+        return part[0] or b""
+
+    normalised = []
+    for name, filename, content_type, body in sorted(parts, key=key):
+        if filename is None or content_type is None:
+            content_type = None if filename is None else content_type
+        else:
+            content_type = content_type.strip(b" \t").lower()
+        normalised.append([
+            None if name is None else name.hex(), None if filename is None else filename.hex(),
+            None if content_type is None else content_type.hex(), hashlib.sha256(body).hexdigest(),
+        ])
+    return "parts:" + hashlib.sha256(json.dumps(normalised).encode()).hexdigest()[:16]
+
+
+def write_json(path, value):
+    """Writes JSON the way every committed result is written: sorted keys, two-space indent, final LF."""
+    with open(path, "w", encoding="utf-8") as output:
+        json.dump(value, output, indent=2, sort_keys=True, ensure_ascii=False)
+        output.write("\n")

@@ -1,0 +1,156 @@
+"""Certifies every real parser of parsers.tsv over the whole corpus and writes Interop/results/.
+
+Usage (through Interop/run.sh):
+  run.py                 run every parser, write results/<id>.json, then the reports
+  run.py --parser ID     run only these parsers (repeatable); the others' results are kept
+  run.py --reports-only  rewrite evidence.json, RESULTS.md and matrix.html from the committed results
+  run.py --check         run everything into a temporary folder and fail if anything differs from
+                         the committed files
+
+Each parser runs through `multipart-check certify --decoder --format json --save-bodies DIR`;
+its report gives the grade and the answer (accepted, rejected, or why there was none) per vector,
+and the saved answers give the decoded parts, which become the reading compared across parsers.
+"""
+import argparse
+import filecmp
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import interop
+import reports
+
+TIMEOUT_SECONDS = "30"
+
+
+def run_parser(parser, binary, vectors, severities):
+    """Runs one parser over the corpus; returns its result document."""
+    with tempfile.TemporaryDirectory(prefix="interop-" + parser.id + "-") as saved:
+        arguments = [
+            binary, "certify", "--decoder", "--format", "json", "--save-bodies", saved, "--name", parser.label,
+            "--timeout", TIMEOUT_SECONDS, "--jobs", "2",
+        ]
+        for detail in parser.unreported:
+            arguments += ["--not-reported", detail]
+        arguments += ["--"] + parser.command.split(" ")
+        environment = dict(os.environ)
+        command = parser.command.split(" ")
+        if command[0] == "env":
+            # `env NAME=VALUE program ...`: the environment goes to multipart-check's child.
+            command = command[1:]
+            while "=" in command[0]:
+                name, value = command.pop(0).split("=", 1)
+                environment[name] = value
+            arguments = arguments[: arguments.index("--") + 1] + command
+        completed = subprocess.run(arguments, cwd=interop.INTEROP, capture_output=True, env=environment)
+        if not completed.stdout:
+            sys.exit("%s: multipart-check printed no report:\n%s" % (parser.id, completed.stderr.decode(errors="replace")))
+        report = json.loads(completed.stdout)
+        records = []
+        for verdict in report["verdicts"]:
+            vector = vectors[verdict["id"]]
+            record = {
+                "id": verdict["id"],
+                "verdict": vector["verdict"],
+                "grade": verdict["grade"],
+                "summary": verdict["summary"],
+                "differences": verdict["details"],
+            }
+            answer = verdict.get("answer")
+            if answer is None:
+                record.update(answer="not-sent", reading=None, matches_expected=None)
+            elif answer == "accepted":
+                with open(os.path.join(saved, verdict["id"] + ".parts.json"), encoding="utf-8") as answered:
+                    reading = interop.digest(interop.decoded_parts(json.load(answered)))
+                record.update(answer=answer, reading=reading, matches_expected=reading in expected_readings(vector))
+            else:
+                record.update(answer=answer, reading=answer if answer == "rejected" else "no-answer:" + answer,
+                              matches_expected=None)
+            records.append(record)
+    counts = report["counts"]
+    return {
+        "format_version": 1,
+        "parser": parser.id,
+        "name": parser.label,
+        "language": parser.language,
+        "version": parser.version(),
+        "unreported_details": parser.unreported,
+        "level": report["level"],
+        "headline": report["headline"],
+        "counts": counts,
+        "answers": {
+            answer: sum(1 for record in records if record["answer"] == answer)
+            for answer in sorted({record["answer"] for record in records})
+        },
+        "vectors": records,
+    }
+
+
+def expected_readings(vector):
+    """The readings that equal what the sidecar expects: its parts, or an allowed outcome's."""
+    readings = set()
+    if vector.get("parts") is not None:
+        readings.add(interop.digest(interop.expected_parts(vector["parts"])))
+    for outcome in vector.get("outcomes") or []:
+        if outcome.get("outcome") == "accept" and outcome.get("parts") is not None:
+            readings.add(interop.digest(interop.expected_parts(outcome["parts"])))
+    return readings
+
+
+def generate(into, only, vectors, severities, binary):
+    """Runs the chosen parsers into `into` (results/ or a copy of it) and writes the reports."""
+    results = os.path.join(into, "results")
+    os.makedirs(results, exist_ok=True)
+    for parser in interop.parsers():
+        if only and parser.id not in only:
+            continue
+        print("running %s (%s)..." % (parser.id, parser.label), file=sys.stderr, flush=True)
+        document = run_parser(parser, binary, vectors, severities)
+        interop.write_json(os.path.join(results, parser.id + ".json"), document)
+        print("  %s" % document["headline"], file=sys.stderr)
+    reports.write_all(into, vectors, severities)
+
+
+def main():
+    options = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    options.add_argument("--parser", action="append", default=[], help="run only this parser (repeatable)")
+    options.add_argument("--reports-only", action="store_true", help="only rewrite the reports from results/")
+    options.add_argument("--check", action="store_true", help="regenerate everything and compare with the committed files")
+    arguments = options.parse_args()
+    known = {parser.id for parser in interop.parsers()}
+    unknown = [name for name in arguments.parser if name not in known]
+    if unknown:
+        sys.exit("unknown parser %s; parsers.tsv lists %s" % (", ".join(unknown), ", ".join(sorted(known))))
+    binary = interop.multipart_check()
+    vectors = interop.corpus()
+    severities = interop.rule_severities(binary)
+    if arguments.reports_only:
+        reports.write_all(interop.INTEROP, vectors, severities)
+        return
+    if not arguments.check:
+        generate(interop.INTEROP, set(arguments.parser), vectors, severities, binary)
+        return
+    with tempfile.TemporaryDirectory(prefix="interop-check-") as scratch:
+        if os.path.isdir(os.path.join(interop.INTEROP, "results")):
+            shutil.copytree(os.path.join(interop.INTEROP, "results"), os.path.join(scratch, "results"))
+        generate(scratch, set(arguments.parser), vectors, severities, binary)
+        differing = []
+        for name in reports.GENERATED + [os.path.join("results", p.id + ".json") for p in interop.parsers()]:
+            if arguments.parser and name.startswith("results") and os.path.basename(name)[:-5] not in arguments.parser:
+                continue
+            committed, fresh = os.path.join(interop.INTEROP, name), os.path.join(scratch, name)
+            if not os.path.exists(fresh):
+                continue
+            if not os.path.exists(committed) or not filecmp.cmp(committed, fresh, shallow=False):
+                differing.append(name)
+                subprocess.run(["diff", "-u", committed, fresh], stdout=sys.stderr)
+        if differing:
+            sys.exit("run.sh --check: %d file(s) differ from the committed results: %s" % (len(differing), ", ".join(differing)))
+        print("run.sh --check: every result and report matches the committed files", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
