@@ -214,12 +214,12 @@ vector("boundary/n-quoted-pair", framed(b'a"b'),
 vector("boundary/y-parameter-name-upper-case", framed(b"AaB03x"),
        "BOUNDARY=AaB03x: parameter names compare case-insensitively",
        [S_PARAM],
-       [], ONE, content_type="multipart/form-data; BOUNDARY=AaB03x")
+       [d("content-type-case", 21, "content-type")], ONE, content_type="multipart/form-data; BOUNDARY=AaB03x")
 
 vector("boundary/y-media-type-mixed-case", framed(b"AaB03x"),
        "Multipart/Form-Data; Boundary=AaB03x: type, subtype and parameter names are case-insensitive",
        [S_PARAM, "RFC 7578 §4"],
-       [], ONE, content_type="Multipart/Form-Data; Boundary=AaB03x")
+       [d("content-type-case", 0, "content-type"), d("content-type-case", 21, "content-type")], ONE, content_type="Multipart/Form-Data; Boundary=AaB03x")
 
 vector("boundary/y-no-space-after-semicolon", framed(b"AaB03x"),
        "multipart/form-data;boundary=AaB03x: no space after the semicolon",

@@ -54,14 +54,14 @@ body = (raw(b'CONTENT-DISPOSITION: form-data; name="a"\r\n', "1")
 vector("headers/y-uppercase-names", body,
        "upper-case CONTENT-DISPOSITION and CONTENT-TYPE field names are the same fields",
        ["RFC 5322 §1.2.2", "RFC 2045 §5.1", "RFC 7578 §4.2"],
-       [], [p("a", "1"), p("f", "hello", filename="a.txt", content_type="text/plain")])
+       [d("header-name-case", 10), d("header-name-case", 67), d("header-name-case", 127)], [p("a", "1"), p("f", "hello", filename="a.txt", content_type="text/plain")])
 
 body = raw(b'CoNtEnT-DiSpOsItIoN: form-data; name="f"; filename="a.html"\r\ncOnTeNt-TyPe: text/html\r\n',
            "<b>x</b>") + close()
 vector("headers/y-mixed-case-names", body,
        "mixed-case field names (CoNtEnT-DiSpOsItIoN, cOnTeNt-TyPe) compare case-insensitively",
        ["RFC 5322 §1.2.2", "RFC 2045 §5.1", "RFC 7578 §4.2"],
-       [], [p("f", "<b>x</b>", filename="a.html", content_type="text/html")])
+       [d("header-name-case", 10), d("header-name-case", 71)], [p("f", "<b>x</b>", filename="a.html", content_type="text/html")])
 
 body = raw(CT_TXT + CD_F, "hello") + close()
 vector("headers/y-content-type-before-disposition", body,

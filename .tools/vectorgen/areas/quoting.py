@@ -86,7 +86,7 @@ vector("quoting/n-name-token-tspecials", body,
        "an unquoted name holding the tspecials [ and ] (a[0])",
        ["RFC 2045 §5.1", "RFC 2183 §2"],
        [d("parameter-syntax", _o(body, b"a[0]", plus=1, expect=b"[")),
-        d("parameter-unquoted", _o(body, b"a[0]", expect=b"a"))],
+        d("parameter-unquoted", _o(body, b"a[0]", expect=b"a")), d("name-brackets", 48)],
        [p("a[0]", "1")])
 
 body = cd(b'form-data; name="f"; filename=my file.txt', "hello", b"text/plain") + close()
@@ -104,7 +104,7 @@ body = (cd(b'form-data; name="files[]"; filename="a.txt"', "A", b"text/plain")
 vector("quoting/y-name-brackets-quoted", body,
        "two file parts named files[] (the PHP array convention), quoted so the brackets are legal",
        ["RFC 2045 §5.1", "RFC 7578 §4.3", "RFC 7578 §5.2"],
-       [], [p("files[]", "A", filename="a.txt", content_type="text/plain"),
+       [d("name-brackets", 53), d("name-brackets", 160)], [p("files[]", "A", filename="a.txt", content_type="text/plain"),
             p("files[]", "B", filename="b.txt", content_type="text/plain")])
 
 body = cd(b"form-data; name=\"f\"; filename='a.php'", "<?php echo 1; ?>", b"text/plain") + close()
@@ -267,7 +267,7 @@ body = cd(b'form-data; NAME="f"; FileName="a.txt"', "hello", b"text/plain") + cl
 vector("quoting/y-parameter-names-case", body,
        "parameter names NAME and FileName compare case-insensitively",
        ["RFC 2045 §5.1", "RFC 2183 §2", "RFC 9110 §5.6.6"],
-       [], [p("f", "hello", filename="a.txt", content_type="text/plain")])
+       [d("parameter-name-case", 42), d("parameter-name-case", 52)], [p("f", "hello", filename="a.txt", content_type="text/plain")])
 
 body = cd(b'form-data ;  name="f" ;filename="a.txt"', "hello", b"text/plain") + close()
 vector("quoting/y-whitespace-around-semicolons", body,

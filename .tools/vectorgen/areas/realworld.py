@@ -25,7 +25,7 @@ vector("realworld/n-hand-rolled-blog-body", body,
         d("parameter-syntax", at(body, b'best"')),
         d("header-missing-colon", at(body, b"PNGDATA")),
         d("part-headers-unterminated", at(body, b"--" + HB + b"--")),
-        d("close-delimiter-no-final-crlf", len(body))],
+        d("close-delimiter-no-final-crlf", len(body)), d("filename-whitespace", 149)],
        [p("user", "alice"), p("photo", "", filename="my ", content_type="image/png")],
        content_type="multipart/form-data; boundary=Boundary-7D0E8E5B",
        producer="hand-rolled URLSession code from upload tutorials")
@@ -138,7 +138,7 @@ body = (field(WK2, "album", "holiday")
         + end(WK2))
 vector("realworld/y-safari-multiple-files", body,
        "Safari submitting <input type=file multiple>: two files as two parts with the same name",
-       [S_FORM, "RFC 7578 §4.3", S_WHATWG], [],
+       [S_FORM, "RFC 7578 §4.3", S_WHATWG], [d("name-duplicate", 304)],
        [p("album", "holiday"), p("photos", PNG, filename="IMG_0001.png", content_type="image/png"),
         p("photos", PNG + b"\x00\x01", filename="IMG_0002.png", content_type="image/png")],
        content_type=ctype(WK2), producer=SAFARI)
@@ -310,7 +310,7 @@ body = upload(AF, "doc", 'say "hi".txt', "text/plain", "hi") + end(AF)
 vector("realworld/n-alamofire-unescaped-quotes-filename", body,
        "Alamofire with the file name say \"hi\".txt: the quotes go out raw and end the quoted-string early",
        ["RFC 2045 §5.1", "RFC 2183 §2", "RFC 7578 §4.2"],
-       [d("parameter-syntax", _o(body, b'hi".txt', expect=b"h"))],
+       [d("parameter-syntax", _o(body, b'hi".txt', expect=b"h")), d("filename-whitespace", 92)],
        [p("doc", "hi", filename="say ", content_type="text/plain")],
        content_type=ctype(AF), producer=ALAMOFIRE + " (Alamofire#2647)")
 
@@ -341,7 +341,7 @@ VAPOR = "Vapor 4 FormDataEncoder / multipart-kit 4 MultipartSerializer"
 body = field(VP, "name", "Vapor") + field(VP, "tags[]", "swift") + field(VP, "tags[]", "server") + end(VP)
 vector("realworld/y-vapor-struct-with-array", body,
        "multipart-kit encoding struct { name; tags: [String] } as form data: tags[] once per element",
-       [S_FORM, "RFC 7578 §4.3"], [],
+       [S_FORM, "RFC 7578 §4.3"], [d("name-brackets", 170), d("name-brackets", 263)],
        [p("name", "Vapor"), p("tags[]", "swift"), p("tags[]", "server")],
        content_type=ctype(VP), producer=VAPOR)
 

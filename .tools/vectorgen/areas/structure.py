@@ -47,14 +47,14 @@ body = part("a", "1") + part("a", "2") + part("a", "1") + close()
 vector("structure/y-duplicate-names", body,
        "three parts named a (two with equal values): each is its own entry, never coalesced",
        ["RFC 7578 §5.2", "RFC 7578 §4.3"],
-       [], [p("a", "1"), p("a", "2"), p("a", "1")])
+       [d("name-duplicate", 67)], [p("a", "1"), p("a", "2"), p("a", "1")])
 
 body = (part("title", "Report") + file_part("file", "r.txt", "text/plain", "hello\r\n")
         + file_part("file", "r.bin", "application/octet-stream", b"\x00\x01\xff") + part("tag", "x") + close())
 vector("structure/y-fields-and-files", body,
        "a field, two files under one name, and another field",
        ["RFC 7578 §4.2", "RFC 7578 §4.3", "RFC 7578 §4.4"],
-       [], [p("title", "Report"), p("file", "hello\r\n", filename="r.txt", content_type="text/plain"),
+       [d("name-duplicate", 186)], [p("title", "Report"), p("file", "hello\r\n", filename="r.txt", content_type="text/plain"),
             p("file", b"\x00\x01\xff", filename="r.bin", content_type="application/octet-stream"),
             p("tag", "x")])
 
@@ -145,7 +145,21 @@ vector("structure/i-first-delimiter-missing", body,
        "a body that starts with the part's headers instead of the first delimiter",
        [S_FRAMING],
        [d("preamble-present", 0),
-        d("zero-parts", _o(body, CLOSE, expect=b"--"))],
+        d("zero-parts", _o(body, CLOSE, expect=b"--")), d("preamble-without-parts", _o(body, CLOSE, expect=b"--"))],
+       [],
+       outcomes=[{"outcome": "accept", "because": ACCEPT_PREAMBLE + "; the only delimiter is the close "
+                                                  "delimiter, so the form is empty", "parts": []},
+                 {"outcome": "reject", "because": REJECT_PREAMBLE}])
+
+# The shape of python-multipart's test case bad_initial_boundary: the first delimiter line differs
+# from the declared boundary by one letter, so it is preamble, and the parts are lost with it.
+body = b"--AaB03y\r\n" + CD_A + b"\r\nThis is a test.\r\n" + close()
+vector("structure/i-first-delimiter-misspelt", body,
+       "the first delimiter line differs from the boundary by one letter, the close delimiter is right "
+       "(the shape of python-multipart's test case bad_initial_boundary)",
+       [S_FRAMING],
+       [d("preamble-present", 0), d("zero-parts", _o(body, CLOSE, expect=b"--")),
+        d("preamble-without-parts", _o(body, CLOSE, expect=b"--"))],
        [],
        outcomes=[{"outcome": "accept", "because": ACCEPT_PREAMBLE + "; the only delimiter is the close "
                                                   "delimiter, so the form is empty", "parts": []},
@@ -285,7 +299,7 @@ body = (b"--AaB03x\r\n"
 vector("structure/y-rfc7578-4-6-as-printed", body,
        "the RFC 7578 §4.6 _charset_ example byte for byte as printed (before erratum 4676): one part, then an epilogue",
        ["RFC 7578 §4.6", S_FRAMING],
-       [d("epilogue-present", _o(body, b"--AaB03x--\r\n", plus=12, expect=b"content-disposition"))],
+       [d("epilogue-present", _o(body, b"--AaB03x--\r\n", plus=12, expect=b"content-disposition")), d("charset-field-not-utf8", 62)],
        [p("_charset_", "iso-8859-1")])
 
 body = (b"--AaB03x\r\n"
@@ -300,7 +314,7 @@ body = (b"--AaB03x\r\n"
 vector("structure/y-rfc7578-4-6-erratum-4676", body,
        "the RFC 7578 §4.6 example as corrected by erratum 4676, with field1 really in ISO-8859-1 (caf\\xe9)",
        ["RFC 7578 §4.6", "RFC 7578 §5.1.2"],
-       [], [p("_charset_", "iso-8859-1"), p("field1", b"Joe owes caf\xe9 100")])
+       [d("charset-field-not-utf8", 62)], [p("_charset_", "iso-8859-1"), p("field1", b"Joe owes caf\xe9 100")])
 
 ct = 'multipart/form-data; boundary="simple boundary"'
 pre = (b"This is the preamble.  It is to be ignored, though it\r\n"
@@ -326,7 +340,7 @@ vector("structure/i-rfc2046-sample", body,
         d("preamble-present", 0),
         d("field-content-type-present", _o(body, b"Content-type", expect=b"Content-type")),
         d("epilogue-present", _o(body, b"--simple boundary--\r\n", plus=21,
-                                  expect=b"\r\nThis is the epilogue."))],
+                                  expect=b"\r\nThis is the epilogue.")), d("header-name-case", 326)],
        [p("a", v1), p("b", v2, content_type="text/plain; charset=us-ascii")],
        content_type=ct,
        outcomes=[{"outcome": "accept", "because": ACCEPT_PREAMBLE + "; the epilogue likewise",

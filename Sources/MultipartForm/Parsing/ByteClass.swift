@@ -3,6 +3,12 @@ enum ByteClass {
     static let contentDisposition = Array("content-disposition".utf8)
     static let contentType = Array("content-type".utf8)
     static let contentTransferEncoding = Array("content-transfer-encoding".utf8)
+    /// The part header names the validator understands, lower case.
+    static let partHeaderNames = [contentDisposition, contentType, contentTransferEncoding]
+    /// The same names as RFC 2045 and RFC 2183 write them.
+    static let canonicalHeaderNames = [
+        Array("Content-Disposition".utf8), Array("Content-Type".utf8), Array("Content-Transfer-Encoding".utf8),
+    ]
     static let formData = Array("form-data".utf8)
     static let multipart = Array("multipart".utf8)
     static let text = Array("text".utf8)
@@ -70,6 +76,8 @@ enum ByteClass {
 
     /// Linear whitespace inside a line: space or horizontal tab.
     static func isWhitespace(_ byte: UInt8) -> Bool { byte == space || byte == tab }
+    /// Whether the byte is an ASCII upper-case letter.
+    static func isUpperCase(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
 
     /// A control character other than HTAB, CR, LF and NUL (which have rules of their own).
     static func isOtherControl(_ byte: UInt8) -> Bool {

@@ -68,6 +68,7 @@ enum CanonicalDisposition {
             // `%` (percent-encoding) and, in a filename, path separators.
             guard byte >= 0x20 && byte < 0x7F, byte != ByteClass.backslash, byte != ByteClass.percent else { return nil }
             if !isName && byte == ByteClass.slash { return nil }
+            if isName && byte == UInt8(ascii: "[") { return nil }
             end += 1
         }
         guard end < value.count, end > start else { return nil }
@@ -75,6 +76,7 @@ enum CanonicalDisposition {
         // An encoded-word (`=?...?=`) is reported; so are, in a filename, `.`, `..` and a drive letter.
         if value[start] == ByteClass.equals && count >= 2 && value[start + 1] == ByteClass.questionMark { return nil }
         if !isName {
+            if value[start] == ByteClass.space || value[end - 1] == ByteClass.space { return nil }
             if count >= 2 && value[start + 1] == ByteClass.colon { return nil }
             if count <= 2 && value[start] == ByteClass.dot && value[end - 1] == ByteClass.dot { return nil }
         }

@@ -12,6 +12,8 @@ struct MediaType {
     var whitespaceAroundEquals: [Int] = []
     /// Indices of the `;` of empty parameters.
     var emptyParameters: [Int] = []
+    /// The index of the first upper-case letter of the type or subtype, as written.
+    var firstUpperCaseIndex: Int?
 
     /// Whether the type is `type/subtype` (lower-case comparison).
     func isType(_ type: String, _ subtype: String) -> Bool {
@@ -34,6 +36,7 @@ struct MediaType {
             return result
         }
         result.type = bytes[typeRange].map(ByteClass.lowercased)
+        result.firstUpperCaseIndex = typeRange.first { ByteClass.isUpperCase(bytes[$0]) }
         guard !lexer.atEnd && lexer.current == ByteClass.slash else {
             result.syntaxError = (lexer.index, "expected '/' after the type")
             return result
@@ -45,6 +48,9 @@ struct MediaType {
             return result
         }
         result.subtype = bytes[subtypeRange].map(ByteClass.lowercased)
+        if result.firstUpperCaseIndex == nil {
+            result.firstUpperCaseIndex = subtypeRange.first { ByteClass.isUpperCase(bytes[$0]) }
+        }
         while true {
             lexer.skipWhitespace()
             if lexer.atEnd { break }

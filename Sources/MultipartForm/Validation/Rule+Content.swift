@@ -13,6 +13,8 @@ extension Rule.ID {
     public static let charsetUnknown: Self = "charset-unknown"
     /// The `_charset_` field names no known charset.
     public static let charsetFieldUnknown: Self = "charset-field-unknown"
+    /// The `_charset_` field names a charset other than UTF-8 and US-ASCII.
+    public static let charsetFieldNotUTF8: Self = "charset-field-not-utf8"
     /// A text field's value is not valid UTF-8 and no charset says otherwise.
     public static let valueNotUTF8: Self = "value-not-utf8"
     /// A part is itself multipart (the deprecated nested multipart/mixed form).
@@ -65,6 +67,13 @@ extension Rule {
             rationale: "`_charset_` sets the default charset of text fields; an unknown value leaves them undecodable.",
             location: "the first byte of the field's value",
             fix: "send `_charset_` with the form's real encoding, for example `UTF-8`"),
+        Rule(
+            .charsetFieldNotUTF8, .note, area: .content, citation: "RFC 7578 §4.6; WHATWG HTML multipart/form-data encoding",
+            summary: "the _charset_ field names a charset other than UTF-8",
+            rationale:
+                "RFC 7578 lets `_charset_` set the form's charset, but Werkzeug, Django, undici and busboy decode every text value as UTF-8 regardless and replace what does not decode, so the values reach the application changed (Interop/RESULTS.md).",
+            location: "the first byte of the field's value",
+            fix: nil),
         Rule(
             .valueNotUTF8, .warning, area: .content, citation: "RFC 7578 §5.1.2, §5.1.3",
             summary: "a text field's value should be UTF-8 unless a charset says otherwise",

@@ -9,6 +9,8 @@ extension Rule.ID {
     public static let contentTypeParameterUnexpected: Self = "content-type-parameter-unexpected"
     /// Whitespace around `=` or an empty parameter in the outer Content-Type.
     public static let contentTypeParameterWhitespace: Self = "content-type-parameter-whitespace"
+    /// The media type or the `boundary` parameter name is not written in lower case.
+    public static let contentTypeCase: Self = "content-type-case"
     /// The outer Content-Type has no `boundary` parameter.
     public static let boundaryMissing: Self = "boundary-missing"
     /// The boundary is given with RFC 2231 syntax (`boundary*`).
@@ -59,6 +61,13 @@ extension Rule {
                 "RFC 7578 registers `boundary` as the only parameter. Extras such as `charset` are meaningless here and trip parsers that expect `boundary` first.",
             location: "the name of the unexpected parameter",
             fix: "remove the parameter; declare text encodings per part or with a `_charset_` field"),
+        Rule(
+            .contentTypeCase, .warning, area: .contentType, citation: "RFC 9110 §8.3.1; RFC 2045 §5.1",
+            summary: "write the media type and the boundary parameter name in lower case",
+            rationale:
+                "Both are case-insensitive, but real receivers compare them case-sensitively: Django rejects `Multipart/Form-Data`, Werkzeug reads no part, CGI.pm takes the body for one unnamed value (Interop/RESULTS.md).",
+            location: "the first upper-case letter of the media type or of the parameter name",
+            fix: "send `multipart/form-data; boundary=<boundary>` in lower case"),
         Rule(
             .contentTypeParameterWhitespace, .warning, area: .contentType, citation: "RFC 9110 §5.6.6",
             summary: "no whitespace around \"=\" and no empty parameters in the Content-Type",

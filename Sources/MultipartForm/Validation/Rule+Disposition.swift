@@ -19,6 +19,8 @@ extension Rule.ID {
     public static let parameterUnknown: Self = "parameter-unknown"
     /// `filename` comes before `name`.
     public static let parameterOrder: Self = "parameter-order"
+    /// The `name` or `filename` parameter name is not written in lower case.
+    public static let parameterNameCase: Self = "parameter-name-case"
     /// Content-Disposition parameters break the token / quoted-string grammar.
     public static let parameterSyntax: Self = "parameter-syntax"
     /// A `name` or `filename` value is a bare token.
@@ -98,6 +100,13 @@ extension Rule {
             rationale: "Unknown parameters must be ignored, but WHATWG's parser rejects them and decoy parameters have fooled parsers that search for `filename=`.",
             location: "the name of the parameter",
             fix: "remove the parameter"),
+        Rule(
+            .parameterNameCase, .warning, area: .disposition, citation: "RFC 2183 §2; RFC 9110 §5.6.6",
+            summary: "write the name and filename parameter names in lower case",
+            rationale:
+                "Parameter names are case-insensitive, but multipart-kit, CGI.pm and Rack look for `name=` and `filename=` as written and undici rejects the body, so `NAME=` loses the field or the file's name (Interop/RESULTS.md).",
+            location: "the first byte of the parameter name",
+            fix: "write `name=` and `filename=`"),
         Rule(
             .parameterOrder, .note, area: .disposition, citation: "RFC 2183 §2; RFC 6838 §4.3",
             summary: "filename comes before name",

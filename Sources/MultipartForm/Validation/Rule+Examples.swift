@@ -19,6 +19,7 @@ extension Rule {
         add(.contentTypeParameterDuplicate, sent("multipart/form-data; boundary=X; boundary=X"), conforming)
         add(.contentTypeParameterUnexpected, sent("multipart/form-data; boundary=X; charset=utf-8"), conforming)
         add(.contentTypeParameterWhitespace, sent("multipart/form-data; boundary = X"), conforming)
+        add(.contentTypeCase, sent("Multipart/Form-Data; Boundary=X"), conforming)
         add(.boundaryMissing, sent("multipart/form-data"), conforming)
         add(.boundaryExtended, sent("multipart/form-data; boundary*0=X"), conforming)
         add(.boundaryEmpty, Example.field(boundary: "").sent(with: "multipart/form-data; boundary=\"\""), conforming)
@@ -52,6 +53,7 @@ extension Rule {
         add(.epiloguePresent, Example(text: opened + "\r\n--X--\r\nbye\r\n"), conforming)
         add(.epilogueContainsDelimiter, Example(text: opened + "\r\n--X--\r\n--X\r\n"), conforming)
         add(.zeroParts, Example(text: "--X--\r\n"), conforming)
+        add(.preambleWithoutParts, Example(text: "--Y\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--X--\r\n"), conforming)
         add(.boundaryPrefixLine, Example.field(value: "--Xa"), Example.field(value: "--Xa", boundary: "Y"))
         add(.partHeadersUnterminated, Example(text: "--X\r\nContent-Disposition: form-data; name=\"a\"\r\n--X--\r\n"), conforming)
         add(.partBodyAbsent, Example(text: "--X\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n--X--\r\n"), Example.field(value: ""))
@@ -62,6 +64,7 @@ extension Rule {
         add(.headerWhitespaceBeforeColon, Example.file(type: nil, extra: ["Content-Type : text/plain"]), Example.file())
         add(.headerLeadingWhitespace, Example(parts: [([" Content-Disposition: form-data; name=\"a\""], "1")]), conforming)
         add(.headerFolded, Example(parts: [(["Content-Disposition: form-data;", " name=\"a\""], "1")]), conforming)
+        add(.headerNameCase, Example(parts: [(["CONTENT-DISPOSITION: form-data; name=\"a\""], "1")]), conforming)
         add(.headerBareLF, Example(text: "--X\r\nContent-Disposition: form-data; name=\"a\"\n\r\n1\r\n--X--\r\n"), conforming)
         add(.headerBareCR, Example.field("form-data; name=\"a\rb\""), Example.field("form-data; name=\"ab\""))
         add(.headerNUL, Example.field("form-data; name=\"a\0\""), conforming)
@@ -87,6 +90,7 @@ extension Rule {
         add(.parameterDuplicate, Example.field("form-data; name=\"a\"; name=\"b\""), conforming)
         add(.parameterUnknown, Example.field("form-data; name=\"a\"; size=1"), conforming)
         add(.parameterOrder, Example.file("form-data; filename=\"f.txt\"; name=\"f\""), Example.file())
+        add(.parameterNameCase, Example.field("form-data; NAME=\"a\""), conforming)
         add(.parameterSyntax, Example.field("form-data; name=\"a"), conforming)
         add(.parameterUnquoted, Example.field("form-data; name=a"), conforming)
         add(.parameterQuotedPair, Example.field("form-data; name=\"a\\\"b\""), Example.field("form-data; name=\"a%22b\""))
@@ -107,6 +111,9 @@ extension Rule {
         add(.charsetUnknown, Example.file(type: "text/plain; charset=klingon"), Example.file(type: "text/plain; charset=utf-8"))
         add(
             .charsetFieldUnknown, Example.field("form-data; name=\"_charset_\"", value: "klingon"),
+            Example.field("form-data; name=\"_charset_\"", value: "UTF-8"))
+        add(
+            .charsetFieldNotUTF8, Example.field("form-data; name=\"_charset_\"", value: "ISO-8859-1"),
             Example.field("form-data; name=\"_charset_\"", value: "UTF-8"))
         add(.valueNotUTF8, Example.field(value: "naïve", encoding: .latin1), Example.field(value: "naïve"))
         let nestedFile = "--Y\r\nContent-Disposition: file; filename=\"a.txt\"\r\nContent-Type: text/plain\r\n\r\n1\r\n--Y--"
@@ -133,6 +140,10 @@ extension Rule {
             .parameterPercentEncoded, Example.file("form-data; name=\"f\"; filename=\"a%20b.txt\""),
             Example.file("form-data; name=\"f\"; filename=\"a b.txt\""))
         add(.nameNonASCII, Example.field("form-data; name=\"café\""), Example.field("form-data; name=\"cafe\""))
+        add(.nameBrackets, Example.field("form-data; name=\"tags[]\""), Example.field("form-data; name=\"tags\""))
+        let named = { (name: String, value: String) in (["Content-Disposition: form-data; name=\"\(name)\""], value) }
+        add(.nameDuplicate, Example(parts: [named("a", "1"), named("a", "2")]), Example(parts: [named("a", "1"), named("b", "2")]))
+        add(.filenameWhitespace, Example.file("form-data; name=\"f\"; filename=\" f.txt\""), Example.file())
 
         // Limits: the same input under small limits, so the bodies stay small.
         func limited(_ example: Example, _ change: (inout ValidationOptions) -> Void) -> Example {

@@ -25,6 +25,8 @@ extension Rule.ID {
     public static let epilogueContainsDelimiter: Self = "epilogue-contains-delimiter"
     /// The body has no part: its first delimiter is the close delimiter.
     public static let zeroParts: Self = "zero-parts"
+    /// The only delimiter after a preamble is the close delimiter: the body has a preamble and no part.
+    public static let preambleWithoutParts: Self = "preamble-without-parts"
     /// A content line starts with the delimiter followed by more boundary characters.
     public static let boundaryPrefixLine: Self = "boundary-prefix-line"
     /// A delimiter line arrives before the blank line that ends a part's headers.
@@ -124,6 +126,13 @@ extension Rule {
                 "The RFC 2046 grammar requires a body part, but browsers send `--B--\\r\\n` for an empty FormData and WHATWG parses it as an empty form, so this is a warning, not an error.",
             location: "the \"--\" of the close delimiter",
             fix: "send at least one field, or no body at all if the server accepts that"),
+        Rule(
+            .preambleWithoutParts, .error, area: .framing, citation: "RFC 2046 §5.1.1",
+            summary: "a body whose preamble holds text must have at least one part",
+            rationale:
+                "The grammar requires a body part after the first delimiter. Browsers send a bare close delimiter for an empty form and Go a CRLF before it (`zero-parts`), but no encoder sends text followed only by the close delimiter: that shape is a first delimiter line the receiver did not recognise (one wrong letter, another boundary, a missing first delimiter), so every part was swallowed by the preamble and receivers hand the application an empty form without an error.",
+            location: "the \"--\" of the close delimiter",
+            fix: "start the body with `--<boundary>\\r\\n`, exactly the boundary the Content-Type declares"),
         Rule(
             .boundaryPrefixLine, .error, area: .framing, citation: "RFC 2046 §5.1; RFC 7578 §4.1",
             summary: "no content line may start with the delimiter, even followed by more characters",

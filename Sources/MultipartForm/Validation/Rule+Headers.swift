@@ -9,6 +9,8 @@ extension Rule.ID {
     public static let headerLeadingWhitespace: Self = "header-leading-whitespace"
     /// A header field is folded onto a continuation line.
     public static let headerFolded: Self = "header-folded"
+    /// A part header field name is written neither as `Content-Disposition` (`Content-Type`, ...) nor in lower case.
+    public static let headerNameCase: Self = "header-name-case"
     /// LF without CR in a part's header section.
     public static let headerBareLF: Self = "header-bare-lf"
     /// CR without LF in a part's header section.
@@ -57,6 +59,13 @@ extension Rule {
             rationale: "A line starting with whitespace continues the previous field; as the first line it continues nothing.",
             location: "the start of the line",
             fix: "remove the whitespace before the field name"),
+        Rule(
+            .headerNameCase, .warning, area: .headers, citation: "RFC 9110 §5.1; RFC 2045 §1",
+            summary: "write part header names as Content-Disposition and Content-Type, or in lower case",
+            rationale:
+                "Field names are case-insensitive, but CGI.pm capitalises only the first letter of each word before it looks a field up, so `CONTENT-DISPOSITION` or `content-DISPOSITION` is lost: the part has no name (Interop/RESULTS.md).",
+            location: "the first byte of the field name",
+            fix: "write `Content-Disposition`, `Content-Type` and `Content-Transfer-Encoding`"),
         Rule(
             .headerFolded, .warning, area: .headers, citation: "RFC 5322 §2.2.3; RFC 9112 §5.2",
             summary: "header fields should not be folded onto continuation lines",

@@ -9,6 +9,12 @@ extension Rule.ID {
     public static let parameterPercentEncoded: Self = "parameter-percent-encoded"
     /// A field name holds non-ASCII bytes.
     public static let nameNonASCII: Self = "name-non-ascii"
+    /// A field name holds `[` and a later `]`, which some receivers read as array syntax.
+    public static let nameBrackets: Self = "name-brackets"
+    /// Two parts of one body carry the same field name.
+    public static let nameDuplicate: Self = "name-duplicate"
+    /// A filename starts or ends with a space or a tab.
+    public static let filenameWhitespace: Self = "filename-whitespace"
 }
 
 extension Rule {
@@ -44,6 +50,27 @@ extension Rule {
             summary: "field names should be ASCII",
             rationale: "Form authors should avoid non-ASCII field names; when used they should be UTF-8.",
             location: "the first non-ASCII byte of the name value",
+            fix: nil),
+        Rule(
+            .nameBrackets, .note, area: .names, citation: "RFC 7578 §4.2",
+            summary: "the field name holds brackets, which some receivers read as array syntax",
+            rationale:
+                "Any name is legal, but PHP and Rack turn `a[]` and `a[key]` into arrays and hashes, so the application sees other names than were sent (PHP reports `a[]` as `a[0]`) (Interop/RESULTS.md).",
+            location: "the \"[\" in the name value",
+            fix: nil),
+        Rule(
+            .nameDuplicate, .note, area: .names, citation: "RFC 7578 §4.3, §5.2",
+            summary: "another part already carries this field name (reported once per name)",
+            rationale:
+                "Repeated names are legal and every part is its own entry, but PHP and Rack keep only the last part of a name unless it ends with `[]`, silently dropping the others (Interop/RESULTS.md). Names are compared among the first 10,000 parts of each body.",
+            location: "the start of the later part's Content-Disposition field name",
+            fix: nil),
+        Rule(
+            .filenameWhitespace, .note, area: .names, citation: "RFC 7578 §4.2",
+            summary: "the filename starts or ends with a space or a tab",
+            rationale:
+                "The filename is sent as the user's file is named, but Django, Python's email package and commons-fileupload strip the whitespace, so receivers disagree on the name (Interop/tools/differential.py found it).",
+            location: "the first byte of the filename value",
             fix: nil),
     ]
 }

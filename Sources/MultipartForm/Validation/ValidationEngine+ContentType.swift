@@ -19,6 +19,9 @@ extension ValidationEngine {
                 let shown = escapedForMessage(media.type + [ByteClass.slash] + media.subtype)
                 add(.contentTypeNotFormData, 0, "media type is '\(shown)', not 'multipart/form-data'")
             }
+            if media.isType("multipart", "form-data"), let index = media.firstUpperCaseIndex {
+                add(.contentTypeCase, index, "the media type is not written in lower case")
+            }
             for index in media.whitespaceAroundEquals {
                 add(.contentTypeParameterWhitespace, index, "whitespace around '=' in a Content-Type parameter")
             }
@@ -50,6 +53,9 @@ extension ValidationEngine {
             return nil
         }
         let boundary = Array(parameter.value)
+        if outer, let upper = Self.firstUpperCase(in: value.bytes, at: parameter.nameIndex, count: parameter.name.count) {
+            add(.contentTypeCase, upper, "the parameter name 'boundary' is not written in lower case")
+        }
         if parameter.quoted && outer {
             add(.boundaryQuoted, parameter.valueIndex, "the boundary is quoted; the quotes are not part of it")
         }
@@ -67,6 +73,12 @@ extension ValidationEngine {
             add(.boundaryNeedsQuotes, bad, "'\(escapedForMessage([boundary[position]]))' in an unquoted boundary; quote the value")
         }
         return boundary
+    }
+
+    /// The index of the first upper-case letter among `count` bytes at `start`, as written.
+    static func firstUpperCase(in bytes: [UInt8], at start: Int, count: Int) -> Int? {
+        guard start >= 0, start + count <= bytes.count else { return nil }
+        return (start..<(start + count)).first { ByteClass.isUpperCase(bytes[$0]) }
     }
 
     // MARK: Inferring the boundary

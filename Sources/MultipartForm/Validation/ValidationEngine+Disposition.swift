@@ -61,10 +61,11 @@ extension ValidationEngine {
                 add(.filenameStar, parameter.nameIndex, "'filename*' must not be used in multipart/form-data")
             } else if name.contains(ByteClass.asterisk) {
                 add(.parameterExtended, parameter.nameIndex, "RFC 2231 parameter '\(shown)' must not be used in multipart/form-data")
-            } else if name == ByteClass.nameParameter {
-                nameParameter = parameter
-            } else if name == ByteClass.filenameParameter {
-                filenameParameter = parameter
+            } else if name == ByteClass.nameParameter || name == ByteClass.filenameParameter {
+                if name == ByteClass.nameParameter { nameParameter = parameter } else { filenameParameter = parameter }
+                if let upper = Self.firstUpperCase(in: value.bytes, at: parameter.nameIndex, count: name.count) {
+                    add(.parameterNameCase, upper, "the parameter name '\(shown)' is not written in lower case")
+                }
             } else {
                 add(.parameterUnknown, parameter.nameIndex, "unknown parameter '\(shown)'")
             }
@@ -141,6 +142,14 @@ extension ValidationEngine {
         }
         if isName, let high {
             add(.nameNonASCII, parameter.valueIndices[high], "the field name contains non-ASCII bytes")
+        }
+        if isName, let open = (0..<count).first(where: { byte($0) == UInt8(ascii: "[") }),
+            (open..<count).contains(where: { byte($0) == UInt8(ascii: "]") })
+        {
+            add(.nameBrackets, parameter.valueIndices[open], "PHP and Rack read the brackets in the name as array syntax")
+        }
+        if !isName && (ByteClass.isWhitespace(byte(0)) || ByteClass.isWhitespace(byte(count - 1))) {
+            add(.filenameWhitespace, start, "the filename starts or ends with whitespace, which some receivers strip")
         }
         if !isName {
             let isDrive = count >= 2 && byte(1) == ByteClass.colon

@@ -351,6 +351,13 @@ extension ValidationEngine {
             add(.headerNameInvalid, first.start + bad, "'\(escapedForMessage([content[base + bad]]))' is not allowed in a header field name")
         }
         let isDisposition = ByteClass.equalsIgnoringCase(name, ByteClass.contentDisposition)
+        if name.contains(where: ByteClass.isUpperCase),
+            let known = ByteClass.partHeaderNames.firstIndex(where: { ByteClass.equalsIgnoringCase(name, $0) }),
+            case let canonical = ByteClass.canonicalHeaderNames[known], !name.elementsEqual(canonical)
+        {
+            add(.headerNameCase, first.start + nameStart,
+                "'\(escapedForMessage(name))' is neither '\(String(decoding: canonical, as: UTF8.self))' nor lower case")
+        }
         if isDisposition && field.lineCount == 1 && formData && !part.sawDisposition && usesCanonicalHeaders,
             let canonical = CanonicalDisposition.match(content[(colonIndex + 1)...])
         {
@@ -599,6 +606,11 @@ extension ValidationEngine {
         if hasBodySection, let value = part.charsetValue {
             if Charsets.isKnown(value) {
                 formCharsetIsUTF8 = Charsets.isUTF8(value)
+                if !formCharsetIsUTF8 {
+                    collector.add(.charsetFieldNotUTF8, offset: bodyLocation.offset, line: bodyLocation.line,
+                        column: bodyLocation.column, part: index,
+                        "_charset_ names '\(escapedForMessage(value))': receivers that decode every value as UTF-8 change the values")
+                }
             } else {
                 formCharsetIsUTF8 = false
                 collector.add(.charsetFieldUnknown, offset: bodyLocation.offset, line: bodyLocation.line,

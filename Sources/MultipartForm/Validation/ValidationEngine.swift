@@ -113,11 +113,37 @@ struct ValidationEngine {
     /// The current part's Content-Type value, or `nil` when it has none (a copy: for reports and messages).
     var partContentType: [UInt8]? { hasPart && part.media != nil ? Array(contentTypeBuffer.bytes) : nil }
 
-    /// Records the current part's name parameter.
+    /// Records the current part's name parameter, and reports a name an earlier part of the body carried.
     mutating func setPartName(_ value: ArraySlice<UInt8>) {
         nameBuffer.removeAll()
         nameBuffer.append(value)
         part.hasName = true
+        noteRepeatedName(value)
+    }
+
+    /// The most names ``seenNames`` holds: names are compared among the first this many parts.
+    static let repeatedNameCapacity = 10_000
+    /// What ``seenNames`` holds for a name already reported as repeated.
+    static let nameReported = -1
+
+    /// Reports `name-duplicate` the first time a name an earlier part carried comes again (names ending in `[]` excepted).
+    mutating func noteRepeatedName(_ value: ArraySlice<UInt8>) {
+        if value.count >= 2 && value[value.endIndex - 2] == UInt8(ascii: "[") && value[value.endIndex - 1] == UInt8(ascii: "]") {
+            return
+        }
+        var hasher = Hasher()
+        hasher.combine(value.count)
+        for byte in value { hasher.combine(byte) }
+        let key = hasher.finalize()
+        if let earlier = seenNames[key] {
+            // Once per name: a flood of one repeated name is one finding.
+            guard earlier != Self.nameReported, let place = part.dispositionName else { return }
+            seenNames[key] = Self.nameReported
+            collector.add(.nameDuplicate, offset: place.offset, line: place.line, column: place.column, part: part.index,
+                "part \(earlier) already carries the name '\(escapedForMessage(value))'; receivers that keep one value per name lose all but the last")
+        } else if seenNames.count < Self.repeatedNameCapacity {
+            seenNames[key] = part.index
+        }
     }
 
     /// Records the current part's filename parameter.
@@ -135,6 +161,10 @@ struct ValidationEngine {
     }
 
     var formCharsetIsUTF8 = true
+    /// Hashes of the names parts of this body carried, each with the first part's index (at most ``repeatedNameCapacity``).
+    var seenNames: [Int: Int] = [:]
+    /// Whether the preamble holds a byte other than CR, LF, space and tab.
+    var preambleHasText = false
     var collecting: Bool
     var hadContentType = false
 
@@ -380,6 +410,9 @@ struct ValidationEngine {
     ) {
         guard !range.isEmpty else { return }
         if region == .body { feedPart(bytes, range, offset: offset) }
+        if region == .preamble && !preambleHasText {
+            preambleHasText = bytes[range].contains { !ByteClass.isWhitespace($0) && $0 != ByteClass.cr && $0 != ByteClass.lf }
+        }
         if let counted {
             pass(counted: counted, range, offset: offset)
         } else {
@@ -565,6 +598,10 @@ struct ValidationEngine {
             if close {
                 report(.zeroParts, at: delimiter.dashOffset, line: delimiter.dashLine, column: 1,
                     "the first delimiter is the close delimiter: the body has no part")
+                if preambleHasText {
+                    report(.preambleWithoutParts, at: delimiter.dashOffset, line: delimiter.dashLine, column: 1,
+                        "the \(delimiter.dashOffset)-byte preamble is followed only by the close delimiter: whatever it holds reaches no receiver")
+                }
             }
         case .body:
             if delimiter.bodyAbsent {
