@@ -7,8 +7,8 @@ import Testing
     static let dispositionTemplates = [
         "form-data; name=\"a\"",
         " form-data; name=\"field1\"; filename=\"photo.jpg\"",
-        "form-data; name=\"x;y=z\"; filename=\"a b.txt\" ",
-        "\tform-data; name=\"user.name\"; filename=\"=x.bin\"",
+        "form-data; name=\"x y z\"; filename=\"a b.txt\" ",
+        "\tform-data; name=\"user.name\"; filename=\"x.bin\"",
         // Folded: the value is unfolded first, then matched.
         "form-data; name=\"a\";\r\n filename=\"b\"",
     ]

@@ -391,5 +391,5 @@ body = part("a&#601;b", "x&#601;y") + close()
 vector("charset/y-ncr-in-name-and-value", body,
        "numeric character references (&#601;) in a name and a value, as a windows-1252 form sends: literal",
        ["RFC 7578 §5.1.2", "WHATWG HTML multipart/form-data encoding"],
-       [], [p("a&#601;b", "x&#601;y")],
+       [d("parameter-value-separator", 54)], [p("a&#601;b", "x&#601;y")],
        producer="WHATWG HTML form submission from a windows-1252 page")

@@ -228,14 +228,14 @@ body = one_file(b"&#128169;.txt")
 vector("filenames/y-ncr-literal", body,
        "&#128169;.txt, the numeric character reference a windows-1252 form sends for U+1F4A9, is literal text",
        ["RFC 7578 §4.2", "RFC 7578 §5.1.2", "WHATWG HTML multipart/form-data encoding"],
-       [], [fpart("&#128169;.txt")],
+       [d("parameter-value-separator", 70)], [fpart("&#128169;.txt")],
        producer="WHATWG HTML form submission from a windows-1252 page")
 
 body = one_file(b"=?UTF-8?B?w6kudHh0?=")
 vector("filenames/i-encoded-word", body,
        "an RFC 2047 encoded-word as the filename (=?UTF-8?B?w6kudHh0?= is é.txt): literal or decoded",
        ["RFC 2047 §5", "RFC 7578 §5.1", "RFC 7578 §5.1.3"],
-       [d("parameter-encoded-word", _fvalue(body))],
+       [d("parameter-encoded-word", _fvalue(body)), d("parameter-value-separator", 62)],
        [fpart("=?UTF-8?B?w6kudHh0?=")],
        outcomes=[accept("RFC 2047 §5: an encoded-word MUST NOT appear within a quoted-string, so the value is "
                         "literal text", [fpart("=?UTF-8?B?w6kudHh0?=")]),

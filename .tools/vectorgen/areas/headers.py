@@ -73,13 +73,13 @@ body = raw(b'Content-Disposition:form-data; name="a"\r\n', "1") + close()
 vector("headers/y-no-space-after-colon", body,
        "no space between the colon and the value: the space is optional",
        ["RFC 5322 §2.2", "RFC 5322 §3.6.8"],
-       [], [p("a", "1")])
+       [d("header-value-whitespace", 30)], [p("a", "1")])
 
 body = raw(b'Content-Disposition: \t form-data; name="a" \t\r\n', "1") + close()
 vector("headers/y-whitespace-around-value", body,
        "spaces and a tab after the colon and at the end of the Content-Disposition line are not part of the value",
        ["RFC 5322 §2.2", "RFC 9110 §5.5", "RFC 2045 §5.1"],
-       [], [p("a", "1")])
+       [d("header-value-whitespace", 31)], [p("a", "1")])
 
 # ---------------------------------------------------------------------------------------------
 # Content-Disposition: presence, type, duplicates

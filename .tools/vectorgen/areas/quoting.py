@@ -118,13 +118,13 @@ body = cd(b'form-data; name="f"; filename="a;b.txt"', "hello", b"text/plain") + 
 vector("quoting/y-semicolon-in-quoted-filename", body,
        "a ';' inside a quoted filename is part of the value, not a parameter separator",
        ["RFC 2045 §5.1", "RFC 9110 §5.6.4"],
-       [], [p("f", "hello", filename="a;b.txt", content_type="text/plain")])
+       [d("parameter-value-separator", 63)], [p("f", "hello", filename="a;b.txt", content_type="text/plain")])
 
 body = cd(b'form-data; name="a=b"', "1") + close()
 vector("quoting/y-equals-in-quoted-name", body,
        "an '=' inside a quoted name is part of the value",
        ["RFC 2045 §5.1", "RFC 9110 §5.6.4"],
-       [], [p("a=b", "1")])
+       [d("parameter-value-separator", 49)], [p("a=b", "1")])
 
 # ---------------------------------------------------------------------------------------------
 # Backslashes: quoted-pairs and literal backslashes
@@ -273,7 +273,7 @@ body = cd(b'form-data ;  name="f" ;filename="a.txt"', "hello", b"text/plain") + 
 vector("quoting/y-whitespace-around-semicolons", body,
        "optional whitespace before and after each ';'",
        ["RFC 9110 §5.6.6", "RFC 2045 §5.1"],
-       [], [p("f", "hello", filename="a.txt", content_type="text/plain")])
+       [d("parameter-separator-whitespace", 40), d("parameter-separator-whitespace", 42), d("parameter-separator-whitespace", 52), d("parameter-separator-whitespace", 54)], [p("f", "hello", filename="a.txt", content_type="text/plain")])
 
 EQ_ACCEPT = ("RFC 2045 §5.1 (RFC 822 lexical rules): linear white space may appear between the tokens "
              "attribute, '=' and value")
@@ -419,7 +419,7 @@ body = cd(b'form-data; name="=?UTF-8?B?w6k=?="', "1") + close()
 vector("quoting/i-encoded-word-name", body,
        "an RFC 2047 encoded-word (=?UTF-8?B?w6k=?=, \u00e9) as the quoted name",
        ["RFC 2047 §5", "RFC 7578 §5.1", "RFC 7578 §5.1.3"],
-       [d("parameter-encoded-word", _o(body, b'"=?', expect=b'"'))],
+       [d("parameter-encoded-word", _o(body, b'"=?', expect=b'"')), d("parameter-value-separator", 48)],
        [p("=?UTF-8?B?w6k=?=", "1")],
        outcomes=[accept("RFC 2047 §5: an encoded-word MUST NOT appear within a quoted-string, so the value is the "
                         "literal text", [p("=?UTF-8?B?w6k=?=", "1")]),

@@ -69,12 +69,12 @@ enum CanonicalDisposition {
             guard byte >= 0x20 && byte < 0x7F, byte != ByteClass.backslash, byte != ByteClass.percent else { return nil }
             if !isName && byte == ByteClass.slash { return nil }
             if isName && byte == UInt8(ascii: "[") { return nil }
+            if byte == ByteClass.semicolon || byte == ByteClass.equals { return nil }
             end += 1
         }
         guard end < value.count, end > start else { return nil }
         let count = end - start
-        // An encoded-word (`=?...?=`) is reported; so are, in a filename, `.`, `..` and a drive letter.
-        if value[start] == ByteClass.equals && count >= 2 && value[start + 1] == ByteClass.questionMark { return nil }
+        // In a filename, `.`, `..` and a drive letter are reported (`=` and `;`, as in an encoded-word, never get here).
         if !isName {
             if value[start] == ByteClass.space || value[end - 1] == ByteClass.space { return nil }
             if count >= 2 && value[start + 1] == ByteClass.colon { return nil }

@@ -17,6 +17,8 @@ struct Disposition {
     var whitespaceAroundEquals: [Int] = []
     /// Indices of the `;` of empty parameters.
     var emptyParameters: [Int] = []
+    /// Indices of whitespace before a `;`, or of the byte after a `;` when it is not exactly one space.
+    var separatorWhitespace: [Int] = []
 
     /// Forgets everything parsed, keeping the arrays' capacity.
     mutating func clear() {
@@ -27,6 +29,7 @@ struct Disposition {
         syntaxErrors.removeAll(keepingCapacity: true)
         whitespaceAroundEquals.removeAll(keepingCapacity: true)
         emptyParameters.removeAll(keepingCapacity: true)
+        separatorWhitespace.removeAll(keepingCapacity: true)
     }
 
     /// Parses a Content-Disposition value into this empty value, reusing its arrays, and recovers at
@@ -49,8 +52,9 @@ struct Disposition {
             }
         }
         while true {
-            lexer.skipWhitespace()
+            let spaceBeforeSemicolon = lexer.skipWhitespace()
             if lexer.atEnd { break }
+            if let space = spaceBeforeSemicolon, lexer.current == ByteClass.semicolon { separatorWhitespace.append(space) }
             if lexer.current != ByteClass.semicolon {
                 syntaxErrors.append((lexer.index, "expected ';' before '\(escapedForMessage([lexer.current]))'"))
                 lexer.skipToSemicolon()
@@ -58,10 +62,14 @@ struct Disposition {
             }
             let semicolon = lexer.index
             lexer.index += 1
+            let afterSemicolon = lexer.index
             lexer.skipWhitespace()
             if lexer.atEnd || lexer.current == ByteClass.semicolon {
                 emptyParameters.append(semicolon)
                 continue
+            }
+            if lexer.index != afterSemicolon + 1 || bytes[afterSemicolon] != ByteClass.space {
+                separatorWhitespace.append(afterSemicolon)
             }
             let nameRange = lexer.readToken()
             if nameRange.isEmpty {
@@ -93,7 +101,8 @@ struct Disposition {
                 syntaxErrors.append((bad, "'\(escapedForMessage([bytes[bad]]))' is not allowed in an unquoted value"))
             }
             if parameter.quoted {
-                lexer.skipWhitespace()
+                let space = lexer.skipWhitespace()
+                if let space, !lexer.atEnd && lexer.current == ByteClass.semicolon { separatorWhitespace.append(space) }
                 if !lexer.atEnd && lexer.current != ByteClass.semicolon {
                     syntaxErrors.append(
                         (lexer.index, "unexpected '\(escapedForMessage([lexer.current]))' after the closing quote; an unescaped '\"' inside the value ends it early (browsers send '%22')"))

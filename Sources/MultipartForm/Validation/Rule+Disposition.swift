@@ -21,6 +21,10 @@ extension Rule.ID {
     public static let parameterOrder: Self = "parameter-order"
     /// The `name` or `filename` parameter name is not written in lower case.
     public static let parameterNameCase: Self = "parameter-name-case"
+    /// Whitespace before a `;` between parameters, or other than one space after it.
+    public static let parameterSeparatorWhitespace: Self = "parameter-separator-whitespace"
+    /// A quoted name or filename holds `;` or `=`.
+    public static let parameterValueSeparator: Self = "parameter-value-separator"
     /// Content-Disposition parameters break the token / quoted-string grammar.
     public static let parameterSyntax: Self = "parameter-syntax"
     /// A `name` or `filename` value is a bare token.
@@ -108,6 +112,20 @@ extension Rule {
             location: "the first byte of the parameter name",
             fix: "write `name=` and `filename=`"),
         Rule(
+            .parameterSeparatorWhitespace, .warning, area: .disposition, citation: "RFC 9110 §5.6.6; RFC 2183 §2",
+            summary: "write exactly \"; \" between Content-Disposition parameters",
+            rationale:
+                "Whitespace around `;` is optional, but undici rejects the body when there is any before a `;` or more than one space after it, and CGI.pm and Rack lose the filename after `;filename=` or a tab (Interop/RESULTS.md).",
+            location: "the whitespace before the \";\", or the byte after it",
+            fix: "write `form-data; name=\"a\"; filename=\"b\"`"),
+        Rule(
+            .parameterValueSeparator, .note, area: .disposition, citation: "RFC 2183 §2; RFC 9110 §5.6.4",
+            summary: "a quoted name or filename holds \";\" or \"=\"",
+            rationale:
+                "Inside quotes both are ordinary characters, but multipart-kit splits the header at every `;` and `=`, so it reads `a;b.txt` as `a` (Interop/RESULTS.md).",
+            location: "the first \";\" or \"=\" in the value",
+            fix: nil),
+        Rule(
             .parameterOrder, .note, area: .disposition, citation: "RFC 2183 §2; RFC 6838 §4.3",
             summary: "filename comes before name",
             rationale: "Parameter order carries no meaning, but WHATWG's parser requires `name` first.",
@@ -161,8 +179,8 @@ extension Rule {
             fix: "send the value directly as UTF-8 in a quoted-string"),
         Rule(
             .parameterEncodedWord, .warning, area: .disposition, citation: "RFC 2047 §5; RFC 7578 §5.1",
-            summary: "a name or filename should not be an RFC 2047 encoded-word",
-            rationale: "Encoded-words must not appear in quoted-strings; a few parsers decode them and most take them literally.",
+            summary: "a name or filename should not be or hold an RFC 2047 encoded-word",
+            rationale: "Encoded-words must not appear in quoted-strings; Python's email package decodes them, even inside a longer value, and most parsers take them literally.",
             location: "the first byte of the value",
             fix: "send the value directly as UTF-8"),
         Rule(

@@ -65,6 +65,7 @@ extension Rule {
         add(.headerLeadingWhitespace, Example(parts: [([" Content-Disposition: form-data; name=\"a\""], "1")]), conforming)
         add(.headerFolded, Example(parts: [(["Content-Disposition: form-data;", " name=\"a\""], "1")]), conforming)
         add(.headerNameCase, Example(parts: [(["CONTENT-DISPOSITION: form-data; name=\"a\""], "1")]), conforming)
+        add(.headerValueWhitespace, Example(parts: [(["Content-Disposition:form-data; name=\"a\""], "1")]), conforming)
         add(.headerBareLF, Example(text: "--X\r\nContent-Disposition: form-data; name=\"a\"\n\r\n1\r\n--X--\r\n"), conforming)
         add(.headerBareCR, Example.field("form-data; name=\"a\rb\""), Example.field("form-data; name=\"ab\""))
         add(.headerNUL, Example.field("form-data; name=\"a\0\""), conforming)
@@ -99,6 +100,8 @@ extension Rule {
         add(.filenameStar, Example.file("form-data; name=\"f\"; filename*=UTF-8''f.txt"), Example.file())
         add(.parameterExtended, Example.field("form-data; name*=UTF-8''a"), conforming)
         add(.parameterEncodedWord, Example.field("form-data; name=\"=?UTF-8?Q?a?=\""), conforming)
+        add(.parameterSeparatorWhitespace, Example.field("form-data ; name=\"a\""), conforming)
+        add(.parameterValueSeparator, Example.file("form-data; name=\"f\"; filename=\"a;b.txt\""), Example.file())
         add(.parameterWhitespaceAroundEquals, Example.field("form-data; name = \"a\""), conforming)
         add(.parameterEmpty, Example.field("form-data; name=\"a\";"), conforming)
 

@@ -11,6 +11,8 @@ extension Rule.ID {
     public static let headerFolded: Self = "header-folded"
     /// A part header field name is written neither as `Content-Disposition` (`Content-Type`, ...) nor in lower case.
     public static let headerNameCase: Self = "header-name-case"
+    /// A part header value is not separated from its colon by exactly one space, or ends with whitespace.
+    public static let headerValueWhitespace: Self = "header-value-whitespace"
     /// LF without CR in a part's header section.
     public static let headerBareLF: Self = "header-bare-lf"
     /// CR without LF in a part's header section.
@@ -66,6 +68,13 @@ extension Rule {
                 "Field names are case-insensitive, but CGI.pm capitalises only the first letter of each word before it looks a field up, so `CONTENT-DISPOSITION` or `content-DISPOSITION` is lost: the part has no name (Interop/RESULTS.md).",
             location: "the first byte of the field name",
             fix: "write `Content-Disposition`, `Content-Type` and `Content-Transfer-Encoding`"),
+        Rule(
+            .headerValueWhitespace, .warning, area: .headers, citation: "RFC 9110 §5.5; RFC 5322 §2.2",
+            summary: "write one space after a part header's colon and no whitespace after its value",
+            rationale:
+                "The whitespace is optional, but CGI.pm needs some after the colon and rejects the body without it, and undici rejects a value with more or with trailing whitespace (Interop/RESULTS.md).",
+            location: "the byte after the colon, or the first trailing whitespace byte",
+            fix: "write `Content-Disposition: form-data; name=\"a\"`"),
         Rule(
             .headerFolded, .warning, area: .headers, citation: "RFC 5322 §2.2.3; RFC 9112 §5.2",
             summary: "header fields should not be folded onto continuation lines",

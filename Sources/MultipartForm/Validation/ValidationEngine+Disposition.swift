@@ -47,6 +47,9 @@ extension ValidationEngine {
         for index in disposition.emptyParameters {
             add(.parameterEmpty, index, "empty parameter")
         }
+        for index in disposition.separatorWhitespace {
+            add(.parameterSeparatorWhitespace, index, "write '; ' between parameters: no whitespace before ';' and one space after it")
+        }
         var nameParameter: HeaderParameter?
         var filenameParameter: HeaderParameter?
         let parameters = disposition.parameters
@@ -117,10 +120,14 @@ extension ValidationEngine {
             add(isName ? .nameEmpty : .filenameEmpty, start, "the \(label) is empty")
             return
         }
-        if count >= 4 && byte(0) == ByteClass.equals && byte(1) == ByteClass.questionMark
-            && byte(count - 2) == ByteClass.questionMark && byte(count - 1) == ByteClass.equals
+        if let opening = (0..<max(0, count - 1)).first(where: { byte($0) == ByteClass.equals && byte($0 + 1) == ByteClass.questionMark }),
+            ((opening + 2)..<max(opening + 2, count - 1)).contains(where: { byte($0) == ByteClass.questionMark && byte($0 + 1) == ByteClass.equals })
         {
-            add(.parameterEncodedWord, start, "the \(label) is an RFC 2047 encoded-word")
+            add(.parameterEncodedWord, start, "the \(label) holds an RFC 2047 encoded-word")
+        }
+        if parameter.quoted, let separator = (0..<count).first(where: { byte($0) == ByteClass.semicolon || byte($0) == ByteClass.equals }) {
+            add(.parameterValueSeparator, parameter.valueIndices[separator],
+                "'\(escapedForMessage([byte(separator)]))' inside the quoted \(label): receivers that split the header at it cut the value")
         }
         var percent: Int? = nil
         var high: Int? = nil

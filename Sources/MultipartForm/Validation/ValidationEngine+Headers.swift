@@ -320,6 +320,21 @@ extension ValidationEngine {
         return (colon, nil)
     }
 
+    /// Where a one-line value departs from `": " value` with no trailing whitespace: the index (from
+    /// the byte after the colon) of the missing, doubled or tab separator, or of the trailing whitespace.
+    static func valueWhitespaceFault(_ value: ArraySlice<UInt8>) -> Int? {
+        guard let first = value.first else { return nil }
+        let start = value.startIndex
+        if first != ByteClass.space { return 0 }
+        if value.count >= 2 && ByteClass.isWhitespace(value[start + 1]) { return 1 }
+        if value.count >= 2, let last = value.last, ByteClass.isWhitespace(last) {
+            var trailing = value.endIndex - 1
+            while trailing > start + 1 && ByteClass.isWhitespace(value[trailing - 1]) { trailing -= 1 }
+            return trailing - start
+        }
+        return nil
+    }
+
     /// Checks the pending field's name and hands its value to the reader for that field.
     private mutating func interpretField() {
         let first = field.line(0)
@@ -351,12 +366,18 @@ extension ValidationEngine {
             add(.headerNameInvalid, first.start + bad, "'\(escapedForMessage([content[base + bad]]))' is not allowed in a header field name")
         }
         let isDisposition = ByteClass.equalsIgnoringCase(name, ByteClass.contentDisposition)
-        if name.contains(where: ByteClass.isUpperCase),
+        if !ByteClass.canonicalHeaderNames.contains(where: { name.elementsEqual($0) }), name.contains(where: ByteClass.isUpperCase),
             let known = ByteClass.partHeaderNames.firstIndex(where: { ByteClass.equalsIgnoringCase(name, $0) }),
-            case let canonical = ByteClass.canonicalHeaderNames[known], !name.elementsEqual(canonical)
+            case let canonical = ByteClass.canonicalHeaderNames[known]
         {
             add(.headerNameCase, first.start + nameStart,
                 "'\(escapedForMessage(name))' is neither '\(String(decoding: canonical, as: UTF8.self))' nor lower case")
+        }
+        if field.lineCount == 1, let fault = Self.valueWhitespaceFault(content[(colonIndex + 1)...]),
+            isDisposition || ByteClass.partHeaderNames.dropFirst().contains(where: { ByteClass.equalsIgnoringCase(name, $0) })
+        {
+            add(.headerValueWhitespace, first.start + colon + 1 + fault,
+                "write one space after the colon and none after the value")
         }
         if isDisposition && field.lineCount == 1 && formData && !part.sawDisposition && usesCanonicalHeaders,
             let canonical = CanonicalDisposition.match(content[(colonIndex + 1)...])
