@@ -148,16 +148,9 @@ def validate(binary, items):
 
 def reading(parser, content_type, body):
     request = json.dumps({"version": 1, "content_type": content_type, "body_base64": base64.b64encode(body).decode()})
-    command = parser.command.split(" ")
-    environment = dict(os.environ)
-    if command[0] == "env":
-        command = command[1:]
-        while "=" in command[0]:
-            name, value = command.pop(0).split("=", 1)
-            environment[name] = value
     try:
-        completed = subprocess.run(command, input=request.encode(), capture_output=True, cwd=interop.INTEROP,
-                                   env=environment, timeout=30)
+        completed = subprocess.run(parser.command.split(" "), input=request.encode(), capture_output=True,
+                                   cwd=interop.INTEROP, timeout=30)
     except subprocess.TimeoutExpired:
         return "no-answer:timed-out", "timed out"
     if completed.returncode != 0:

@@ -120,9 +120,9 @@ def digest(parts):
 
     normalised = []
     for name, filename, content_type, body in sorted(parts, key=key):
-        if filename is None or content_type is None:
-            content_type = None if filename is None else content_type
-        else:
+        if filename is None:
+            content_type = None  # several APIs never report a text field's type
+        elif content_type is not None:
             content_type = content_type.strip(b" \t").lower()
         normalised.append([
             None if name is None else name.hex(), None if filename is None else filename.hex(),

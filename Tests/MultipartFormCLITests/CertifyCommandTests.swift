@@ -43,6 +43,15 @@ struct CertifyCommandTests {
         #expect(verdicts.allSatisfy { ($0["summary"] as? String)?.contains("deadline") == true })
     }
 
+    @Test func notReportedTakesOnlyKnownDetailsAndOnlyForDecoders() {
+        let misspelt = runCLI(["certify", "--decoder", "--not-reported", "part-ordr", "--", "/bin/true"])
+        #expect(misspelt.status == 64)
+        #expect(misspelt.stderr.hasPrefix("Error: The value 'part-ordr' is invalid for '--not-reported <detail>'. Did you mean 'part-order'?\n"))
+        let encoder = runCLI(["certify", "--not-reported", "part-order", "--", "/bin/true"])
+        #expect(encoder.status == 64)
+        #expect(encoder.stderr.hasPrefix("Error: '--not-reported' is for decoders (with '--decoder')"))
+    }
+
     @Test func badDeadlineAndOutputLimitAreUsageErrors() {
         #expect(runCLI(["certify", "--deadline", "0", "--", "/bin/true"]).status == 64)
         #expect(runCLI(["certify", "--max-output", "lots", "--", "/bin/true"]).status == 64)

@@ -64,13 +64,17 @@ extension ValidationEngine {
                 add(.filenameStar, parameter.nameIndex, "'filename*' must not be used in multipart/form-data")
             } else if name.contains(ByteClass.asterisk) {
                 add(.parameterExtended, parameter.nameIndex, "RFC 2231 parameter '\(shown)' must not be used in multipart/form-data")
-            } else if name == ByteClass.nameParameter || name == ByteClass.filenameParameter {
-                if name == ByteClass.nameParameter { nameParameter = parameter } else { filenameParameter = parameter }
-                if let upper = Self.firstUpperCase(in: value.bytes, at: parameter.nameIndex, count: name.count) {
-                    add(.parameterNameCase, upper, "the parameter name '\(shown)' is not written in lower case")
-                }
+            } else if name == ByteClass.nameParameter {
+                nameParameter = parameter
+            } else if name == ByteClass.filenameParameter {
+                filenameParameter = parameter
             } else {
                 add(.parameterUnknown, parameter.nameIndex, "unknown parameter '\(shown)'")
+            }
+        }
+        for parameter in [nameParameter, filenameParameter].compactMap({ $0 }) {
+            if let upper = Self.firstUpperCase(in: value.bytes, at: parameter.nameIndex, count: parameter.name.count) {
+                add(.parameterNameCase, upper, "the parameter name '\(escapedForMessage(parameter.name))' is not written in lower case")
             }
         }
         if let nameParameter, let filenameParameter, filenameParameter.nameIndex < nameParameter.nameIndex {

@@ -132,8 +132,7 @@ struct ValidationEngine {
             return
         }
         var hasher = Hasher()
-        hasher.combine(value.count)
-        for byte in value { hasher.combine(byte) }
+        value.withUnsafeBytes { hasher.combine(bytes: $0) }
         let key = hasher.finalize()
         if let earlier = seenNames[key] {
             // Once per name: a flood of one repeated name is one finding.

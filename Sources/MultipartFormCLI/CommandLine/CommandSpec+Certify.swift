@@ -53,8 +53,8 @@ extension CommandSpec {
                 name: .unsupported, valueName: "feature",
                 help: "A feature the encoder's API cannot express (\(EncoderFeature.all.map(\.rawValue).joined(separator: ", "))); its vectors are not run, and the report says how many. Repeatable."),
             Option(
-                name: .notReported, valueName: "detail", isRepeating: true,
-                help: "For --decoder: a detail the parser's API does not report (\(UnreportedDetail.all.map(\.rawValue).joined(separator: ", "))); it is left out of the comparison, and the report says so. Repeatable."),
+                name: .notReported, valueName: "detail", allowedValues: UnreportedDetail.all.map(\.rawValue), isRepeating: true,
+                help: "For --decoder: a detail the parser's API does not report; it is left out of the comparison, and the report says so. Repeatable."),
             Option(
                 name: .vector, valueName: "id", isRepeating: true,
                 help: "Run only this vector; a glob such as 'quoting/*' is allowed. Repeatable; with --area, a vector matching either runs."),

@@ -60,16 +60,8 @@ extension Invocation {
         if !command.isDecoder, !parsed.values(.notReported).isEmpty {
             throw UsageError("'--not-reported' is for decoders (with '--decoder'): an encoder's output is always read whole.", command: spec)
         }
-        for value in parsed.values(.notReported) {
-            let detail = UnreportedDetail(rawValue: value)
-            guard UnreportedDetail.all.contains(detail) else {
-                let allowed = UnreportedDetail.all.map(\.rawValue)
-                let hint = Suggestion.closest(to: value, among: allowed).map { "Did you mean '\($0)'?" }
-                    ?? "Please provide one of \(ParsedArguments.list(allowed))."
-                throw UsageError("The value '\(value)' is invalid for '--not-reported <detail>'. \(hint)", command: spec)
-            }
-            command.notReported.insert(detail)
-        }
+        // The option's allowed values are checked by the parser, with a suggestion.
+        command.notReported = Set(parsed.values(.notReported).map(UnreportedDetail.init(rawValue:)))
         command.vectorPatterns = parsed.values(.vector)
         command.areaPatterns = parsed.values(.area)
         if let text = parsed.value(.jobs) {
