@@ -1,9 +1,10 @@
 #!/bin/sh
-# Certifies every real parser in parsers.tsv over the whole corpus and writes results/, RESULTS.md
-# and matrix.html. Run Interop/setup.sh once first (it installs the parsers).
+# Certifies every real parser in parsers.tsv and encoder in encoders.tsv over the whole corpus and
+# writes results/, RESULTS.md and matrix.html. Run Interop/setup.sh once first (it installs them).
 #
-#   Interop/run.sh                  run every parser and rewrite the results
+#   Interop/run.sh                  run every parser and encoder and rewrite the results
 #   Interop/run.sh --parser ID      run one parser (repeatable); keep the others' results
+#   Interop/run.sh --encoder ID     run one encoder (repeatable); keep the others' results
 #   Interop/run.sh --reports-only   rewrite the reports from the committed results
 #   Interop/run.sh --check          regenerate everything and fail if it differs from what is committed
 #

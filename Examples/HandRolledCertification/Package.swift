@@ -19,6 +19,14 @@ let package = Package(
                 "HandRolledUpload",
                 .product(name: "MultipartFormConformance", package: "multipart-form-conformance"),
             ]),
+        // `encoder-process hand-rolled|reference`: the encoder (and the reference encoder) behind the
+        // encoder process contract, for `Interop/run.sh`.
+        .executableTarget(
+            name: "encoder-process",
+            dependencies: [
+                "HandRolledUpload",
+                .product(name: "MultipartFormConformance", package: "multipart-form-conformance"),
+            ]),
         .testTarget(
             name: "HandRolledCertificationTests",
             dependencies: [

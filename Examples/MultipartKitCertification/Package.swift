@@ -28,6 +28,13 @@ let package = Package(
         .executableTarget(
             name: "multipart-kit-decoder",
             dependencies: ["MultipartKitAdapters"]),
+        // `multipart-kit-encoder form-data-encoder|serializer`: the encoders behind the encoder process contract.
+        .executableTarget(
+            name: "multipart-kit-encoder",
+            dependencies: [
+                "MultipartKitAdapters",
+                .product(name: "MultipartFormConformance", package: "multipart-form-conformance"),
+            ]),
         .testTarget(
             name: "MultipartKitCertificationTests",
             dependencies: [

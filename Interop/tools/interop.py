@@ -19,12 +19,12 @@ VECTORS = os.path.join(ROOT, "Vectors")
 RESULTS = os.path.join(INTEROP, "results")
 
 
-class Parser:
-    """One line of parsers.tsv."""
+class Implementation:
+    """One line of parsers.tsv or encoders.tsv: id, language, label, a list (or -), version command, command."""
 
     def __init__(self, fields):
-        self.id, self.language, self.label, unreported, self.version_command, self.command = fields
-        self.unreported = [] if unreported == "-" else unreported.split(",")
+        self.id, self.language, self.label, listed, self.version_command, self.command = fields
+        self.listed = [] if listed == "-" else listed.split(",")
 
     def version(self):
         """What the version command prints, on one line."""
@@ -37,18 +37,55 @@ class Parser:
         return " ".join(output.split()) or "unknown"
 
 
+class Parser(Implementation):
+    """One line of parsers.tsv; its list is the details the parser's API does not report."""
+
+    @property
+    def unreported(self):
+        return self.listed
+
+
+class Encoder(Implementation):
+    """One line of encoders.tsv; its list is `boundary-accepted` when the library takes the boundary it
+    is given, and the features its API cannot express."""
+
+    @property
+    def accepts_boundary(self):
+        return "boundary-accepted" in self.listed
+
+    @property
+    def unsupported(self):
+        return [feature for feature in self.listed if feature != "boundary-accepted"]
+
+    def certify_options(self):
+        """The `multipart-check certify` options the list stands for."""
+        options = ["--boundary-accepted"] if self.accepts_boundary else []
+        for feature in self.unsupported:
+            options += ["--unsupported", feature]
+        return options
+
+
 def parsers():
     """Every parser of parsers.tsv, in file order."""
+    return _table("parsers.tsv", Parser)
+
+
+def encoders():
+    """Every encoder of encoders.tsv, in file order."""
+    return _table("encoders.tsv", Encoder)
+
+
+def _table(name, kind):
     result = []
-    with open(os.path.join(INTEROP, "parsers.tsv"), encoding="utf-8") as listing:
+    with open(os.path.join(INTEROP, name), encoding="utf-8") as listing:
         for number, line in enumerate(listing, 1):
             line = line.rstrip("\n")
             if not line or line.startswith("#"):
                 continue
             fields = line.split("\t")
             if len(fields) != 6:
-                sys.exit("parsers.tsv:%d: expected 6 tab-separated fields, found %d" % (number, len(fields)))
-            result.append(Parser(fields))
+                sys.exit("%s:%d: expected 6 tab-separated fields, found %d" % (name, number, len(fields)))
+            result.append(kind(fields))
     return result
 
 

@@ -1,8 +1,11 @@
-"""Certifies every real parser of parsers.tsv over the whole corpus and writes Interop/results/.
+"""Certifies every real parser of parsers.tsv and encoder of encoders.tsv over the whole corpus and
+writes Interop/results/.
 
 Usage (through Interop/run.sh):
-  run.py                 run every parser, write results/<id>.json, then the reports
+  run.py                 run every parser and encoder, write results/<id>.json and
+                         results/encoders/<id>.json, then the reports
   run.py --parser ID     run only these parsers (repeatable); the others' results are kept
+  run.py --encoder ID    run only these encoders (repeatable); with --parser, both lists run
   run.py --reports-only  rewrite evidence.json, RESULTS.md and matrix.html from the committed results
   run.py --check         run everything into a temporary folder and fail if anything differs from
                          the committed files
@@ -20,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 
+import encoders
 import interop
 import reports
 
@@ -92,16 +96,23 @@ def expected_readings(vector):
     return readings
 
 
-def generate(into, only, vectors, severities, binary):
-    """Runs the chosen parsers into `into` (results/ or a copy of it) and writes the reports."""
+def generate(into, chosen, vectors, severities, binary):
+    """Runs the chosen parsers and encoders into `into` (results/ or a copy of it) and writes the reports."""
     results = os.path.join(into, "results")
-    os.makedirs(results, exist_ok=True)
+    os.makedirs(os.path.join(results, "encoders"), exist_ok=True)
     for parser in interop.parsers():
-        if only and parser.id not in only:
+        if not chosen(parser):
             continue
         print("running %s (%s)..." % (parser.id, parser.label), file=sys.stderr, flush=True)
         document = run_parser(parser, binary, vectors)
         interop.write_json(os.path.join(results, parser.id + ".json"), document)
+        print("  %s" % document["headline"], file=sys.stderr)
+    for encoder in interop.encoders():
+        if not chosen(encoder):
+            continue
+        print("running encoder %s (%s)..." % (encoder.id, encoder.label), file=sys.stderr, flush=True)
+        document = encoders.run_encoder(encoder, binary)
+        interop.write_json(os.path.join(results, "encoders", encoder.id + ".json"), document)
         print("  %s" % document["headline"], file=sys.stderr)
     reports.write_all(into, vectors, severities)
 
@@ -109,13 +120,21 @@ def generate(into, only, vectors, severities, binary):
 def main():
     options = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     options.add_argument("--parser", action="append", default=[], help="run only this parser (repeatable)")
+    options.add_argument("--encoder", action="append", default=[], help="run only this encoder (repeatable)")
     options.add_argument("--reports-only", action="store_true", help="only rewrite the reports from results/")
     options.add_argument("--check", action="store_true", help="regenerate everything and compare with the committed files")
     arguments = options.parse_args()
-    known = {parser.id for parser in interop.parsers()}
-    unknown = [name for name in arguments.parser if name not in known]
-    if unknown:
-        sys.exit("unknown parser %s; parsers.tsv lists %s" % (", ".join(unknown), ", ".join(sorted(known))))
+    for kind, listed, table in (("parser", arguments.parser, interop.parsers()), ("encoder", arguments.encoder, interop.encoders())):
+        known = {implementation.id for implementation in table}
+        unknown = [name for name in listed if name not in known]
+        if unknown:
+            sys.exit("unknown %s %s; %ss.tsv lists %s" % (kind, ", ".join(unknown), kind, ", ".join(sorted(known))))
+    def chosen(implementation):
+        """Whether to run a parser or encoder: everything when nothing was named."""
+        if not arguments.parser and not arguments.encoder:
+            return True
+        named = arguments.parser if isinstance(implementation, interop.Parser) else arguments.encoder
+        return implementation.id in named
     binary = interop.multipart_check()
     vectors = interop.corpus()
     severities = interop.rule_severities(binary)
@@ -123,16 +142,16 @@ def main():
         reports.write_all(interop.INTEROP, vectors, severities)
         return
     if not arguments.check:
-        generate(interop.INTEROP, set(arguments.parser), vectors, severities, binary)
+        generate(interop.INTEROP, chosen, vectors, severities, binary)
         return
     with tempfile.TemporaryDirectory(prefix="interop-check-") as scratch:
         if os.path.isdir(os.path.join(interop.INTEROP, "results")):
             shutil.copytree(os.path.join(interop.INTEROP, "results"), os.path.join(scratch, "results"))
-        generate(scratch, set(arguments.parser), vectors, severities, binary)
+        generate(scratch, chosen, vectors, severities, binary)
         differing = []
-        for name in reports.GENERATED + [os.path.join("results", p.id + ".json") for p in interop.parsers()]:
-            if arguments.parser and name.startswith("results") and os.path.basename(name)[:-5] not in arguments.parser:
-                continue
+        results = [os.path.join("results", p.id + ".json") for p in interop.parsers() if chosen(p)]
+        results += [os.path.join("results", "encoders", e.id + ".json") for e in interop.encoders() if chosen(e)]
+        for name in reports.GENERATED + results:
             committed, fresh = os.path.join(interop.INTEROP, name), os.path.join(scratch, name)
             if not os.path.exists(fresh):
                 continue

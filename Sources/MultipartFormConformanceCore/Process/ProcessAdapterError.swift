@@ -22,6 +22,8 @@ public struct ProcessAdapterError: Error, Sendable, Hashable, CustomStringConver
         public static let outputTooLarge = Code(rawValue: "output-too-large")
         /// The command answered `{"error": ...}`: an encoder refused the form, or a decoder rejected the body.
         public static let refused = Code(rawValue: "refused")
+        /// A request the process side cannot read: another contract version, or not a request's JSON.
+        public static let unreadableRequest = Code(rawValue: "unreadable-request")
         /// The form holds something the JSON contract cannot carry.
         public static let unsupportedForm = Code(rawValue: "unsupported-form")
         /// The form was never sent: the run stopped first (its overall deadline passed, or its

@@ -52,7 +52,8 @@ extension VectorSidecar {
             return .object(members)
         }
 
-        private static func field(node: JSONNode) throws(JSONShapeError) -> FormData.Field {
+        /// Reads one field as sidecars and encoder requests spell it.
+        package static func field(node: JSONNode) throws(JSONShapeError) -> FormData.Field {
             let object = try node.object(allowing: ["name", "value", "value_base64", "filename", "content_type"])
             let value: FormData.Value
             switch (object.optional("value"), object.optional("value_base64")) {

@@ -1,0 +1,137 @@
+"""Certifies the real encoders of encoders.tsv and writes their part of the interop results.
+
+Each encoder runs through `multipart-check certify --format json --save-bodies DIR`; its result,
+results/encoders/<id>.json, keeps the level, the coverage and every vector that did not simply
+pass, with the rules the strict validator named. Encoders that choose their own boundary choose a
+new one each run, so the boundary is replaced by `BOUNDARY` in what is kept (the saved Content-Type
+of each answer names it): re-running gives the same file.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import interop
+
+TIMEOUT_SECONDS = "30"
+RULE = re.compile(r"\[([a-z0-9]+(?:-[a-z0-9]+)*)\]")
+BOUNDARY_PARAMETER = re.compile(r"""boundary=(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))""", re.IGNORECASE)
+
+
+def run_encoder(encoder, binary):
+    """Runs one encoder over the corpus; returns its result document."""
+    with tempfile.TemporaryDirectory(prefix="interop-" + encoder.id + "-") as saved:
+        arguments = [
+            binary, "certify", "--format", "json", "--save-bodies", saved, "--name", encoder.label,
+            "--timeout", TIMEOUT_SECONDS, "--jobs", "2",
+        ] + encoder.certify_options() + ["--"] + encoder.command.split(" ")
+        completed = subprocess.run(arguments, cwd=interop.INTEROP, capture_output=True)
+        if not completed.stdout:
+            sys.exit("%s: multipart-check printed no report:\n%s" % (encoder.id, completed.stderr.decode(errors="replace")))
+        report = json.loads(completed.stdout)
+        problems = []
+        for verdict in report["verdicts"]:
+            if verdict["grade"] in ("pass", "unsupported"):
+                continue
+            boundary = None if encoder.accepts_boundary else saved_boundary(saved, verdict["id"])
+            details = [anonymised(detail, boundary) for detail in verdict["details"]]
+            problems.append({
+                "id": verdict["id"],
+                "grade": verdict["grade"],
+                "rules": sorted({rule for detail in details for rule in RULE.findall(detail)}),
+                "details": details,
+            })
+    return {
+        "format_version": 1,
+        "encoder": encoder.id,
+        "name": encoder.label,
+        "language": encoder.language,
+        "version": encoder.version(),
+        "accepts_boundary": encoder.accepts_boundary,
+        "unsupported_features": encoder.unsupported,
+        "level": report["level"],
+        "headline": anonymised(report["headline"], None),
+        "counts": report["counts"],
+        "coverage": report["coverage"],
+        "canonical": report.get("canonical"),
+        "problems": problems,
+    }
+
+
+def saved_boundary(saved, vector_id):
+    """The boundary the encoder chose for a vector, read from the Content-Type it answered."""
+    path = os.path.join(saved, vector_id + ".content-type")
+    if not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8", errors="replace") as content_type:
+        match = BOUNDARY_PARAMETER.search(content_type.read())
+    if match is None:
+        return None
+    return match.group(1) if match.group(1) is not None else match.group(2)
+
+
+def anonymised(text, boundary):
+    """The text with a boundary the encoder chose at random replaced by `BOUNDARY`."""
+    return text.replace(boundary, "BOUNDARY") if boundary and len(boundary) >= 8 else text
+
+
+def load_results(into):
+    """The committed (or freshly written) result of every encoder of encoders.tsv."""
+    documents = []
+    for encoder in interop.encoders():
+        path = os.path.join(into, "results", "encoders", encoder.id + ".json")
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as result:
+                documents.append(json.load(result))
+    return documents
+
+
+def coverage_text(document):
+    coverage = document["coverage"]
+    if coverage["run"] == coverage["total"]:
+        return "all %d" % coverage["total"]
+    reasons = ", ".join("%s %d" % (reason, count) for reason, count in sorted(coverage["not_run"].items()))
+    return "%d of %d (not run: %s)" % (coverage["run"], coverage["total"], reasons)
+
+
+def markdown_table(documents, cell):
+    """The encoders' table of RESULTS.md, as lines."""
+    lines = [
+        "## Encoders",
+        "",
+        "Each encoder runs through `multipart-check certify` with the driver in `encoders/` (the encoder",
+        "process contract, CONFORMANCE.md); the options column says whether it takes the boundary it is",
+        "given and which features its API cannot express (those vectors are not run). A boundary the",
+        "encoder chose itself is shown as `BOUNDARY`.",
+        "",
+        "| encoder | language | version | options | level | vectors run | pass | with warnings | fail | canonical bodies reproduced |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for document in documents:
+        counts, canonical = document["counts"], document.get("canonical") or {}
+        options = (["boundary-accepted"] if document["accepts_boundary"] else []) + document["unsupported_features"]
+        reproduced = "%d of %d" % (canonical["identical"], canonical["checked"]) if document["accepts_boundary"] and canonical else "-"
+        lines.append("| %s (`%s`) | %s | %s | %s | %s | %s | %d | %d | %d | %s |" % (
+            cell(document["name"]), document["encoder"], document["language"], cell(document["version"]),
+            ", ".join(options) or "-", document["level"], coverage_text(document),
+            counts.get("pass", 0), counts.get("pass-with-warnings", 0), counts.get("fail", 0), reproduced))
+    lines += ["", "Every vector an encoder fails or passes with warnings is listed under \"Encoder problems\" below."]
+    return lines
+
+
+def markdown_problems(documents, cell):
+    """Every encoder's failing and warned vectors, with the rules named, as lines of RESULTS.md."""
+    lines = ["## Encoder problems"]
+    for document in documents:
+        problems = document["problems"]
+        lines += ["", "### %s (`%s`): %s" % (document["name"], document["encoder"], document["level"]), ""]
+        if not problems:
+            lines.append("Every vector run passes without warnings.")
+            continue
+        lines += ["| vector | grade | rules | first problem |", "|---|---|---|---|"]
+        for problem in problems:
+            lines.append("| `%s` | %s | %s | %s |" % (
+                problem["id"], problem["grade"], ", ".join(problem["rules"]) or "-", cell(problem["details"][0] if problem["details"] else "")))
+    return lines
