@@ -4,10 +4,11 @@
 # Interop/.build (both ignored by git). It installs:
 #   Debian: golang-go, php-cgi, php-cli, ruby, ruby-rack, libcommons-fileupload-java,
 #           libcommons-io-java, libservlet-api-java, default-jdk-headless, nodejs, node-busboy,
-#           libcgi-pm-perl, python3-venv
+#           libcgi-pm-perl, python3-venv; chromium and firefox-esr for browsers/capture.sh
 #   PyPI (pinned, into Interop/.venv): starlette, python-multipart, werkzeug, django, aiohttp, multipart
 #   Built here: the Go driver (Interop/.build/gomultipart), the Java driver (Interop/.build/java),
-#           and Examples/MultipartKitCertification's multipart-kit-decoder (swift build -c release)
+#           Examples/MultipartKitCertification's multipart-kit-decoder and multipart-kit-encoder, and
+#           Examples/HandRolledCertification's encoder-process (swift build -c release)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here"
@@ -16,7 +17,8 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
 apt-get install -y -q --no-install-recommends \
     golang-go php-cgi php-cli ruby ruby-rack libcommons-fileupload-java libcommons-io-java \
-    libservlet-api-java default-jdk-headless nodejs node-busboy libcgi-pm-perl python3-venv
+    libservlet-api-java default-jdk-headless nodejs node-busboy libcgi-pm-perl python3-venv \
+    chromium firefox-esr
 
 python3 -m venv .venv
 .venv/bin/pip install -q \
@@ -27,5 +29,7 @@ mkdir -p .build/java
 javac -nowarn -d .build/java \
     -cp /usr/share/java/commons-fileupload.jar:/usr/share/java/commons-io.jar:/usr/share/java/servlet-api.jar \
     drivers/java/CommonsFileUploadDriver.java
-(cd ../Examples/MultipartKitCertification && swift build -c release --product multipart-kit-decoder)
+(cd ../Examples/MultipartKitCertification && swift build -c release --product multipart-kit-decoder \
+    && swift build -c release --product multipart-kit-encoder)
+(cd ../Examples/HandRolledCertification && swift build -c release --product encoder-process)
 echo "setup.sh: every parser in parsers.tsv is installed; run Interop/run.sh"
