@@ -1,0 +1,3 @@
+module multipartcheck/gowriter
+
+go 1.19
