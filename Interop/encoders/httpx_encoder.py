@@ -13,8 +13,7 @@ from encoder_contract import serve
 
 
 def encode(fields, boundary):
-    files = [(field.name, (field.filename, field.value_bytes if field.filename is not None else field.value,
-                           field.content_type)) for field in fields]
+    files = [(field.name, (field.filename, field.value, field.content_type)) for field in fields]
     request = httpx.Request("POST", "http://127.0.0.1/", files=files)
     return request.headers["Content-Type"], request.read()
 

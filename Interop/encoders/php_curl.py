@@ -3,8 +3,8 @@ php_curl.php and captured by a loopback listener.
 
 What the API cannot say: two fields with one name (the fields are the keys of a PHP array), a media
 type on a field without a filename (a text field is a plain string), and an empty form (an empty
-array sends no multipart body). A file without a type is given `application/octet-stream`, since
-CURLStringFile needs one.
+array sends no multipart body). A file without a type is given CURLStringFile's own default,
+`application/octet-stream`.
 """
 import base64
 import json

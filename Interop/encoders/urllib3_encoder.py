@@ -1,8 +1,9 @@
 """urllib3: `urllib3.encode_multipart_formdata` over `RequestField`s, with the boundary it is given.
 
-Each field becomes `RequestField(name, data, filename)`, `make_multipart(content_type=...)`; a text
-field without a type gets `make_multipart()` with urllib3's defaults. urllib3 takes a boundary, so
-the given one is used.
+Fields are given the way urllib3's documentation shows: a text field as `(name, value)`, a file as
+`(name, (filename, data))` or `(name, (filename, data, type))` (without a type, urllib3 guesses one
+from the filename); a typed field without a filename, which a tuple cannot say, as a `RequestField`
+with `make_multipart(content_type=...)`. urllib3 takes a boundary, so the given one is used.
 
 What the API cannot say: nothing; every form of the contract can be written.
 """
@@ -15,9 +16,16 @@ from encoder_contract import serve
 def encode(fields, boundary):
     request_fields = []
     for field in fields:
-        request_field = RequestField(field.name, field.value, filename=field.filename)
-        request_field.make_multipart(content_type=field.content_type)
-        request_fields.append(request_field)
+        if field.filename is None and field.content_type is not None:
+            request_field = RequestField(field.name, field.value)
+            request_field.make_multipart(content_type=field.content_type)
+            request_fields.append(request_field)
+        elif field.filename is None:
+            request_fields.append((field.name, field.value))
+        elif field.content_type is None:
+            request_fields.append((field.name, (field.filename, field.value)))
+        else:
+            request_fields.append((field.name, (field.filename, field.value, field.content_type)))
     body, content_type = encode_multipart_formdata(request_fields, boundary=boundary)
     return content_type, body
 
