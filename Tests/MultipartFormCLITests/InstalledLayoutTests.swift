@@ -4,6 +4,24 @@ import Testing
 /// An installed `multipart-check` (the binary copied out of the build, the corpus beside it as
 /// `.tools/install.sh` lays it out) works from any directory.
 @Suite struct InstalledLayoutTests {
+    /// Starts the copied binary. While the copy was being written, a test running in parallel may
+    /// have forked, and its child holds the copy open for writing until it execs: exec then fails
+    /// with ETXTBSY ("Text file busy") for a moment, so that one error is retried briefly.
+    static func start(_ process: Process) throws {
+        for attempt in 1... {
+            do {
+                return try process.run()
+            } catch let error as NSError where attempt < 50 && Self.isTextFileBusy(error) {
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+        }
+    }
+
+    static func isTextFileBusy(_ error: NSError) -> Bool {
+        if error.domain == NSPOSIXErrorDomain && error.code == Int(ETXTBSY) { return true }
+        return (error.userInfo[NSUnderlyingErrorKey] as? NSError).map(isTextFileBusy) ?? false
+    }
+
     @Test(.enabled(if: EndToEndTests.executable != nil, "multipart-check was not found next to the test bundle; build it with `swift build`"))
     func anInstalledBinaryReadsTheCorpusInstalledBesideIt() throws {
         let prefix = try TemporaryDirectory()
@@ -28,7 +46,7 @@ import Testing
             let error = Pipe()
             process.standardOutput = output
             process.standardError = error
-            try process.run()
+            try Self.start(process)
             let out = output.fileHandleForReading.readDataToEndOfFile()
             let err = error.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
