@@ -37,10 +37,11 @@ struct BrowserCaptureTests {
         var description: String { "CONFORMANCE.md has no browser difference list between \(beginMarker) and \(endMarker)" }
     }
 
-    /// The case of a capture: `browsers/y-chromium-form-name-specials` → `name-specials`.
+    /// The case of a capture: `browsers/i-chromium-form-name-specials` → `name-specials`.
     static func caseName(_ vector: ConformanceVector, browser: String, path: String) -> String? {
-        let prefix = "browsers/y-\(browser)-\(path)-"
-        return vector.id.hasPrefix(prefix) ? String(vector.id.dropFirst(prefix.count)) : nil
+        let prefix = "\(browser)-\(path)-"
+        guard vector.verdict != .no, vector.slug.hasPrefix(prefix) else { return nil }
+        return String(vector.slug.dropFirst(prefix.count))
     }
 
     @Test func everyCaseIsCapturedFromBothBrowsersAndBothSubmitPaths() throws {

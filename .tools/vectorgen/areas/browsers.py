@@ -1,6 +1,7 @@
 """browsers: bodies real browsers sent, captured byte for byte by Interop/browsers/capture.sh.
 
-Each capture in Interop/browsers/captures/ becomes one y- vector: the body and Content-Type exactly
+Each capture in Interop/browsers/captures/ becomes one y- vector (i- when a backslash in a name or
+filename lets receivers read it two ways): the body and Content-Type exactly
 as the browser sent them, the form the page built as the encoder input, and the browser, its version
 and the submit path (a <form> submitted by navigation, or fetch() with a FormData) as the producer.
 The parts are read off the body by the small reader below, which only needs to understand what
@@ -85,8 +86,10 @@ FINDINGS = {
 }
 
 
-def parts_of(body, boundary):
-    """The parts of a browser's body, in order."""
+def parts_of(body, boundary, literal=False):
+    """The parts of a browser's body, in order: names and filenames with quoted-pairs removed (the
+    RFC 9110 reading), or as the bytes between the quotes when `literal` (the WHATWG reading)."""
+    unquoted = (lambda value: value) if literal else _unquoted
     delimiter = b"--" + boundary.encode("latin-1")
     assert body.startswith(delimiter + b"\r\n"), "a browser body starts with its first delimiter"
     assert body.endswith(b"\r\n" + delimiter + b"--\r\n"), "a browser body ends with its close delimiter and CRLF"
@@ -109,7 +112,7 @@ def parts_of(body, boundary):
                     assert rest == b"", rest
             else:
                 raise AssertionError("a browser writes no other header: %r" % line)
-        parts.append(p(_unquoted(name), content, filename=_unquoted(filename), content_type=content_type))
+        parts.append(p(unquoted(name), content, filename=unquoted(filename), content_type=content_type))
     return parts
 
 
@@ -134,17 +137,31 @@ def form_of(capture):
     return fields
 
 
+QUOTED_PAIR = ("RFC 9110 §5.6.4: recipients that process a quoted-string MUST replace a quoted-pair with the "
+               "octet after the backslash")
+LITERAL = "WHATWG HTML/Fetch: browsers never backslash-escape names and filenames, so a backslash is itself"
+
+
 def capture_vector(capture):
+    """One capture as a vector: y-, or i- when a name or filename holds a backslash, which a receiver
+    reading RFC 9110 quoted-strings drops and a WHATWG receiver keeps (both readings are allowed)."""
     body = base64.b64decode(capture["body_base64"])
     content_type = capture["content_type"]
     boundary = boundary_of(content_type)
+    parts = parts_of(body, boundary)
+    literal = parts_of(body, boundary, literal=True)
+    verdict, outcomes = "y", None
+    if literal != parts:
+        verdict = "i"
+        outcomes = [{"outcome": "accept", "because": QUOTED_PAIR, "parts": parts},
+                    {"outcome": "accept", "because": LITERAL, "parts": literal}]
     diagnostics = []
     for rule, offsets in FINDINGS.get(capture["case"], []):
         diagnostics += [d(rule, offset) for offset in offsets(body)]
     browser = BROWSERS[capture["browser"]]
-    vector("browsers/y-%s-%s-%s" % (capture["browser"], capture["submit_path"], capture["case"]), body,
+    vector("browsers/%s-%s-%s-%s" % (verdict, capture["browser"], capture["submit_path"], capture["case"]), body,
            "%s, as %s sends it %s" % (capture["description"], browser, SENT[capture["submit_path"]]),
-           SPECS, diagnostics, parts_of(body, boundary), content_type=content_type,
+           SPECS, diagnostics, parts, content_type=content_type, outcomes=outcomes,
            producer="%s, %s; captured by Interop/browsers/capture.sh" % (
                capture["browser_version"], PATHS[capture["submit_path"]]),
            form=form_of(capture))

@@ -46,6 +46,14 @@ enum HandRolledKnownIssues {
         "an 8,200-byte name is written into one 8,239-byte header line, past the 8,192 bytes receivers read [limit-header-line-length, content-disposition-missing]; such a form can only be refused"
 
     static let all: [String: String] = [
+        "browsers/i-chromium-fetch-name-specials": each,
+        "browsers/i-chromium-fetch-filename-specials": each,
+        "browsers/i-chromium-form-name-specials": each,
+        "browsers/i-chromium-form-filename-specials": each,
+        "browsers/i-firefox-fetch-name-specials": each,
+        "browsers/i-firefox-fetch-filename-specials": each,
+        "browsers/i-firefox-form-name-specials": each,
+        "browsers/i-firefox-form-filename-specials": each,
         "limits/n-name-past-line-limit": longName,
         "headers/n-nul-in-value": nul,
         "quoting/i-whatwg-escapes-each": each,

@@ -35,6 +35,14 @@ enum KnownIssues {
         "realworld/i-chromium-quote-in-filename": unescapedQuote,
         "realworld/i-firefox-legacy-backslash-quote": unescapedQuote,
         "realworld/i-urllib3-crlf-in-filename": unescapedLineBreak,
+        "browsers/i-chromium-fetch-name-specials": unescapedEach,
+        "browsers/i-chromium-fetch-filename-specials": unescapedEach,
+        "browsers/i-chromium-form-name-specials": unescapedEach,
+        "browsers/i-chromium-form-filename-specials": unescapedEach,
+        "browsers/i-firefox-fetch-name-specials": unescapedEach,
+        "browsers/i-firefox-fetch-filename-specials": unescapedEach,
+        "browsers/i-firefox-form-name-specials": unescapedEach,
+        "browsers/i-firefox-form-filename-specials": unescapedEach,
     ]
 
     /// `MultipartSerializer`: framing is right; the failures are the unescaped parameter values.
@@ -64,6 +72,14 @@ enum KnownIssues {
 
     /// `MultipartParser`, with the parameter reading multipart-kit uses for `MultipartPart.name`.
     static let parser: [String: String] = [
+        "browsers/i-chromium-fetch-name-specials": semicolonSplit,
+        "browsers/i-chromium-fetch-filename-specials": semicolonSplit,
+        "browsers/i-chromium-form-name-specials": semicolonSplit,
+        "browsers/i-chromium-form-filename-specials": semicolonSplit,
+        "browsers/i-firefox-fetch-name-specials": semicolonSplit,
+        "browsers/i-firefox-fetch-filename-specials": semicolonSplit,
+        "browsers/i-firefox-form-name-specials": semicolonSplit,
+        "browsers/i-firefox-form-filename-specials": semicolonSplit,
         "boundary/i-padding-on-delimiter":
             "transport padding after a delimiter is rejected with a bare 'syntax' error; RFC 2046 §5.1.1 tells receivers to ignore it",
         "boundary/n-prefix-line-single-dash":
