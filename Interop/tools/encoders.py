@@ -9,13 +9,10 @@ of each answer names it): re-running gives the same file.
 import json
 import os
 import re
-import subprocess
-import sys
 import tempfile
 
 import interop
 
-TIMEOUT_SECONDS = "30"
 RULE = re.compile(r"\[([a-z0-9]+(?:-[a-z0-9]+)*)\]")
 BOUNDARY_PARAMETER = re.compile(r"""boundary=(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))""", re.IGNORECASE)
 
@@ -23,14 +20,7 @@ BOUNDARY_PARAMETER = re.compile(r"""boundary=(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))""
 def run_encoder(encoder, binary):
     """Runs one encoder over the corpus; returns its result document."""
     with tempfile.TemporaryDirectory(prefix="interop-" + encoder.id + "-") as saved:
-        arguments = [
-            binary, "certify", "--format", "json", "--save-bodies", saved, "--name", encoder.label,
-            "--timeout", TIMEOUT_SECONDS, "--jobs", "2",
-        ] + encoder.certify_options() + ["--"] + encoder.command.split(" ")
-        completed = subprocess.run(arguments, cwd=interop.INTEROP, capture_output=True)
-        if not completed.stdout:
-            sys.exit("%s: multipart-check printed no report:\n%s" % (encoder.id, completed.stderr.decode(errors="replace")))
-        report = json.loads(completed.stdout)
+        report = interop.certify(binary, encoder, encoder.certify_options(), saved)
         problems = []
         for verdict in report["verdicts"]:
             if verdict["grade"] in ("pass", "unsupported"):

@@ -89,6 +89,24 @@ def _table(name, kind):
     return result
 
 
+TIMEOUT_SECONDS = "30"
+
+
+def certify(binary, implementation, options, saved):
+    """Runs `multipart-check certify --format json` on one parser or encoder with the given options,
+    keeping its answers in the folder `saved`; returns the JSON report."""
+    arguments = [
+        binary, "certify", "--format", "json", "--save-bodies", saved, "--name", implementation.label,
+        "--timeout", TIMEOUT_SECONDS, "--jobs", "2",
+    ] + options
+    # A command such as `env NODE_PATH=... node driver.js` sets its own environment through env(1).
+    arguments += ["--"] + implementation.command.split(" ")
+    completed = subprocess.run(arguments, cwd=INTEROP, capture_output=True)
+    if not completed.stdout:
+        sys.exit("%s: multipart-check printed no report:\n%s" % (implementation.id, completed.stderr.decode(errors="replace")))
+    return json.loads(completed.stdout)
+
+
 def multipart_check():
     """The release multipart-check binary: $MULTIPART_CHECK, or built from the root package."""
     binary = os.environ.get("MULTIPART_CHECK")

@@ -27,24 +27,14 @@ import encoders
 import interop
 import reports
 
-TIMEOUT_SECONDS = "30"
-
 
 def run_parser(parser, binary, vectors):
     """Runs one parser over the corpus; returns its result document."""
     with tempfile.TemporaryDirectory(prefix="interop-" + parser.id + "-") as saved:
-        arguments = [
-            binary, "certify", "--decoder", "--format", "json", "--save-bodies", saved, "--name", parser.label,
-            "--timeout", TIMEOUT_SECONDS, "--jobs", "2",
-        ]
+        options = ["--decoder"]
         for detail in parser.unreported:
-            arguments += ["--not-reported", detail]
-        # A command such as `env NODE_PATH=... node driver.js` sets its own environment through env(1).
-        arguments += ["--"] + parser.command.split(" ")
-        completed = subprocess.run(arguments, cwd=interop.INTEROP, capture_output=True)
-        if not completed.stdout:
-            sys.exit("%s: multipart-check printed no report:\n%s" % (parser.id, completed.stderr.decode(errors="replace")))
-        report = json.loads(completed.stdout)
+            options += ["--not-reported", detail]
+        report = interop.certify(binary, parser, options, saved)
         records = []
         for verdict in report["verdicts"]:
             vector = vectors[verdict["id"]]

@@ -9,8 +9,6 @@ import Testing
 /// ("Browser captures") lists the difference and its reason, which these tests pin.
 @Suite("Browser captures")
 struct BrowserCaptureTests {
-    static let beginMarker = "<!-- browser-differences:begin -->"
-    static let endMarker = "<!-- browser-differences:end -->"
     static let browsers = ["chromium", "firefox"]
     static let paths = ["form", "fetch"]
 
@@ -18,23 +16,9 @@ struct BrowserCaptureTests {
         try Fixtures.vectors().filter { $0.area == "browsers" }
     }
 
-    /// The listed differences: `- \`vector id\`: reason` lines between the markers.
+    /// The listed differences: `- \`vector id\`: reason` lines between the browser-differences markers.
     static func differences() throws -> [String: String] {
-        let text = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("CONFORMANCE.md"), encoding: .utf8)
-        guard let begin = text.range(of: beginMarker), let end = text.range(of: endMarker), begin.upperBound < end.lowerBound else {
-            throw ListMissing()
-        }
-        var result: [String: String] = [:]
-        for line in text[begin.upperBound..<end.lowerBound].split(separator: "\n") where line.hasPrefix("- `") {
-            let rest = line.dropFirst(3)
-            guard let close = rest.firstIndex(of: "`") else { continue }
-            result[String(rest[..<close])] = String(rest[close...].dropFirst().drop { $0 == ":" || $0 == " " })
-        }
-        return result
-    }
-
-    struct ListMissing: Error, CustomStringConvertible {
-        var description: String { "CONFORMANCE.md has no browser difference list between \(beginMarker) and \(endMarker)" }
+        try Fixtures.conformanceList("browser-differences")
     }
 
     /// The case of a capture: `browsers/i-chromium-form-name-specials` → `name-specials`.

@@ -24,6 +24,30 @@ enum Fixtures {
         .deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// The `- \`vector id\`: reason` lines of CONFORMANCE.md between `<!-- NAME:begin -->` and
+    /// `<!-- NAME:end -->`, by vector id.
+    static func conformanceList(_ name: String) throws -> [String: String] {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("CONFORMANCE.md"), encoding: .utf8)
+        guard let begin = text.range(of: "<!-- \(name):begin -->"), let end = text.range(of: "<!-- \(name):end -->"),
+            begin.upperBound < end.lowerBound
+        else {
+            throw ListMissing(name: name)
+        }
+        var result: [String: String] = [:]
+        for line in text[begin.upperBound..<end.lowerBound].split(separator: "\n") where line.hasPrefix("- `") {
+            let rest = line.dropFirst(3)
+            guard let close = rest.firstIndex(of: "`") else { continue }
+            result[String(rest[..<close])] = String(rest[close...].dropFirst().drop { $0 == ":" || $0 == " " })
+        }
+        return result
+    }
+
+    /// CONFORMANCE.md lacks a list a test reads.
+    struct ListMissing: Error, CustomStringConvertible {
+        var name: String
+        var description: String { "CONFORMANCE.md has no list between <!-- \(name):begin --> and <!-- \(name):end -->" }
+    }
+
     /// Validates `body` fed as the chunks between consecutive `boundaries` (offsets into the body).
     static func validate(_ vector: ConformanceVector, chunkBoundaries boundaries: [Int]) -> ValidationReport {
         var validator = MultipartValidator(contentType: vector.contentType, options: vector.validationOptions)

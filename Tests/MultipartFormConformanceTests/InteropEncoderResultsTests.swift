@@ -54,7 +54,8 @@ import Testing
             let problems = result.document["problems"] as? [[String: Any]] ?? []
             for problem in problems {
                 let id = problem["id"] as? String ?? ""
-                #expect(ids.contains(id), "\(result.id)'s results name \(id), which the corpus no longer has: run Interop/run.sh")
+                let inCorpus = ids.contains(id)
+                #expect(inCorpus, "\(result.id)'s results name \(id), which the corpus no longer has: run Interop/run.sh")
                 #expect(!(problem["details"] as? [String] ?? []).isEmpty, "\(result.id): \(id) is listed without a reason")
             }
         }

@@ -7,32 +7,15 @@ import Testing
 /// real parsers read a vector differently, the validator must say something about it, unless
 /// CONFORMANCE.md lists the vector as a reasoned exception.
 @Suite struct InteropEvidenceTests {
-    static let beginMarker = "<!-- interop-exceptions:begin -->"
-    static let endMarker = "<!-- interop-exceptions:end -->"
-
     static func evidence() throws -> InteropEvidence {
         let path = Fixtures.packageRoot.appendingPathComponent("Interop/results/evidence.json").path
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         return try InteropEvidence.parse(bytes)
     }
 
-    /// The exception list: `- \`vector id\`: reason` lines between the markers.
+    /// The exception list: `- \`vector id\`: reason` lines between the interop-exceptions markers.
     static func exceptions() throws -> [String: String] {
-        let text = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("CONFORMANCE.md"), encoding: .utf8)
-        guard let begin = text.range(of: beginMarker), let end = text.range(of: endMarker), begin.upperBound < end.lowerBound else {
-            throw ExceptionListMissing()
-        }
-        var result: [String: String] = [:]
-        for line in text[begin.upperBound..<end.lowerBound].split(separator: "\n") where line.hasPrefix("- `") {
-            let rest = line.dropFirst(3)
-            guard let close = rest.firstIndex(of: "`") else { continue }
-            result[String(rest[..<close])] = String(rest[close...].dropFirst().drop { $0 == ":" || $0 == " " })
-        }
-        return result
-    }
-
-    struct ExceptionListMissing: Error, CustomStringConvertible {
-        var description: String { "CONFORMANCE.md has no interop exception list between \(beginMarker) and \(endMarker)" }
+        try Fixtures.conformanceList("interop-exceptions")
     }
 
     @Test func theEvidenceNamesAtLeastTwelveParsersInSixLanguages() throws {
@@ -46,7 +29,8 @@ import Testing
         let evidence = try Self.evidence()
         #expect(!evidence.splitVectors.isEmpty)
         for id in evidence.splitVectors.keys.sorted() {
-            #expect(ids.contains(id), "evidence.json names \(id), which the corpus no longer has: run Interop/run.sh")
+            let inCorpus = ids.contains(id)
+            #expect(inCorpus, "evidence.json names \(id), which the corpus no longer has: run Interop/run.sh")
         }
     }
 
