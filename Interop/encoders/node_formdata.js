@@ -1,11 +1,11 @@
 // Node's built-in FormData (undici), serialised the way fetch() sends it: `new Request(url, {method:
 // "POST", body: formData})`, whose Content-Type header and arrayBuffer() are the answer; nothing is
 // sent. A text field is `append(name, string)`; a file is `append(name, new Blob([bytes], {type}),
-// filename)`. undici chooses its own boundary.
+// filename)`, and a typed field without a filename `append(name, new Blob([bytes], {type}))`, which
+// FormData itself turns into a file named "blob" (as browsers do). undici chooses its own boundary.
 //
-// What the API cannot say: a media type on a field without a filename (append with a Blob always
-// makes a file, named "blob" when no filename is given), and a text value that is not UTF-8
-// (FormData values are strings).
+// What the API cannot say: a text value that is not UTF-8 (FormData text values are strings; bytes
+// can only go in a Blob, which is always sent as a file with a filename).
 "use strict";
 
 async function main() {
@@ -17,7 +17,11 @@ async function main() {
   for (const field of request.fields) {
     const bytes = "value_base64" in field ? Buffer.from(field.value_base64, "base64") : Buffer.from(field.value, "utf8");
     if (field.filename === undefined) {
-      if (field.content_type !== undefined) return { error: "FormData has no way to type a field without a filename" };
+      if (field.content_type !== undefined) {
+        // A media type needs a Blob; appended without a filename, FormData names it "blob" itself.
+        form.append(field.name, new Blob([bytes], { type: field.content_type }));
+        continue;
+      }
       if ("value_base64" in field) return { error: "FormData text values are strings, which cannot hold these bytes" };
       form.append(field.name, field.value);
     } else {

@@ -3,7 +3,9 @@
 # listener this script opens on 127.0.0.1, which keeps the Content-Type and body that arrived.
 # set_form takes a boundary, so the given one is used.
 #
-# What the API cannot say: nothing; every form of the contract can be written.
+# What the API cannot say: a media type on a field without a filename. set_form documents
+# :content_type as an option "only used for file uploads", and for a field without a filename it
+# writes no Content-Type (the option is dropped), so such a field is answered with an error.
 require "base64"
 require "json"
 require "net/http"
@@ -35,6 +37,10 @@ end
 request = JSON.parse($stdin.read)
 if request["version"] != 1
   answer("error" => "unsupported contract version")
+  exit 0
+end
+if request["fields"].any? { |field| field.key?("content_type") && !field.key?("filename") }
+  answer("error" => "set_form's :content_type is only used for file uploads; a field without a filename cannot be typed")
   exit 0
 end
 params = request["fields"].map do |field|

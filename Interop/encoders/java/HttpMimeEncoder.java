@@ -2,11 +2,12 @@
 // contract (version 1). The builder is used with its defaults (MultipartEntityBuilder.create():
 // HttpMultipartMode.STRICT, no charset set) and the boundary it is given (setBoundary). A text field
 // is addTextBody(name, text), or addTextBody(name, text, ContentType.parse(type)) when typed; a file
-// is addBinaryBody(name, bytes, type or ContentType.DEFAULT_BINARY, filename), and typed bytes
-// without a filename addBinaryBody(name, bytes, type, null). The entity is written
-// into memory with writeTo; its Content-Type header is the answer's.
+// is addBinaryBody(name, bytes, type or ContentType.DEFAULT_BINARY, filename), and bytes without a
+// filename addBinaryBody(name, bytes) (the library then labels them application/octet-stream) or
+// addBinaryBody(name, bytes, type, null) when typed. The entity is written into memory with
+// writeTo; its Content-Type header is the answer's.
 //
-// What the API cannot say: an untyped text value that is not UTF-8 (addTextBody takes a String).
+// What the API cannot say: nothing; every form of the contract can be written.
 //
 // Java's standard library has no JSON, so the contract's small JSON is read and written here.
 import java.io.ByteArrayOutputStream;
@@ -40,11 +41,9 @@ public final class HttpMimeEncoder {
                     String type = (String) field.get("content_type");
                     String filename = (String) field.get("filename");
                     if (filename == null && field.containsKey("value_base64")) {
-                        if (type == null) {
-                            throw new IllegalArgumentException("addTextBody takes a String, which cannot hold these bytes");
-                        }
-                        builder.addBinaryBody(name, Base64.getDecoder().decode((String) field.get("value_base64")),
-                            ContentType.parse(type), null);
+                        byte[] bytes = Base64.getDecoder().decode((String) field.get("value_base64"));
+                        if (type == null) builder.addBinaryBody(name, bytes);
+                        else builder.addBinaryBody(name, bytes, ContentType.parse(type), null);
                     } else if (filename == null) {
                         String text = (String) field.get("value");
                         if (type == null) builder.addTextBody(name, text);
