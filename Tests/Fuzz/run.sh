@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds a libFuzzer target and runs it.
 #
-# Usage: Tests/Fuzz/run.sh [SECONDS] [validator|command-line|corpus] [extra libFuzzer flags...]
+# Usage: Tests/Fuzz/run.sh [SECONDS] [validator|command-line|har|http|corpus] [extra libFuzzer flags...]
 #
 # The targets are the .swift files beside this script; they are not SwiftPM targets, because
 # libFuzzer brings its own main. The package's modules are compiled here, in dependency order, with
@@ -46,12 +46,19 @@ command-line)
     swiftc "${flags[@]}" Tests/Fuzz/CommandLineFuzzTarget.swift \
         -lMultipartFormCLI -lMultipartFormConformanceCore -lMultipartForm -o "$build/command-line"
     ;;
+har|http)
+    module MultipartFormCLI Sources/MultipartFormCLI -lMultipartForm -lMultipartFormConformanceCore
+    define=()
+    [ "$target" = har ] && define=(-D FUZZ_HAR)
+    swiftc "${flags[@]}" "${define[@]}" Tests/Fuzz/CaptureFuzzTarget.swift \
+        -lMultipartFormCLI -lMultipartFormConformanceCore -lMultipartForm -o "$build/$target"
+    ;;
 corpus)
     swiftc "${flags[@]}" Tests/Fuzz/CorpusFuzzTarget.swift \
         -lMultipartFormConformanceCore -lMultipartForm -o "$build/corpus"
     ;;
 *)
-    echo "unknown target '$target' (validator, command-line or corpus)" >&2
+    echo "unknown target '$target' (validator, command-line, har, http or corpus)" >&2
     exit 64
     ;;
 esac
@@ -72,13 +79,15 @@ for body_path in sorted(glob.glob("Vectors/*/*.body")):
         sidecar = f.read()
     # The validator and command-line targets read a control byte, the Content-Type and the body;
     # the command line also gets the body as an HTTP capture (control 0x02) and in a HAR file (0x03);
-    # the corpus target reads a control byte and a sidecar, a manifest line or a HAR document.
+    # the har and http targets read the capture alone; the corpus target reads a control byte and a
+    # sidecar, a manifest line or a HAR document.
     har = json.dumps({"log": {"entries": [{"request": {"method": "POST", "url": "https://e/u",
         "headers": [{"name": "Content-Type", "value": content_type.decode("latin-1")}],
         "postData": {"mimeType": content_type.decode("latin-1"), "text": body.decode("latin-1")}}}]}}).encode()
     http = b"POST /u HTTP/1.1\r\nContent-Type: " + content_type + b"\r\nContent-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body
     seeds = {"validator": [bytes([c]) + content_type + b"\n" + body for c in (0x00, 0x86)],
              "command-line": [bytes([c]) + content_type + b"\n" + body for c in (0x00, 0x86)] + [b"\x02" + http, b"\x03" + har],
+             "har": [har], "http": [http],
              "corpus": [b"\x00" + sidecar, b"\x01" + hashlib.sha256(body).hexdigest().encode() + b"  " + body_path[8:].encode() + b"\n", b"\x02" + har]}
     for data in seeds[target]:
         with open(os.path.join(out, hashlib.sha1(data).hexdigest()), "wb") as f:
