@@ -101,6 +101,15 @@ package enum FileSystem {
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw Failure(path: path, reason: "it is not a regular file", operation: "read")
         }
+        return try readToEnd(descriptor, path: path, limit: limit)
+    }
+
+    /// Everything `descriptor` yields until its end, at most `limit` bytes.
+    /// - Parameters:
+    ///   - descriptor: An open descriptor (a regular file, a pipe, standard input).
+    ///   - path: What the descriptor reads, for a failure's message.
+    ///   - limit: The most bytes read; more is a failure, not a truncation.
+    package static func readToEnd(_ descriptor: Int32, path: String, limit: Int = defaultReadLimit) throws(Failure) -> [UInt8] {
         var contents: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {

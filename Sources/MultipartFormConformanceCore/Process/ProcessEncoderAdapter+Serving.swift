@@ -11,15 +11,14 @@ extension ProcessEncoderAdapter {
     /// with `adapter` (passing the request's boundary) and writes the body, or a refusal when the
     /// adapter throws or the request cannot be read, to standard output.
     /// - Parameter adapter: The encoder to serve.
-    /// - Returns: The exit status: 0 once answered, 1 when standard input or output fails (with a line on standard error).
+    /// - Returns: The exit status: 0 once answered, 1 when standard input fails or holds more than
+    ///   64 MiB, or standard output fails (with a line on standard error).
     public static func serve(_ adapter: some FormEncoderAdapter) -> Int32 {
-        var input: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { SystemCalls.read(0, $0.baseAddress, $0.count) }
-            if count == 0 { break }
-            guard count > 0 else { return complain("cannot read standard input: \(SystemCalls.lastError())") }
-            input += chunk[..<count]
+        let input: [UInt8]
+        do {
+            input = try FileSystem.readToEnd(0, path: "standard input")
+        } catch {
+            return complain(error.description)
         }
         let answer: [UInt8]
         do {
