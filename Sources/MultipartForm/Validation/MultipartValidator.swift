@@ -53,6 +53,22 @@ public struct MultipartValidator {
         buffer.withUnsafeBytes { engine.consume($0) }
     }
 
+    /// The findings made so far, from the `index`th on, in the order they were found.
+    ///
+    /// A server validating a body as it arrives shows each finding while the rest is still on its
+    /// way: keep the number already shown and ask for the ones after it. ``finish()`` reports the
+    /// same findings sorted by position, plus those only the end of the body can give (a missing
+    /// close delimiter, say) and the `limit-diagnostics` note; findings past
+    /// ``ValidationOptions/maxDiagnostics`` are counted, never listed here.
+    /// - Parameter index: How many findings the caller already has.
+    /// - Returns: The findings after the first `index`, oldest first; empty when there are none yet.
+    /// - Complexity: O(k) for the k findings returned.
+    public func diagnosticsFound(after index: Int) -> [Diagnostic] {
+        let kept = engine.collector.kept
+        guard index < kept.count else { return [] }
+        return Array(kept[max(0, index)...])
+    }
+
     /// How many bytes of a non-contiguous sequence are gathered before they are validated.
     static let copyPieceSize = 64 * 1024
 

@@ -308,7 +308,7 @@ extension CommandSpec {
         ])
 
     /// The subcommands this library implements, in help order (`help` comes last, after added ones).
-    static let builtInSubcommands: [CommandSpec] = [validate, encode, rules, explain, vectors, certify, report]
+    static let builtInSubcommands: [CommandSpec] = [validate, encode, rules, explain, vectors, certify, report, serve]
 
     /// The subcommand run when the first argument names none.
     static let defaultSubcommandName = "validate"

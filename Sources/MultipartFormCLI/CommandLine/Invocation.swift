@@ -34,6 +34,8 @@ enum Invocation {
     case certify(CertifyCommand)
     /// Merge certification reports.
     case reportMerge(ReportMergeCommand)
+    /// Serve HTTP and validate every request.
+    case serve(ServeCommand)
     /// Run a subcommand the executable added (``CommandExtension``).
     case extended(any ExtensionCommand)
 
@@ -70,6 +72,8 @@ enum Invocation {
             return try parseCertify(rest)
         case "report":
             return try parseReport(rest)
+        case "serve":
+            return try parseServe(rest)
         default:
             if let added = extensions.first(where: { $0.spec.name == first || $0.hiddenNames.contains(first) }) {
                 switch try added.parse(first, rest) {

@@ -50,4 +50,11 @@ package enum OptionName: String, Sendable, CaseIterable {
     case knownIssues = "--known-issues"
     case decoder = "--decoder"
     case title = "--title"
+    case host = "--host"
+    case port = "--port"
+    case respond = "--respond"
+    case save = "--save"
+    case maxBody = "--max-body"
+    case maxConnections = "--max-connections"
+    case idleTimeout = "--idle-timeout"
 }

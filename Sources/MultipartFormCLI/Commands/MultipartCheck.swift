@@ -73,6 +73,8 @@ public enum MultipartCheck {
             return command.run(stdout: &stdout, stderr: &stderr)
         case .reportMerge(let command):
             return command.run(stdout: &stdout, stderr: &stderr)
+        case .serve(let command):
+            return command.run(stdout: &stdout, stderr: &stderr, stdoutIsTerminal: stdoutIsTerminal)
         case .extended(let command):
             return command.run(stdout: &stdout, stderr: &stderr)
         }

@@ -30,7 +30,7 @@ struct TextReportRenderer {
     var style: TerminalStyle = .plain
 
     /// One finding: the location line, the snippet with its caret, the citation and the fix.
-    func render(_ diagnostic: Diagnostic, body: BodyInput, bodyLength: Int) -> String {
+    func render(_ diagnostic: Diagnostic, body: some SnippetSource, bodyLength: Int) -> String {
         let location: String
         let snippet: Snippet
         switch diagnostic.origin {

@@ -60,3 +60,15 @@ package indirect enum JSONValue: Equatable, Sendable {
         return result + "\""
     }
 }
+
+extension JSONValue {
+    /// On one line, without spaces: for JSON Lines output, one value per line.
+    package func compactRendering() -> String {
+        switch self {
+        case .null, .bool, .int, .string: return rendered()
+        case .array(let items): return "[" + items.map { $0.compactRendering() }.joined(separator: ",") + "]"
+        case .object(let members):
+            return "{" + members.map { Self.quote($0.key) + ":" + $0.value.compactRendering() }.joined(separator: ",") + "}"
+        }
+    }
+}

@@ -1,0 +1,65 @@
+extension CommandSpec {
+    /// `serve`: validate an app's uploads as they arrive.
+    static let serve = CommandSpec(
+        name: "serve",
+        abstract: "Run a local HTTP server that validates every multipart request it receives.",
+        discussion: """
+            Point an app's upload URL at the server (http://127.0.0.1:8080/ by default; any path) \
+            and send again: each request's body streams through the validator as it arrives, never \
+            held whole. Each request gets a block of output: its request line, Content-Type and \
+            size, then the findings as 'validate' prints them, with positions counted from the \
+            start of the body, then a summary line. --format json prints one JSON object per line \
+            instead: the report 'validate --format json' gives for one file, inside the request's \
+            details.
+
+            HTTP/1.1 with Content-Length or 'Transfer-Encoding: chunked', 'Expect: 100-continue', \
+            keep-alive and several connections at once. --respond report (the default) answers 200 \
+            with the JSON report; ok answers 200 with an empty body; strict answers 400 with the \
+            report when the body is not conforming, so an app's error path can be tried. A request \
+            without a body and without a Content-Type (a browser's GET) is answered with how to \
+            use the server.
+
+            Limits: a request line of at most 8 KiB and a head of at most 64 KiB (else 414 or \
+            431), a body of at most --max-body (else 413), at most --max-connections connections \
+            (else 503), and --idle-timeout seconds without a byte (else 408, or an idle keep-alive \
+            connection is closed). Each ends with one line of output; other clients are not \
+            affected. Snippets are taken from the first and the last 64 KiB of a body read so far.
+
+            The server binds to 127.0.0.1 unless --host says otherwise (0.0.0.0 to be reached \
+            from a phone on the same network: it then warns that it is a development tool). \
+            Ctrl-C stops it and prints the totals. Exit status: 0 after a stop, 64 for a usage \
+            error, 73 when the address cannot be bound, the --save directory is missing or \
+            standard output cannot be written.
+            """,
+        options: [
+            Option(name: .host, valueName: "address", defaultValue: "127.0.0.1", help: "The address to listen on."),
+            Option(name: .port, valueName: "port", defaultValue: "8080", help: "The TCP port; 0 picks a free one."),
+            Option(
+                name: .respond, valueName: "answer", allowedValues: ServeConfiguration.Response.allCases.map(\.rawValue),
+                defaultValue: "report",
+                help: "The answer to a validated request: 'report' 200 with the JSON report, 'ok' 200 empty, 'strict' 400 with the report when not conforming."
+            ),
+            Option(
+                name: .save, valueName: "directory",
+                help: "Save each request, as it arrived, to a raw HTTP capture in <directory> that 'validate' and 'vectors new' read."),
+            Option(
+                name: .maxBody, valueName: "size", defaultValue: ServeConfiguration.defaultMaxBody,
+                help: "The largest body read, in bytes or with K, M or G (binary multiples); larger requests get 413."),
+            Option(
+                name: .maxConnections, valueName: "n", defaultValue: String(ServeConfiguration().maxConnections),
+                help: "The most connections served at once; another gets 503."),
+            Option(
+                name: .idleTimeout, valueName: "seconds", defaultValue: "30",
+                help: "How long a client may send nothing before it gets 408 (or its idle connection is closed)."),
+            Option(
+                name: .format, valueName: "format", allowedValues: ValidateCommand.Format.allCases.map(\.rawValue),
+                defaultValue: "text", help: "The output format: text blocks, or one JSON object per line."),
+            Option(
+                name: .maxDiagnostics, valueName: "n", defaultValue: String(ValidateCommand.defaultMaxDiagnostics),
+                help: "The most findings kept per request; the rest are counted, not shown."),
+            Option(
+                name: .color, valueName: "when", allowedValues: TerminalStyle.Choice.allCases.map(\.rawValue),
+                defaultValue: "auto",
+                help: "Colour the text output: 'auto' when standard output is a terminal and NO_COLOR is unset."),
+        ])
+}

@@ -1,0 +1,87 @@
+/// How a request's body is delimited (RFC 9112 §6.3), and its decoding as bytes arrive.
+struct RequestBody {
+    /// The body's framing, read off the head.
+    enum Framing: Equatable {
+        /// No Content-Length and no Transfer-Encoding: the request has no body.
+        case none
+        /// `Content-Length` bytes.
+        case length(Int)
+        /// `Transfer-Encoding: chunked`.
+        case chunked
+    }
+
+    let framing: Framing
+    /// Notes and warnings about the framing (both Transfer-Encoding and Content-Length, say).
+    private(set) var messages: [CLIMessage] = []
+    /// Whether the connection must close after this request (RFC 9112 §6.3: both framings present).
+    private(set) var mustClose = false
+    /// The decoded body bytes passed on so far.
+    private(set) var received = 0
+    private var decoder: ChunkedDecoder?
+
+    /// Reads the framing from the head, or the refusal for one the server cannot read.
+    init(head: HTTPRequestHead) throws(ServeRefusal) {
+        let codings = head.values("Transfer-Encoding").flatMap { $0.split(separator: ",") }
+            .map { HARRequests.lowercased(String($0).trimmingSpaces) }.filter { !$0.isEmpty }
+        let lengths = head.values("Content-Length")
+        if !codings.isEmpty {
+            guard codings == ["chunked"] else {
+                throw ServeRefusal(
+                    status: .notImplemented,
+                    reason: "Transfer-Encoding '\(codings.joined(separator: ", "))' is not supported: only 'chunked' can be decoded")
+            }
+            if !lengths.isEmpty {
+                messages.append(.init(.warning, "both Transfer-Encoding and Content-Length are present; Content-Length is ignored"))
+                mustClose = true
+            }
+            framing = .chunked
+            decoder = ChunkedDecoder(fileOffset: 0, fileLine: 1)
+        } else if !lengths.isEmpty {
+            let values = Set(lengths.flatMap { $0.split(separator: ",").map { String($0).trimmingSpaces } })
+            guard values.count == 1, let text = values.first, !text.isEmpty, text.utf8.count <= 18,
+                text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let length = Int(text)
+            else {
+                throw ServeRefusal.badRequest("invalid Content-Length '\(lengths.joined(separator: ", "))'")
+            }
+            framing = .length(length)
+        } else {
+            framing = .none
+        }
+    }
+
+    /// Whether every body byte has been passed on.
+    var isComplete: Bool {
+        switch framing {
+        case .none: true
+        case .length(let length): received == length
+        case .chunked: decoder?.isDone ?? true
+        }
+    }
+
+    /// Decodes the next bytes read from the connection, passing body bytes to `data`; returns how
+    /// many were used (fewer than given once the body is complete: the rest is the next request).
+    mutating func feed(
+        _ buffer: UnsafeRawBufferPointer, data: (UnsafeRawBufferPointer) -> Void
+    ) throws(ServeRefusal) -> Int {
+        switch framing {
+        case .none:
+            return 0
+        case .length(let length):
+            let used = min(buffer.count, length - received)
+            if used > 0 { data(UnsafeRawBufferPointer(rebasing: buffer[..<used])) }
+            received += used
+            return used
+        case .chunked:
+            guard var decoder else { return 0 }
+            let used: Int
+            do throws(ChunkedError) {
+                used = try decoder.feed(buffer, data: data, chunk: { _ in })
+            } catch {
+                throw ServeRefusal.badRequest("malformed chunked body: \(error.message)")
+            }
+            received = decoder.bodyOffset
+            self.decoder = decoder
+            return used
+        }
+    }
+}

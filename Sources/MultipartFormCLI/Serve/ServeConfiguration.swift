@@ -1,0 +1,59 @@
+import MultipartForm
+
+/// What `multipart-check serve` was asked to do: where to listen, how to answer, what to keep.
+struct ServeConfiguration: Sendable {
+    /// How the server answers a request it validated.
+    enum Response: String, CaseIterable, Sendable {
+        /// 200 with the JSON report, whatever the verdict.
+        case report
+        /// 200 with an empty body.
+        case ok
+        /// 400 with the JSON report when the body is not conforming, else 200 with it.
+        case strict
+    }
+
+    /// The address to bind: loopback unless told otherwise.
+    var host = "127.0.0.1"
+    /// The port; 0 picks a free one.
+    var port = 8080
+    var respond: Response = .report
+    /// Where each request is saved as a raw HTTP capture, or `nil`.
+    var saveDirectory: String?
+    /// The largest body read; a larger one is answered 413 and its connection closed.
+    var maxBody = 4 * 1024 * 1024 * 1024
+    var format: ValidateCommand.Format = .text
+    /// The most connections served at once; one more is answered 503 and closed.
+    var maxConnections = 128
+    /// How long a client may send nothing, in seconds, before it is answered 408 (mid-request) or
+    /// its idle keep-alive connection is closed.
+    var idleTimeout = 30.0
+    /// The finding limit per request, or `nil` for the validator's default.
+    var maxDiagnostics: Int?
+    /// Colours of the text output.
+    var style: TerminalStyle = .plain
+
+    /// The default of `--max-body`, as help shows it.
+    static let defaultMaxBody = "4G"
+
+    /// Reads a size such as `1048576`, `512K`, `16M` or `4G` (binary multiples); `nil` when it is not one.
+    static func parseSize(_ text: String) -> Int? {
+        var digits = Substring(text)
+        var multiplier = 1
+        if let last = text.last, let power = ["K": 10, "M": 20, "G": 30, "T": 40][last.uppercased()] {
+            digits = digits.dropLast()
+            multiplier = 1 << power
+        }
+        guard !digits.isEmpty, digits.utf8.count <= 15, digits.allSatisfy(\.isASCII), let value = Int(digits), value > 0 else {
+            return nil
+        }
+        return value.multipliedReportingOverflow(by: multiplier).overflow ? nil : value * multiplier
+    }
+
+    /// The validator options for every request.
+    var validationOptions: ValidationOptions {
+        var options = ValidationOptions()
+        options.collectParts = format == .json || respond != .ok
+        if let maxDiagnostics { options.maxDiagnostics = maxDiagnostics }
+        return options
+    }
+}

@@ -1,0 +1,233 @@
+import MultipartForm
+
+/// One client connection, on its own thread: reads requests one after another (keep-alive and
+/// pipelining), streams each body through the validator as it arrives, and answers.
+///
+/// Every way a client can misbehave ends in an answer or a closed connection and one line of
+/// output: a head that is not HTTP or is too long, a body past `--max-body`, a client silent for
+/// `--idle-timeout`, a client that leaves mid-body.
+final class ServeConnection: @unchecked Sendable {
+    /// How much is read from the socket at a time.
+    static let readSize = 128 * 1024
+
+    private let server: ServeServer
+    private let descriptor: Int32
+    private let peer: String
+    private var configuration: ServeConfiguration { server.configuration }
+    /// Bytes read from the socket and not yet used: the start of the next request.
+    private var pending: [UInt8] = []
+
+    init(server: ServeServer, descriptor: Int32, peer: String) {
+        self.server = server
+        self.descriptor = descriptor
+        self.peer = peer
+    }
+
+    /// Serves requests until the client closes, asks to close, misbehaves or the server stops.
+    func run() {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readSize, alignment: 16)
+        defer {
+            buffer.deallocate()
+            server.connectionEnded(descriptor)
+        }
+        while serveRequest(buffer) && !server.isStopping {}
+    }
+
+    private var timeout: Int32 { Int32(clamping: Int((configuration.idleTimeout * 1000).rounded())) }
+
+    /// Reads, validates and answers one request; whether the connection stays open for another.
+    private func serveRequest(_ buffer: UnsafeMutableRawBufferPointer) -> Bool {
+        // The head.
+        var reader = RequestHeadReader()
+        let head: HTTPRequestHead
+        let headBytes: [UInt8]
+        readingHead: while true {
+            if reader.isFresh {
+                let skipped = RequestHeadReader.leadingEmptyLineBytes(in: pending)
+                if skipped > 0 { pending.removeFirst(skipped) }
+            }
+            if !pending.isEmpty {
+                switch reader.read(pending) {
+                case .head(let parsed, let length):
+                    head = parsed
+                    headBytes = Array(pending[..<length])
+                    pending.removeFirst(length)
+                    break readingHead
+                case .refused(let refusal):
+                    refuse(refusal, number: server.nextRequestNumber(), requestLine: nil, event: "refused")
+                    return false
+                case .needMore:
+                    break
+                }
+            }
+            switch ServeSocket.receive(descriptor, into: buffer, timeout: timeout) {
+            case .bytes(let count):
+                pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            case .closed, .failed:
+                if !pending.isEmpty && !server.isStopping {
+                    server.record(.incomplete)
+                    server.emit(
+                        ServeLog.requestEnded(
+                            number: server.nextRequestNumber(), peer: peer, requestLine: nil, event: "incomplete",
+                            status: nil, reason: "the client closed the connection in the middle of a request head",
+                            format: configuration.format))
+                }
+                return false
+            case .timedOut:
+                // An idle keep-alive connection just closes; a half-sent head is answered.
+                if !pending.isEmpty {
+                    refuse(
+                        ServeRefusal(
+                            status: .requestTimeout,
+                            reason: "no complete request head after \(Self.describe(configuration.idleTimeout)) without a byte"),
+                        number: server.nextRequestNumber(), requestLine: nil, event: "timed out")
+                }
+                return false
+            }
+        }
+        return serveBody(head: head, headBytes: headBytes, buffer: buffer)
+    }
+
+    private func serveBody(head: HTTPRequestHead, headBytes: [UInt8], buffer: UnsafeMutableRawBufferPointer) -> Bool {
+        let number = server.nextRequestNumber()
+        let requestLine = "\(head.method) \(head.target) \(head.version)"
+        var body: RequestBody
+        do throws(ServeRefusal) {
+            body = try RequestBody(head: head)
+        } catch {
+            refuse(error, number: number, requestLine: requestLine, event: "refused")
+            return false
+        }
+        let keepAlive = Self.wantsKeepAlive(head) && !body.mustClose
+        if body.framing == .none && head.values("Content-Type").isEmpty {
+            server.record(.withoutBody)
+            server.emit(
+                ServeLog.requestEnded(
+                    number: number, peer: peer, requestLine: requestLine, event: "no body",
+                    status: .ok, reason: "nothing to validate; the answer says how to use this server",
+                    closed: !keepAlive, format: configuration.format))
+            return ServeSocket.send(descriptor, ServeResponse.usage(keepAlive: keepAlive)) && keepAlive
+        }
+        if case .length(let length) = body.framing, length > configuration.maxBody {
+            refuse(
+                ServeRefusal(status: .contentTooLarge, reason: "Content-Length \(length) is more than --max-body (\(configuration.maxBody) bytes)"),
+                number: number, requestLine: requestLine, event: "refused")
+            return false
+        }
+        if head.values("Expect").contains(where: { HARRequests.lowercased($0) == "100-continue" }) && pending.isEmpty {
+            ServeSocket.send(descriptor, ServeResponse.continueResponse)
+        }
+        var request = ServedRequest(number: number, head: head, peer: peer, framing: body, configuration: configuration)
+        var capture: RequestCapture?
+        if let directory = configuration.saveDirectory {
+            do throws(RequestCapture.Failure) {
+                capture = try RequestCapture(directory: directory, name: "\(server.runLabel)-request-\(number).http")
+                headBytes.withUnsafeBytes { capture?.write($0) }
+            } catch {
+                request.note(.warning, error.message)
+            }
+        }
+        let opening = request.opening(framing: body.framing)
+        if !opening.isEmpty { server.emit(.standardOutput(opening)) }
+
+        // The body, from what was read with the head, then from the socket.
+        func feed(_ bytes: UnsafeRawBufferPointer) throws(ServeRefusal) -> Int {
+            let used = try body.feed(bytes) { request.consume($0) }
+            capture?.write(UnsafeRawBufferPointer(rebasing: bytes[..<used]))
+            if body.received > configuration.maxBody {
+                throw ServeRefusal(status: .contentTooLarge, reason: "the chunked body is longer than --max-body (\(configuration.maxBody) bytes)")
+            }
+            return used
+        }
+        do throws(ServeRefusal) {
+            if !pending.isEmpty {
+                let early = pending
+                pending = []
+                var used = 0
+                var failure: ServeRefusal?
+                early.withUnsafeBytes { raw in
+                    do throws(ServeRefusal) { used = try feed(raw) } catch { failure = error }
+                }
+                if let failure { throw failure }
+                if used < early.count { pending = Array(early[used...]) }
+            }
+            while !body.isComplete {
+                switch ServeSocket.receive(descriptor, into: buffer, timeout: timeout) {
+                case .bytes(let count):
+                    let raw = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+                    let used = try feed(raw)
+                    if used < count { pending.append(contentsOf: raw[used...]) }
+                    let shown = request.newFindings()
+                    if !shown.isEmpty { server.emit(.standardOutput(shown)) }
+                case .closed, .failed:
+                    capture?.close()
+                    server.record(.incomplete)
+                    server.emit(
+                        ServeLog.requestEnded(
+                            number: number, peer: peer, requestLine: requestLine, event: "incomplete",
+                            status: nil, reason: "the client closed the connection \(request.progress)",
+                            format: configuration.format))
+                    return false
+                case .timedOut:
+                    throw ServeRefusal(
+                        status: .requestTimeout,
+                        reason: "no byte for \(Self.describe(configuration.idleTimeout)) \(request.progress)")
+                }
+            }
+        } catch {
+            capture?.close()
+            refuse(error, number: number, requestLine: requestLine, event: error.status == .requestTimeout ? "timed out" : "refused")
+            return false
+        }
+        capture?.close()
+        if let failure = capture?.failure {
+            let line = request.note(.warning, failure)
+            if configuration.format == .text { server.emit(.standardOutput(line)) }
+        }
+
+        // The verdict and the answer.
+        let finished = request.finish()
+        let status: ServeStatus = configuration.respond == .strict && !finished.verdict.passes ? .badRequest : .ok
+        server.record(finished.verdict.passes ? .conforming : .notConforming)
+        let json = request.json(report: finished.report, verdict: finished.verdict, status: status)
+        switch configuration.format {
+        case .text: server.emit(.standardOutput(request.closing(finished.report, verdict: finished.verdict, answer: status)))
+        case .json: server.emit(.standardOutput(json.compactRendering() + "\n"))
+        }
+        let verdict = finished.verdict.passes ? "conforming" : "not-conforming"
+        let response: [UInt8]
+        switch configuration.respond {
+        case .ok:
+            response = ServeResponse.make(.ok, contentType: nil, body: [], keepAlive: keepAlive, verdict: verdict)
+        case .report, .strict:
+            response = ServeResponse.make(
+                status, contentType: "application/json", body: Array((json.rendered() + "\n").utf8), keepAlive: keepAlive,
+                verdict: verdict)
+        }
+        return ServeSocket.send(descriptor, response) && keepAlive
+    }
+
+    /// Answers a request the server will not read on, says so in the output and counts it.
+    private func refuse(_ refusal: ServeRefusal, number: Int, requestLine: String?, event: String) {
+        server.record(.refused)
+        ServeSocket.send(descriptor, ServeResponse.refusal(refusal))
+        server.emit(
+            ServeLog.requestEnded(
+                number: number, peer: peer, requestLine: requestLine, event: event, status: refusal.status,
+                reason: refusal.reason, format: configuration.format))
+    }
+
+    /// Whether the client keeps the connection open: HTTP/1.1 unless `Connection: close`, HTTP/1.0
+    /// only with `Connection: keep-alive` (RFC 9112 §9.3).
+    static func wantsKeepAlive(_ head: HTTPRequestHead) -> Bool {
+        let options = head.values("Connection").flatMap { $0.split(separator: ",") }
+            .map { HARRequests.lowercased(String($0).trimmingSpaces) }
+        if options.contains("close") { return false }
+        return head.version == "HTTP/1.1" || options.contains("keep-alive")
+    }
+
+    /// `30 s`, `0.5 s`.
+    static func describe(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+    }
+}

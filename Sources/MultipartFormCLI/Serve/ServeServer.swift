@@ -1,0 +1,222 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MultipartForm
+
+/// The `serve` server: a listening socket, one thread per connection, and one loop that accepts
+/// connections and writes every thread's output in the order it was made.
+///
+/// ``run(write:)`` runs on the caller's thread until ``stop()`` (from any thread, or from a signal
+/// handler through ``wakeDescriptor``); then it stops accepting, ends every open connection, waits
+/// for their threads and returns the totals.
+final class ServeServer: @unchecked Sendable {
+    /// A line of output and where it goes.
+    enum Output: Equatable {
+        case standardOutput(String)
+        case standardError(String)
+    }
+
+    /// The requests served, by outcome.
+    struct Totals: Equatable {
+        var requests = 0
+        var conforming = 0
+        var notConforming = 0
+        /// Answered with an error status without being validated (bad head, too large, timed out).
+        var refused = 0
+        /// Ended by the client before the body did.
+        var incomplete = 0
+        /// Requests without a body, answered with how to use the server.
+        var withoutBody = 0
+        /// Connections answered 503 because too many were open.
+        var connectionsRefused = 0
+    }
+
+    /// How a request ended, for the totals.
+    enum Outcome {
+        case conforming, notConforming, refused, incomplete, withoutBody
+    }
+
+    let configuration: ServeConfiguration
+    /// The address listened on, `host:port`.
+    let address: String
+    /// The port listened on (the one picked, when 0 was asked for).
+    let port: Int
+    /// Written to (one byte) to wake ``run(write:)``: by ``stop()``, by a signal handler, by new output.
+    let wakeDescriptor: Int32
+    /// The time every saved capture's name starts with, so a later run never overwrites one.
+    let runLabel: String
+
+    private let listener: Int32
+    private let wakeReader: Int32
+
+    private struct Shared {
+        var output: [Output] = []
+        var connections: Set<Int32> = []
+        var totals = Totals()
+        var nextRequest = 1
+        var stopping = false
+    }
+    private let shared = ServeLock(Shared())
+
+    /// Binds the listening socket; nothing is accepted before ``run(write:)``.
+    init(configuration: ServeConfiguration) throws(ServeSocket.Failure) {
+        self.configuration = configuration
+        let listening = try ServeSocket.listen(host: configuration.host, port: configuration.port)
+        listener = listening.descriptor
+        address = listening.address
+        port = ServeSocket.port(of: listening.address)
+        var pipeEnds: [Int32] = [-1, -1]
+        guard pipe(&pipeEnds) == 0 else {
+            let reason = SystemCalls.lastError()
+            SystemCalls.close(listener)
+            throw ServeSocket.Failure(message: "cannot make the wake-up pipe: \(reason)")
+        }
+        for end in pipeEnds {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        }
+        wakeReader = pipeEnds[0]
+        wakeDescriptor = pipeEnds[1]
+        runLabel = Self.timeLabel()
+    }
+
+    deinit {
+        SystemCalls.close(wakeReader)
+        SystemCalls.close(wakeDescriptor)
+    }
+
+    /// Asks ``run(write:)`` to stop; safe from any thread.
+    func stop() {
+        shared.withLock { $0.stopping = true }
+        wake()
+    }
+
+    /// Accepts and serves connections until ``stop()``, handing every line of output to `write`
+    /// (on this thread, in order); stops early when `write` returns `false` (the output is gone).
+    /// `stopRequested` is asked after every wake-up (a signal handler's flag).
+    func run(stopRequested: () -> Bool = { false }, write: (Output) -> Bool) -> Totals {
+        var writable = true
+        func drain() {
+            let lines = shared.withLock { shared -> [Output] in
+                let lines = shared.output
+                shared.output.removeAll()
+                return lines
+            }
+            for line in lines where writable {
+                writable = write(line)
+            }
+        }
+        var pollers = [
+            pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0),
+        ]
+        while writable && !shared.withLock({ $0.stopping }) {
+            pollers[0].revents = 0
+            pollers[1].revents = 0
+            let ready = poll(&pollers, 2, -1)
+            if ready < 0 && errno != EINTR { break }
+            if pollers[1].revents != 0 { emptyWakePipe() }
+            if stopRequested() { break }
+            if pollers[0].revents & Int16(POLLIN) != 0 { acceptConnection() }
+            drain()
+        }
+        // Stop: no new connection; wake every thread blocked on a client, wait for them to end.
+        SystemCalls.close(listener)
+        let open = shared.withLock { shared -> Set<Int32> in
+            shared.stopping = true
+            return shared.connections
+        }
+        for descriptor in open { ServeSocket.shutDown(descriptor) }
+        while shared.withLock({ !$0.connections.isEmpty }) {
+            var poller = pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0)
+            _ = poll(&poller, 1, 100)
+            emptyWakePipe()
+            drain()
+        }
+        drain()
+        return shared.withLock { $0.totals }
+    }
+
+    /// Whether the server is stopping, so a connection ends after its current request.
+    var isStopping: Bool { shared.withLock { $0.stopping } }
+
+    /// Queues output for ``run(write:)``.
+    func emit(_ line: Output) {
+        shared.withLock { $0.output.append(line) }
+        wake()
+    }
+
+    /// The number the next request is shown with: `request-N`.
+    func nextRequestNumber() -> Int {
+        shared.withLock { shared in
+            defer { shared.nextRequest += 1 }
+            return shared.nextRequest
+        }
+    }
+
+    /// Counts a request's outcome.
+    func record(_ outcome: Outcome) {
+        shared.withLock { shared in
+            shared.totals.requests += 1
+            switch outcome {
+            case .conforming: shared.totals.conforming += 1
+            case .notConforming: shared.totals.notConforming += 1
+            case .refused: shared.totals.refused += 1
+            case .incomplete: shared.totals.incomplete += 1
+            case .withoutBody: shared.totals.withoutBody += 1
+            }
+        }
+    }
+
+    /// Closes a connection whose thread has finished with it.
+    func connectionEnded(_ descriptor: Int32) {
+        shared.withLock { _ = $0.connections.remove(descriptor) }
+        SystemCalls.close(descriptor)
+        wake()
+    }
+
+    private func acceptConnection() {
+        guard let accepted = ServeSocket.accept(listener) else { return }
+        let admitted = shared.withLock { shared -> Bool in
+            guard !shared.stopping, shared.connections.count < configuration.maxConnections else { return false }
+            shared.connections.insert(accepted.descriptor)
+            return true
+        }
+        guard admitted else {
+            shared.withLock { $0.totals.connectionsRefused += 1 }
+            let reason = "\(configuration.maxConnections) connections are open (--max-connections)"
+            ServeSocket.send(accepted.descriptor, ServeResponse.refusal(ServeRefusal(status: .serviceUnavailable, reason: reason)))
+            SystemCalls.close(accepted.descriptor)
+            emit(ServeLog.connectionRefused(peer: accepted.peer, reason: reason, format: configuration.format))
+            return
+        }
+        let connection = ServeConnection(server: self, descriptor: accepted.descriptor, peer: accepted.peer)
+        if !ServeThread.start({ connection.run() }) {
+            emit(ServeLog.connectionRefused(peer: accepted.peer, reason: "no thread could be started", format: configuration.format))
+            connectionEnded(accepted.descriptor)
+        }
+    }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = SystemCalls.write(wakeDescriptor, &byte, 1)
+    }
+
+    private func emptyWakePipe() {
+        var bytes = [UInt8](repeating: 0, count: 256)
+        while SystemCalls.read(wakeReader, &bytes, bytes.count) > 0 {}
+    }
+
+    /// `20261125-093015`: local time, for saved captures' names.
+    private static func timeLabel() -> String {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : String(value) }
+        return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))-\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))"
+    }
+}

@@ -1,0 +1,186 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MultipartForm
+
+/// The POSIX socket calls `serve` makes: listening, accepting, and reading and writing with deadlines.
+enum ServeSocket {
+    /// Why a listening socket could not be made.
+    struct Failure: Error {
+        var message: String
+    }
+
+    /// A socket listening on `host` and `port` (0 picks a free port), close-on-exec.
+    ///
+    /// `host` is a numeric IPv4 or IPv6 address or a name such as `localhost`; the first address
+    /// it resolves to that can be bound is used.
+    static func listen(host: String, port: Int, backlog: Int32 = 128) throws(Failure) -> (descriptor: Int32, address: String) {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        #if canImport(Glibc)
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #else
+        hints.ai_socktype = SOCK_STREAM
+        #endif
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        var list: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &list)
+        guard status == 0, let first = list else {
+            let reason = gai_strerror(status).map { String(cString: $0) } ?? "error \(status)"
+            throw Failure(message: "cannot resolve '\(VisibleBytes.escape(host))': \(reason.prefix(1).lowercased() + reason.dropFirst())")
+        }
+        defer { freeaddrinfo(list) }
+        var lastError = EADDRNOTAVAIL
+        var entry: UnsafeMutablePointer<addrinfo>? = first
+        while let current = entry {
+            entry = current.pointee.ai_next
+            let descriptor = socket(current.pointee.ai_family, current.pointee.ai_socktype, current.pointee.ai_protocol)
+            guard descriptor >= 0 else {
+                lastError = errno
+                continue
+            }
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+            var on: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+            if bind(descriptor, current.pointee.ai_addr, current.pointee.ai_addrlen) == 0,
+                Glue.listen(descriptor, backlog) == 0
+            {
+                return (descriptor, localAddress(descriptor) ?? "\(host):\(port)")
+            }
+            lastError = errno
+            SystemCalls.close(descriptor)
+        }
+        throw Failure(message: "cannot listen on \(VisibleBytes.escape(host)) port \(port): \(SystemCalls.describe(lastError))")
+    }
+
+    /// Accepts one connection: its descriptor (close-on-exec, no `SIGPIPE`) and the peer's address,
+    /// or `nil` with `errno` set.
+    static func accept(_ listener: Int32) -> (descriptor: Int32, peer: String)? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let descriptor = withUnsafeMutablePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glue.accept(listener, $0, &length) }
+        }
+        guard descriptor >= 0 else { return nil }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        var on: Int32 = 1
+        #if canImport(Darwin)
+        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        return (descriptor, describe(&storage))
+    }
+
+    /// `host:port` (IPv6 as `[host]:port`) of the socket's own address.
+    static func localAddress(_ descriptor: Int32) -> String? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let status = withUnsafeMutablePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return status == 0 ? describe(&storage) : nil
+    }
+
+    /// The port of a socket address written by ``localAddress(_:)``.
+    static func port(of address: String) -> Int {
+        address.split(separator: ":").last.flatMap { Int($0) } ?? 0
+    }
+
+    private static func describe(_ storage: inout sockaddr_storage) -> String {
+        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+        var service = [CChar](repeating: 0, count: Int(NI_MAXSERV))
+        let family = Int32(storage.ss_family)
+        let length = socklen_t(family == AF_INET6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
+        let status = withUnsafePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                getnameinfo($0, length, &host, socklen_t(host.count), &service, socklen_t(service.count), NI_NUMERICHOST | NI_NUMERICSERV)
+            }
+        }
+        guard status == 0 else { return "unknown" }
+        func text(_ characters: [CChar]) -> String {
+            String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return family == AF_INET6 ? "[\(text(host))]:\(text(service))" : "\(text(host)):\(text(service))"
+    }
+
+    /// Whether `host` names only this machine: `localhost`, `127.x.y.z` or `::1`.
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+
+    /// What a read with a deadline gave.
+    enum Received: Equatable {
+        /// This many bytes.
+        case bytes(Int)
+        /// The peer closed its side.
+        case closed
+        /// Nothing arrived before the deadline.
+        case timedOut
+        /// The read failed (a reset connection): the reason.
+        case failed(String)
+    }
+
+    /// Reads what has arrived into `buffer`, waiting at most `timeout` milliseconds for a first byte.
+    static func receive(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, timeout: Int32) -> Received {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&poller, 1, timeout)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return .failed(SystemCalls.lastError())
+            }
+            if ready == 0 { return .timedOut }
+            break
+        }
+        let count = SystemCalls.read(descriptor, buffer.baseAddress, buffer.count)
+        if count > 0 { return .bytes(count) }
+        if count == 0 { return .closed }
+        return .failed(SystemCalls.lastError())
+    }
+
+    /// Sends every byte without raising `SIGPIPE`; `false` when the peer has gone.
+    @discardableResult
+    static func send(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let count = SystemCalls.sendWithoutSignal(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if count <= 0 { return false }
+                offset += count
+            }
+            return true
+        }
+    }
+
+    /// Ends both directions of a connection, waking a thread blocked reading it.
+    static func shutDown(_ descriptor: Int32) {
+        _ = shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+
+    /// Calls whose names clash with this type's methods.
+    private enum Glue {
+        static func listen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
+            #if canImport(Darwin)
+            Darwin.listen(descriptor, backlog)
+            #elseif canImport(Glibc)
+            Glibc.listen(descriptor, backlog)
+            #elseif canImport(Musl)
+            Musl.listen(descriptor, backlog)
+            #endif
+        }
+
+        static func accept(_ descriptor: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: inout socklen_t) -> Int32 {
+            #if canImport(Darwin)
+            Darwin.accept(descriptor, address, &length)
+            #elseif canImport(Glibc)
+            Glibc.accept(descriptor, address, &length)
+            #elseif canImport(Musl)
+            Musl.accept(descriptor, address, &length)
+            #endif
+        }
+    }
+}
