@@ -74,10 +74,14 @@ extension CommandSpec {
             The verdict follows from the findings (an error makes it n-, none makes it y-); give \
             --verdict i for a body the specifications leave receivers a choice about, then write \
             in the sidecar which sentence allows each outcome. Review the sidecar against the \
-            specifications, then run 'multipart-check vectors check' and 'swift test'.
+            specifications, then run 'multipart-check vectors check' and 'swift test'. A raw HTTP \
+            request (a capture 'serve --save' wrote) adds its decoded body, with its Content-Type \
+            unless --content-type is given.
             """,
         arguments: [
-            Argument(valueName: "body-file", help: "The raw body to add; '-' reads standard input.")
+            Argument(
+                valueName: "body-file",
+                help: "The raw body to add, or a raw HTTP request carrying it; '-' reads standard input.")
         ],
         options: [
             Option(name: .area, valueName: "area", help: "The area directory, for example 'quoting' (a-z, 0-9, '-').", isRequired: true),

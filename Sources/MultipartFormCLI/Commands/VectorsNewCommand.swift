@@ -30,12 +30,24 @@ struct VectorsNewCommand {
         standardInput: StandardInput, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream
     ) -> Int32 {
         let directory = CorpusLocation.directory(option: corpusOption)
-        let body: [UInt8]
+        var body: [UInt8]
         do {
             body = try readBody(standardInput)
         } catch {
             stderr.write("error: \(error)\n")
             return ExitCode.noInput
+        }
+        var contentType = self.contentType
+        if InputFormat.detect(Array(body.prefix(InputFormat.sniffLength))) == .http {
+            // A raw HTTP request (as `serve --save` writes): the vector is its body, sent with its Content-Type.
+            do throws(HTTPCaptureError) {
+                let captured = try HTTPCaptureBody(capture: body)
+                body = captured.body
+                contentType = contentType ?? captured.contentType
+            } catch {
+                stderr.write("error: cannot read '\(VisibleBytes.escape(bodyPath))' as an HTTP request: \(VisibleBytes.escape(error.message))\n")
+                return ExitCode.noInput
+            }
         }
         guard FileSystem.isDirectory(directory) else {
             stderr.write("error: cannot read the corpus: '\(directory)' is not a directory\n")
