@@ -150,6 +150,8 @@ final class ServeConnection: @unchecked Sendable {
                 }
                 if let failure { throw failure }
                 if used < early.count { pending = Array(early[used...]) }
+                let shown = request.newFindings()
+                if !shown.isEmpty { server.emit(.standardOutput(shown)) }
             }
             while !body.isComplete {
                 switch ServeSocket.receive(descriptor, into: buffer, timeout: timeout) {
