@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+@testable import MultipartFormCLI
+
+/// `serve` against clients that misbehave: each gets a clean answer or a closed connection and one
+/// line of output, and the server goes on serving others.
+@Suite struct ServeHostileClientTests {
+    /// Sends `bytes`, expects the answer `status` and a closed connection, then checks a well-behaved
+    /// client is still served.
+    func expectRefused(_ bytes: [UInt8], status: Int, line: String, configure: (inout ServeConfiguration) -> Void = { _ in }) throws {
+        let running = try RunningServer(configure)
+        let hostile = try RawClient(port: running.port)
+        hostile.send(bytes)
+        let answer = try #require(hostile.readResponse(), "no answer")
+        #expect(answer.status == status)
+        #expect(answer.headers["connection"] == "close")
+        #expect(hostile.readUntilClosed(seconds: 5).isEmpty)
+        #expect(running.waitForOutput(containing: line), "output: \(running.output)")
+        let polite = try RawClient(port: running.port)
+        polite.send(postRequest(conformingServeBody, contentType: serveContentType))
+        #expect(polite.readResponse()?.status == 200)
+        #expect(running.stop()?.refused == 1)
+    }
+
+    @Test func garbageIsAnswered400() throws {
+        try expectRefused(
+            Array("\u{16}\u{03}\u{01}\u{02}\u{00}\u{01}\u{00}\u{01}\u{fc}\u{03}\u{03} not http\r\n\r\n".utf8), status: 400,
+            line: "refused: the first line is not an HTTP/1.x request line")
+    }
+
+    @Test func overlongRequestLineIsAnswered414WithoutWaitingForItsEnd() throws {
+        let target = "/" + String(repeating: "a", count: RequestHeadReader.maxRequestLineLength + 10)
+        try expectRefused(Array("GET \(target)".utf8), status: 414, line: "the request line is longer than 8192 bytes")
+    }
+
+    @Test func overlongHeadIsAnswered431() throws {
+        var head = "POST / HTTP/1.1\r\n"
+        while head.utf8.count <= RequestHeadReader.maxHeadLength { head += "X-Padding: \(String(repeating: "p", count: 1000))\r\n" }
+        try expectRefused(Array(head.utf8), status: 431, line: "the request head is longer than 65536 bytes")
+    }
+
+    @Test func declaredBodyPastTheLimitIsAnswered413BeforeItIsSent() throws {
+        try expectRefused(
+            Array("POST / HTTP/1.1\r\nContent-Type: \(serveContentType)\r\nContent-Length: 2000\r\nExpect: 100-continue\r\n\r\n".utf8),
+            status: 413, line: "Content-Length 2000 is more than --max-body (1024 bytes)", configure: { $0.maxBody = 1024 })
+    }
+
+    @Test func chunkedBodyPastTheLimitIsAnswered413() throws {
+        var request = Array("POST / HTTP/1.1\r\nContent-Type: \(serveContentType)\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+        for _ in 0..<4 { request += Array("200\r\n".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 512) + Array("\r\n".utf8) }
+        try expectRefused(request, status: 413, line: "the chunked body is longer than --max-body (1024 bytes)", configure: { $0.maxBody = 1024 })
+    }
+
+    @Test func malformedChunkedFramingIsAnswered400() throws {
+        try expectRefused(
+            Array("POST / HTTP/1.1\r\nContent-Type: \(serveContentType)\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n".utf8),
+            status: 400, line: "malformed chunked body")
+    }
+
+    @Test func unsupportedTransferCodingIsAnswered501() throws {
+        try expectRefused(
+            Array("POST / HTTP/1.1\r\nContent-Type: \(serveContentType)\r\nTransfer-Encoding: gzip, chunked\r\n\r\n".utf8),
+            status: 501, line: "Transfer-Encoding 'gzip, chunked' is not supported")
+    }
+
+    @Test func invalidContentLengthIsAnswered400() throws {
+        try expectRefused(
+            Array("POST / HTTP/1.1\r\nContent-Type: \(serveContentType)\r\nContent-Length: 12, 13\r\n\r\n".utf8),
+            status: 400, line: "invalid Content-Length '12, 13'")
+    }
+
+    @Test func silentSenderIsAnswered408() throws {
+        let request = postRequest(conformingServeBody, contentType: serveContentType)
+        try expectRefused(
+            Array(request.prefix(request.count - 20)), status: 408, line: "no byte for 0.3 s after",
+            configure: { $0.idleTimeout = 0.3 })
+    }
+
+    @Test func halfSentHeadIsAnswered408() throws {
+        try expectRefused(
+            Array("POST / HTTP/1.1\r\nHost: x\r\n".utf8), status: 408, line: "no complete request head after 0.3 s",
+            configure: { $0.idleTimeout = 0.3 })
+    }
+
+    @Test func idleKeepAliveConnectionIsClosedQuietly() throws {
+        let running = try RunningServer { $0.idleTimeout = 0.3 }
+        let client = try RawClient(port: running.port)
+        client.send(postRequest(conformingServeBody, contentType: serveContentType))
+        #expect(client.readResponse()?.status == 200)
+        #expect(client.readUntilClosed(seconds: 5).isEmpty)
+        #expect(running.stop() == ServeServer.Totals(requests: 1, conforming: 1))
+    }
+
+    @Test func clientLeavingMidBodyIsOneLineAndOthersAreServed() throws {
+        let running = try RunningServer()
+        do {
+            let leaving = try RawClient(port: running.port)
+            let request = postRequest(conformingServeBody, contentType: serveContentType)
+            leaving.send(Array(request.prefix(request.count - 30)))
+            #expect(running.waitForOutput(containing: "request-1: Content-Length"))
+        }
+        #expect(running.waitForOutput(containing: "request-1 (POST /upload HTTP/1.1): incomplete: the client closed the connection after"))
+        let polite = try RawClient(port: running.port)
+        polite.send(postRequest(conformingServeBody, contentType: serveContentType))
+        #expect(polite.readResponse()?.status == 200)
+        #expect(running.stop() == ServeServer.Totals(requests: 2, conforming: 1, incomplete: 1))
+    }
+
+    @Test func connectionsPastTheLimitAreAnswered503() throws {
+        let running = try RunningServer { $0.maxConnections = 2 }
+        let first = try RawClient(port: running.port)
+        let second = try RawClient(port: running.port)
+        first.send("POST / HTTP/1.1\r\n")
+        second.send("POST / HTTP/1.1\r\n")
+        let third = try RawClient(port: running.port)
+        let answer = try #require(third.readResponse())
+        #expect(answer.status == 503)
+        #expect(answer.text.contains("2 connections are open"))
+        #expect(running.waitForOutput(containing: "refused: 2 connections are open (--max-connections); answered 503 and closed"))
+        #expect(running.stop()?.connectionsRefused == 1)
+    }
+
+    @Test func terminalControlsFromTheClientAreShownEscaped() throws {
+        let running = try RunningServer()
+        let client = try RawClient(port: running.port)
+        // A target and a Content-Type that would retitle the terminal and forge a verdict if printed raw.
+        let request =
+            "POST /\u{1B}]0;pwned\u{07} HTTP/1.1\r\nContent-Type: multipart/form-data; boundary=AaB03x; x=\"\u{1B}[32mconforming\"\r\nContent-Length: \(conformingServeBody.count)\r\n\r\n"
+        client.send(Array(request.utf8) + conformingServeBody)
+        _ = client.readResponse()
+        #expect(running.waitForOutput(containing: "; answered"))
+        #expect(!running.output.contains("\u{1B}"))
+        #expect(!running.output.contains("\u{07}"))
+    }
+
+    @Test func headReaderScansEachByteOnceAndRefusesGarbageAtTheFirstLineEnd() {
+        var reader = RequestHeadReader()
+        var bytes: [UInt8] = []
+        for byte in Array("POST /x HTTP/1.1\r\nHost: y\r\n\r\nrest".utf8) {
+            bytes.append(byte)
+            if case .head(let head, let length) = reader.read(bytes) {
+                #expect(head.target == "/x")
+                #expect(length == bytes.count)
+                #expect(bytes.count == 29)
+                return
+            }
+        }
+        Issue.record("no head found")
+    }
+}
