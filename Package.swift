@@ -37,7 +37,12 @@ let package = Package(
         ),
         .testTarget(
             name: "MultipartFormCLITests",
-            dependencies: ["MultipartFormCLI", "MultipartCheckBench", "MultipartForm", "MultipartFormConformanceCore"]),
+            dependencies: [
+                "MultipartFormCLI", "MultipartCheckBench", "MultipartForm", "MultipartFormConformanceCore",
+                // `serve` is tested with URLSession uploading through the Foundation glue.
+                "MultipartFormFoundation",
+            ],
+            exclude: ["serve-clients-requirements.txt"]),
         .testTarget(name: "MultipartFormFoundationTests", dependencies: ["MultipartFormFoundation", "MultipartForm"]),
         // Every Swift block of the README, CONFORMANCE.md and the DocC articles, compiled (and run where it can be).
         .testTarget(
