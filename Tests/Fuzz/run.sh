@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds a libFuzzer target and runs it.
 #
-# Usage: Tests/Fuzz/run.sh [SECONDS] [validator|command-line|har|http|corpus] [extra libFuzzer flags...]
+# Usage: Tests/Fuzz/run.sh [SECONDS] [validator|command-line|har|http|serve|corpus] [extra libFuzzer flags...]
 #
 # The targets are the .swift files beside this script; they are not SwiftPM targets, because
 # libFuzzer brings its own main. The package's modules are compiled here, in dependency order, with
@@ -53,12 +53,17 @@ har|http)
     swiftc "${flags[@]}" "${define[@]}" Tests/Fuzz/CaptureFuzzTarget.swift \
         -lMultipartFormCLI -lMultipartFormConformanceCore -lMultipartForm -o "$build/$target"
     ;;
+serve)
+    module MultipartFormCLI Sources/MultipartFormCLI -lMultipartForm -lMultipartFormConformanceCore
+    swiftc "${flags[@]}" Tests/Fuzz/ServeFuzzTarget.swift \
+        -lMultipartFormCLI -lMultipartFormConformanceCore -lMultipartForm -o "$build/serve"
+    ;;
 corpus)
     swiftc "${flags[@]}" Tests/Fuzz/CorpusFuzzTarget.swift \
         -lMultipartFormConformanceCore -lMultipartForm -o "$build/corpus"
     ;;
 *)
-    echo "unknown target '$target' (validator, command-line, har, http or corpus)" >&2
+    echo "unknown target '$target' (validator, command-line, har, http, serve or corpus)" >&2
     exit 64
     ;;
 esac
@@ -88,6 +93,11 @@ for body_path in sorted(glob.glob("Vectors/*/*.body")):
     seeds = {"validator": [bytes([c]) + content_type + b"\n" + body for c in (0x00, 0x86)],
              "command-line": [bytes([c]) + content_type + b"\n" + body for c in (0x00, 0x86)] + [b"\x02" + http, b"\x03" + har],
              "har": [har], "http": [http],
+             # serve: one connection's bytes; the body also chunked (in two chunks) and pipelined twice.
+             "serve": [http, http + http, b"POST /u HTTP/1.1\r\nContent-Type: " + content_type
+                       + b"\r\nTransfer-Encoding: chunked\r\nExpect: 100-continue\r\n\r\n"
+                       + b"".join(b"%x\r\n" % len(piece) + piece + b"\r\n" for piece in (body[:len(body) // 2], body[len(body) // 2:]) if piece)
+                       + b"0\r\n\r\n"],
              "corpus": [b"\x00" + sidecar, b"\x01" + hashlib.sha256(body).hexdigest().encode() + b"  " + body_path[8:].encode() + b"\n", b"\x02" + har]}
     for data in seeds[target]:
         with open(os.path.join(out, hashlib.sha1(data).hexdigest()), "wb") as f:

@@ -63,12 +63,20 @@ final class ServeServer: @unchecked Sendable {
     private let shared = ServeLock(Shared())
 
     /// Binds the listening socket; nothing is accepted before ``run(write:)``.
-    init(configuration: ServeConfiguration) throws(ServeSocket.Failure) {
+    ///
+    /// `listening: false` makes a server that only serves connections handed to it (``ServeReplay``).
+    init(configuration: ServeConfiguration, listening: Bool = true) throws(ServeSocket.Failure) {
         self.configuration = configuration
-        let listening = try ServeSocket.listen(host: configuration.host, port: configuration.port)
-        listener = listening.descriptor
-        address = listening.address
-        port = ServeSocket.port(of: listening.address)
+        if listening {
+            let listening = try ServeSocket.listen(host: configuration.host, port: configuration.port)
+            listener = listening.descriptor
+            address = listening.address
+            port = ServeSocket.port(of: listening.address)
+        } else {
+            listener = -1
+            address = "none"
+            port = 0
+        }
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else {
             let reason = SystemCalls.lastError()
@@ -140,6 +148,22 @@ final class ServeServer: @unchecked Sendable {
         drain()
         return shared.withLock { $0.totals }
     }
+
+    /// Takes the output queued so far (for a server that is not running its loop).
+    func takeOutput() -> [Output] {
+        shared.withLock { shared in
+            defer { shared.output.removeAll() }
+            return shared.output
+        }
+    }
+
+    /// Registers a connection served outside the accept loop.
+    func adopt(_ descriptor: Int32) {
+        shared.withLock { _ = $0.connections.insert(descriptor) }
+    }
+
+    /// The totals so far.
+    var totals: Totals { shared.withLock { $0.totals } }
 
     /// Whether the server is stopping, so a connection ends after its current request.
     var isStopping: Bool { shared.withLock { $0.stopping } }
