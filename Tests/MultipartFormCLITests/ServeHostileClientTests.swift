@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 @testable import MultipartFormCLI
 
 /// `serve` against clients that misbehave: each gets a clean answer or a closed connection and one
@@ -147,5 +153,29 @@ import Testing
             }
         }
         Issue.record("no head found")
+    }
+}
+
+/// A client that sends requests but never reads the answers cannot hold a thread forever.
+@Suite struct ServeSlowReaderTests {
+    @Test func clientThatNeverReadsIsDroppedAfterTheIdleTimeout() throws {
+        let running = try RunningServer { $0.idleTimeout = 0.5 }
+        let client = try RawClient(port: running.port)
+        var limit = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(client.descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        // Pipelined requests, each answered with a report, none read: the answers fill the socket
+        // buffers, the server's send waits, and after the idle timeout it gives up and closes.
+        let request = postRequest(conformingServeBody, contentType: serveContentType)
+        var sent = 0
+        while sent < 20_000 && client.send(request) { sent += 1 }
+        let deadline = Date().addingTimeInterval(8)
+        while running.server.openConnections > 0 && Date() < deadline { usleep(20_000) }
+        #expect(running.server.openConnections == 0)
+        #expect(running.waitForOutput(containing: "answer lost: the answer could not be sent"))
+        // It gave up: fewer answers came than requests went.
+        let answers = client.readUntilClosed(seconds: 2)
+        let answered = String(decoding: answers, as: UTF8.self).components(separatedBy: "HTTP/1.1 200 OK").count - 1
+        #expect(answered < sent)
+        #expect(running.stop() != nil)
     }
 }

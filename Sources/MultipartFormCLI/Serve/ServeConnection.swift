@@ -30,6 +30,7 @@ final class ServeConnection: @unchecked Sendable {
             buffer.deallocate()
             server.connectionEnded(descriptor)
         }
+        ServeSocket.setSendTimeout(descriptor, seconds: configuration.idleTimeout)
         while serveRequest(buffer) && !server.isStopping {}
     }
 
@@ -206,7 +207,17 @@ final class ServeConnection: @unchecked Sendable {
                 status, contentType: "application/json", body: Array((json.rendered() + "\n").utf8), keepAlive: keepAlive,
                 verdict: verdict)
         }
-        return ServeSocket.send(descriptor, response) && keepAlive
+        guard ServeSocket.send(descriptor, response) else {
+            if !server.isStopping {
+                server.emit(
+                    ServeLog.requestEnded(
+                        number: number, peer: peer, requestLine: requestLine, event: "answer lost",
+                        status: nil, reason: "the answer could not be sent: the client left or stopped reading for \(Self.describe(configuration.idleTimeout))",
+                        format: configuration.format))
+            }
+            return false
+        }
+        return keepAlive
     }
 
     /// Answers a request the server will not read on, says so in the output and counts it.

@@ -162,6 +162,9 @@ final class ServeServer: @unchecked Sendable {
         shared.withLock { _ = $0.connections.insert(descriptor) }
     }
 
+    /// How many connections are open now.
+    var openConnections: Int { shared.withLock { $0.connections.count } }
+
     /// The totals so far.
     var totals: Totals { shared.withLock { $0.totals } }
 

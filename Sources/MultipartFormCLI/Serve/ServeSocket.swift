@@ -156,6 +156,14 @@ enum ServeSocket {
         }
     }
 
+    /// Makes a send that cannot go on for `seconds` (a client that stopped reading) fail instead of waiting.
+    static func setSendTimeout(_ descriptor: Int32, seconds: Double) {
+        var limit = timeval()
+        limit.tv_sec = .init(seconds.rounded(.down))
+        limit.tv_usec = .init((seconds - seconds.rounded(.down)) * 1_000_000)
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    }
+
     /// Ends both directions of a connection, waking a thread blocked reading it.
     static func shutDown(_ descriptor: Int32) {
         _ = shutdown(descriptor, Int32(SHUT_RDWR))
