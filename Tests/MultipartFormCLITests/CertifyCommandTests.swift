@@ -40,7 +40,9 @@ struct CertifyCommandTests {
         #expect(result.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let verdicts = try #require(object["verdicts"] as? [[String: Any]])
-        #expect(verdicts.allSatisfy { ($0["summary"] as? String)?.contains("deadline") == true })
+        #expect(
+            verdicts.allSatisfy { ($0["summary"] as? String)?.contains("deadline") == true },
+            "\(Set(verdicts.compactMap { $0["summary"] as? String }))")
     }
 
     @Test func notReportedTakesOnlyKnownDetailsAndOnlyForDecoders() {

@@ -104,8 +104,10 @@ final class RawClient {
             while offset < raw.count {
                 #if canImport(Darwin)
                 let count = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                #else
+                #elseif canImport(Glibc)
                 let count = Glibc.send(descriptor, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                #elseif canImport(Musl)
+                let count = Musl.send(descriptor, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
                 #endif
                 if count <= 0 { return false }
                 offset += count
