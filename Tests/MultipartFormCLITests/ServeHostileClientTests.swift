@@ -37,6 +37,18 @@ import Darwin
             line: "refused: the first line is not an HTTP/1.x request line")
     }
 
+    @Test func binaryGarbageIsAnswered400WithoutWaitingForALineEnd() throws {
+        // A TLS ClientHello sent to the plain-HTTP port: no LF in sight, and the idle timeout is long.
+        try expectRefused(
+            [0x16, 0x03, 0x01, 0x00, 0xC4, 0x01, 0x00, 0x00, 0xC0, 0x03, 0x03], status: 400,
+            line: "refused: the first line is not an HTTP/1.x request line", configure: { $0.idleTimeout = 60 })
+    }
+
+    @Test func completeOverlongRequestLineIsAnswered414() throws {
+        let target = "/" + String(repeating: "a", count: RequestHeadReader.maxRequestLineLength + 10)
+        try expectRefused(Array("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n".utf8), status: 414, line: "the request line is longer than 8192 bytes")
+    }
+
     @Test func overlongRequestLineIsAnswered414WithoutWaitingForItsEnd() throws {
         let target = "/" + String(repeating: "a", count: RequestHeadReader.maxRequestLineLength + 10)
         try expectRefused(Array("GET \(target)".utf8), status: 414, line: "the request line is longer than 8192 bytes")
@@ -179,5 +191,34 @@ import Darwin
         let answered = String(decoding: answers, as: UTF8.self).components(separatedBy: "HTTP/1.1 200 OK").count - 1
         #expect(answered < sent)
         #expect(running.stop() != nil)
+    }
+}
+
+/// An output nobody reads (a paused terminal, a pager) does not stop the server.
+@Suite struct ServeBlockedOutputTests {
+    @Test func uploadsAreAnsweredWhileTheOutputIsBlocked() throws {
+        var configuration = ServeConfiguration()
+        configuration.port = 0
+        let server = try ServeServer(configuration: configuration)
+        let release = DispatchSemaphore(value: 0)
+        let ended = DispatchSemaphore(value: 0)
+        let written = ServeLock(0)
+        Thread.detachNewThread {
+            _ = server.run { _ in
+                // The first line blocks until the test releases it, as a paused terminal would.
+                if written.withLock({ value in defer { value += 1 }; return value }) == 0 { release.wait() }
+                return true
+            }
+            ended.signal()
+        }
+        for _ in 0..<3 {
+            let client = try RawClient(port: server.port)
+            client.send(postRequest(conformingServeBody, contentType: serveContentType))
+            #expect(client.readResponse(seconds: 5)?.status == 200)
+        }
+        release.signal()
+        server.stop()
+        #expect(ended.wait(timeout: .now() + 10) == .success)
+        #expect(server.totals.conforming == 3)
     }
 }

@@ -46,6 +46,10 @@ struct RequestHeadReader {
                 guard HTTPRequestHead.isRequestLine(line) else {
                     return .refused(.badRequest("the first line is not an HTTP/1.x request line ('METHOD target HTTP/1.1')"))
                 }
+                if line.count > Self.maxRequestLineLength {
+                    return .refused(
+                        ServeRefusal(status: .uriTooLong, reason: "the request line is longer than \(Self.maxRequestLineLength) bytes"))
+                }
                 sawRequestLine = true
                 lineStart = index + 1
                 continue
@@ -61,6 +65,10 @@ struct RequestHeadReader {
             lineStart = index + 1
             if index + 1 > Self.maxHeadLength { break }
         }
+        if !sawRequestLine && !canStartRequestLine(bytes) {
+            // A byte no request line can hold (a TLS handshake, binary): no need to wait for a line end.
+            return .refused(.badRequest("the first line is not an HTTP/1.x request line ('METHOD target HTTP/1.1')"))
+        }
         if !sawRequestLine && bytes.count > Self.maxRequestLineLength {
             return .refused(
                 Self.looksLikeRequestStart(bytes)
@@ -73,6 +81,28 @@ struct RequestHeadReader {
         }
         return .needMore
     }
+
+    /// Whether the bytes so far (no line end yet) can still become a request line: a method token,
+    /// then visible ASCII and spaces only. Each of the first ``maxRequestLineLength`` bytes is looked at once.
+    private mutating func canStartRequestLine(_ bytes: [UInt8]) -> Bool {
+        let end = min(bytes.count, Self.maxRequestLineLength)
+        while firstLineChecked < end {
+            let byte = bytes[firstLineChecked]
+            firstLineChecked += 1
+            if inMethod {
+                if byte == UInt8(ascii: " ") {
+                    inMethod = false
+                } else if !HTTPRequestHead.isTokenByte(byte) {
+                    return false
+                }
+            } else if byte != Self.carriageReturn && (byte < 0x20 || byte >= 0x7F) {
+                return false
+            }
+        }
+        return true
+    }
+    private var firstLineChecked = 0
+    private var inMethod = true
 
     /// Whether the bytes start with a method token and a space, as a request line does.
     private static func looksLikeRequestStart(_ bytes: [UInt8]) -> Bool {

@@ -107,7 +107,7 @@ final class ServeConnection: @unchecked Sendable {
                     number: number, peer: peer, requestLine: requestLine, event: "no body",
                     status: .ok, reason: "nothing to validate; the answer says how to use this server",
                     closed: !keepAlive, format: configuration.format))
-            return ServeSocket.send(descriptor, ServeResponse.usage(keepAlive: keepAlive)) && keepAlive
+            return ServeSocket.send(descriptor, ServeResponse.usage(keepAlive: keepAlive), within: configuration.idleTimeout) && keepAlive
         }
         if case .length(let length) = body.framing, length > configuration.maxBody {
             refuse(
@@ -207,7 +207,7 @@ final class ServeConnection: @unchecked Sendable {
                 status, contentType: "application/json", body: Array((json.rendered() + "\n").utf8), keepAlive: keepAlive,
                 verdict: verdict)
         }
-        guard ServeSocket.send(descriptor, response) else {
+        guard ServeSocket.send(descriptor, response, within: configuration.idleTimeout) else {
             if !server.isStopping {
                 server.emit(
                     ServeLog.requestEnded(
@@ -223,7 +223,7 @@ final class ServeConnection: @unchecked Sendable {
     /// Answers a request the server will not read on, says so in the output and counts it.
     private func refuse(_ refusal: ServeRefusal, number: Int, requestLine: String?, event: String) {
         server.record(.refused)
-        ServeSocket.send(descriptor, ServeResponse.refusal(refusal))
+        ServeSocket.send(descriptor, ServeResponse.refusal(refusal), within: configuration.idleTimeout)
         server.emit(
             ServeLog.requestEnded(
                 number: number, peer: peer, requestLine: requestLine, event: event, status: refusal.status,

@@ -7,8 +7,8 @@ import Darwin
 #endif
 import MultipartForm
 
-/// The `serve` server: a listening socket, one thread per connection, and one loop that accepts
-/// connections and writes every thread's output in the order it was made.
+/// The `serve` server: a listening socket, a thread that accepts connections, one thread per
+/// connection, and the caller's thread writing every thread's output in the order it was made.
 ///
 /// ``run(write:)`` runs on the caller's thread until ``stop()`` (from any thread, or from a signal
 /// handler through ``wakeDescriptor``); then it stops accepting, ends every open connection, waits
@@ -52,9 +52,14 @@ final class ServeServer: @unchecked Sendable {
 
     private let listener: Int32
     private let wakeReader: Int32
+    /// The accept thread's own wake-up pipe: one byte tells it to stop.
+    private let acceptWakeReader: Int32
+    private let acceptWakeWriter: Int32
 
     private struct Shared {
         var output: [Output] = []
+        var outputBytes = 0
+        var droppedLines = 0
         var connections: Set<Int32> = []
         var totals = Totals()
         var nextRequest = 1
@@ -77,11 +82,11 @@ final class ServeServer: @unchecked Sendable {
             address = "none"
             port = 0
         }
-        var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else {
+        var pipeEnds: [Int32] = [-1, -1, -1, -1]
+        guard pipe(&pipeEnds) == 0, pipeEnds.withUnsafeMutableBufferPointer({ pipe($0.baseAddress! + 2) }) == 0 else {
             let reason = SystemCalls.lastError()
-            SystemCalls.close(listener)
-            throw ServeSocket.Failure(message: "cannot make the wake-up pipe: \(reason)")
+            SystemCalls.closeAll(pipeEnds + [listener])
+            throw ServeSocket.Failure(message: "cannot make the wake-up pipes: \(reason)")
         }
         for end in pipeEnds {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
@@ -89,12 +94,13 @@ final class ServeServer: @unchecked Sendable {
         }
         wakeReader = pipeEnds[0]
         wakeDescriptor = pipeEnds[1]
+        acceptWakeReader = pipeEnds[2]
+        acceptWakeWriter = pipeEnds[3]
         runLabel = Self.timeLabel()
     }
 
     deinit {
-        SystemCalls.close(wakeReader)
-        SystemCalls.close(wakeDescriptor)
+        SystemCalls.closeAll([wakeReader, wakeDescriptor, acceptWakeReader, acceptWakeWriter])
     }
 
     /// Asks ``run(write:)`` to stop; safe from any thread.
@@ -106,38 +112,58 @@ final class ServeServer: @unchecked Sendable {
     /// Accepts and serves connections until ``stop()``, handing every line of output to `write`
     /// (on this thread, in order); stops early when `write` returns `false` (the output is gone).
     /// `stopRequested` is asked after every wake-up (a signal handler's flag).
+    ///
+    /// Connections are accepted on a thread of their own, so an output that is not being read (a
+    /// paused terminal, a pager) never stops the server from accepting and answering; output queued
+    /// past ``outputLimit`` is dropped and counted instead of growing without bound.
     func run(stopRequested: () -> Bool = { false }, write: (Output) -> Bool) -> Totals {
         var writable = true
         func drain() {
-            let lines = shared.withLock { shared -> [Output] in
-                let lines = shared.output
-                shared.output.removeAll()
-                return lines
+            let (lines, dropped) = shared.withLock { shared -> ([Output], Int) in
+                defer {
+                    shared.output.removeAll()
+                    shared.outputBytes = 0
+                    shared.droppedLines = 0
+                }
+                return (shared.output, shared.droppedLines)
             }
             for line in lines where writable {
                 writable = write(line)
             }
+            if dropped > 0 && writable {
+                writable = write(
+                    .standardError(
+                        "note: \(dropped) line\(dropped == 1 ? "" : "s") of output dropped: more than \(Self.outputLimit / (1024 * 1024)) MiB waited while standard output was not being read\n"
+                    ))
+            }
         }
-        var pollers = [
-            pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0),
-        ]
-        while writable && !shared.withLock({ $0.stopping }) {
-            pollers[0].revents = 0
-            pollers[1].revents = 0
-            let ready = poll(&pollers, 2, -1)
-            if ready < 0 && errno != EINTR { break }
-            if pollers[1].revents != 0 { emptyWakePipe() }
+        let acceptEnded = ServeLock(false)
+        let accepting =
+            listener >= 0
+            && ServeThread.start { [self] in
+                acceptLoop()
+                acceptEnded.withLock { $0 = true }
+                wake()
+            }
+        while writable && !isStopping {
+            var poller = pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0)
+            if poll(&poller, 1, -1) < 0 && errno != EINTR { break }
+            emptyWakePipe()
             if stopRequested() { break }
-            if pollers[0].revents & Int16(POLLIN) != 0 { acceptConnection() }
             drain()
         }
         // Stop: no new connection; wake every thread blocked on a client, wait for them to end.
-        SystemCalls.close(listener)
-        let open = shared.withLock { shared -> Set<Int32> in
-            shared.stopping = true
-            return shared.connections
+        shared.withLock { $0.stopping = true }
+        var byte: UInt8 = 1
+        _ = SystemCalls.write(acceptWakeWriter, &byte, 1)
+        while accepting && !acceptEnded.withLock({ $0 }) {
+            var poller = pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0)
+            _ = poll(&poller, 1, 100)
+            emptyWakePipe()
+            drain()
         }
+        if listener >= 0 { SystemCalls.close(listener) }
+        let open = shared.withLock { $0.connections }
         for descriptor in open { ServeSocket.shutDown(descriptor) }
         while shared.withLock({ !$0.connections.isEmpty }) {
             var poller = pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0)
@@ -149,10 +175,34 @@ final class ServeServer: @unchecked Sendable {
         return shared.withLock { $0.totals }
     }
 
+    /// The accept thread: takes connections until the stop byte arrives on its own pipe.
+    private func acceptLoop() {
+        var pollers = [
+            pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: acceptWakeReader, events: Int16(POLLIN), revents: 0),
+        ]
+        while !isStopping {
+            pollers[0].revents = 0
+            pollers[1].revents = 0
+            if poll(&pollers, 2, -1) < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            if pollers[1].revents != 0 { return }
+            if pollers[0].revents & Int16(POLLIN) != 0 { acceptConnection() }
+        }
+    }
+
+    /// The most output text queued for ``run(write:)``; lines past it are dropped and counted.
+    static let outputLimit = 16 * 1024 * 1024
+
     /// Takes the output queued so far (for a server that is not running its loop).
     func takeOutput() -> [Output] {
         shared.withLock { shared in
-            defer { shared.output.removeAll() }
+            defer {
+                shared.output.removeAll()
+                shared.outputBytes = 0
+            }
             return shared.output
         }
     }
@@ -171,9 +221,20 @@ final class ServeServer: @unchecked Sendable {
     /// Whether the server is stopping, so a connection ends after its current request.
     var isStopping: Bool { shared.withLock { $0.stopping } }
 
-    /// Queues output for ``run(write:)``.
+    /// Queues output for ``run(write:)``, unless ``outputLimit`` bytes already wait.
     func emit(_ line: Output) {
-        shared.withLock { $0.output.append(line) }
+        let size: Int
+        switch line {
+        case .standardOutput(let text), .standardError(let text): size = text.utf8.count
+        }
+        shared.withLock { shared in
+            if shared.outputBytes + size > Self.outputLimit {
+                shared.droppedLines += 1
+            } else {
+                shared.output.append(line)
+                shared.outputBytes += size
+            }
+        }
         wake()
     }
 
@@ -216,7 +277,9 @@ final class ServeServer: @unchecked Sendable {
         guard admitted else {
             shared.withLock { $0.totals.connectionsRefused += 1 }
             let reason = "\(configuration.maxConnections) connections are open (--max-connections)"
-            ServeSocket.send(accepted.descriptor, ServeResponse.refusal(ServeRefusal(status: .serviceUnavailable, reason: reason)))
+            ServeSocket.setSendTimeout(accepted.descriptor, seconds: 1)
+            ServeSocket.send(
+                accepted.descriptor, ServeResponse.refusal(ServeRefusal(status: .serviceUnavailable, reason: reason)), within: 1)
             SystemCalls.close(accepted.descriptor)
             emit(ServeLog.connectionRefused(peer: accepted.peer, reason: reason, format: configuration.format))
             return

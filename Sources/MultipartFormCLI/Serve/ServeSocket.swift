@@ -142,12 +142,16 @@ enum ServeSocket {
         return .failed(SystemCalls.lastError())
     }
 
-    /// Sends every byte without raising `SIGPIPE`; `false` when the peer has gone.
+    /// Sends every byte without raising `SIGPIPE`; `false` when the peer has gone, or when
+    /// `seconds` pass before the last byte is sent (a peer that reads a trickle cannot hold a
+    /// thread: each send also gives up on its own after ``setSendTimeout(_:seconds:)``).
     @discardableResult
-    static func send(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { raw in
+    static func send(_ descriptor: Int32, _ bytes: [UInt8], within seconds: Double = 3600) -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
+        return bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
+                if offset > 0 && ContinuousClock.now > deadline { return false }
                 let count = SystemCalls.sendWithoutSignal(descriptor, raw.baseAddress! + offset, raw.count - offset)
                 if count <= 0 { return false }
                 offset += count
