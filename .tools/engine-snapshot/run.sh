@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Snapshots the validator's reports (issue 21's no-behaviour-change check): every corpus vector and
+# ROUNDS (default 27) seeded mutations of each vector under 16 KiB, each validated whole and in
+# chunks of 1, 3 and 64 bytes; one line per body and chunking, every report field included.
+#
+# Usage: .tools/engine-snapshot/run.sh OUTPUT [ROUNDS]
+# Compare two snapshots (before and after an engine change) with: cmp BEFORE AFTER
+# Nothing here is committed output: the snapshot is written where OUTPUT says.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+output=${1:?usage: run.sh OUTPUT [ROUNDS]}
+rounds=${2:-27}
+build=.build-snapshot
+rm -rf "$build" # the engine changes between snapshots: always rebuild
+mkdir -p "$build"
+flags=(-O -parse-as-library -swift-version 6 -package-name multipart_form_conformance -I "$build" -L "$build")
+module() { # name, source directory, extra flags
+    local name=$1 dir=$2
+    shift 2
+    find "$dir" -name '*.swift' -print0 | sort -z | xargs -0 swiftc "${flags[@]}" "$@" \
+        -module-name "$name" -emit-module -emit-module-path "$build/$name.swiftmodule" \
+        -emit-library -static -o "$build/lib$name.a"
+}
+module MultipartForm Sources/MultipartForm
+module MultipartFormConformanceCore Sources/MultipartFormConformanceCore -lMultipartForm
+swiftc -O -swift-version 5 -package-name multipart_form_conformance -I "$build" -L "$build" \
+    .tools/engine-snapshot/snapshot.swift -lMultipartFormConformanceCore -lMultipartForm -o "$build/snapshot"
+"$build/snapshot" Vectors "$rounds" >"$output"
+echo "wrote $output ($(wc -l <"$output") reports)"
