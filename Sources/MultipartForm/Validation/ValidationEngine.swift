@@ -123,26 +123,19 @@ struct ValidationEngine {
 
     /// The most names ``seenNames`` holds: names are compared among the first this many parts.
     static let repeatedNameCapacity = 10_000
-    /// What ``seenNames`` holds for a name already reported as repeated.
-    static let nameReported = -1
 
     /// Reports `name-duplicate` the first time a name an earlier part carried comes again (names ending in `[]` excepted).
     mutating func noteRepeatedName(_ value: ArraySlice<UInt8>) {
         if value.count >= 2 && value[value.endIndex - 2] == UInt8(ascii: "[") && value[value.endIndex - 1] == UInt8(ascii: "]") {
             return
         }
-        var hasher = Hasher()
-        value.withUnsafeBytes { hasher.combine(bytes: $0) }
-        let key = hasher.finalize()
-        if let earlier = seenNames[key] {
-            // Once per name: a flood of one repeated name is one finding.
-            guard earlier != Self.nameReported, let place = part.dispositionName else { return }
-            seenNames[key] = Self.nameReported
-            collector.add(.nameDuplicate, offset: place.offset, line: place.line, column: place.column, part: part.index,
-                "part \(earlier) already carries the name '\(escapedForMessage(value))'; receivers that keep one value per name lose all but the last")
-        } else if seenNames.count < Self.repeatedNameCapacity {
-            seenNames[key] = part.index
-        }
+        let hash = value.withUnsafeBytes(SeenNames.hash)
+        guard let earlier = seenNames.first(carrying: hash, part: part.index) else { return }
+        // Once per name: a flood of one repeated name is one finding.
+        guard earlier != SeenNames.reported, let place = part.dispositionName else { return }
+        seenNames.markReported(hash)
+        collector.add(.nameDuplicate, offset: place.offset, line: place.line, column: place.column, part: part.index,
+            "part \(earlier) already carries the name '\(escapedForMessage(value))'; receivers that keep one value per name lose all but the last")
     }
 
     /// Records the current part's filename parameter.
@@ -160,8 +153,8 @@ struct ValidationEngine {
     }
 
     var formCharsetIsUTF8 = true
-    /// Hashes of the names parts of this body carried, each with the first part's index (at most ``repeatedNameCapacity``).
-    var seenNames: [Int: Int] = [:]
+    /// The names parts of this body carried, each with the first part's index (at most ``repeatedNameCapacity``).
+    var seenNames = SeenNames(capacity: repeatedNameCapacity)
     /// Whether the preamble holds a byte other than CR, LF, space and tab.
     var preambleHasText = false
     var collecting: Bool

@@ -1,0 +1,102 @@
+/// The names the parts of one body carried, each with the index of the first part that carried it,
+/// for `name-duplicate`.
+///
+/// Names are kept as 64-bit hashes keyed per process (two different names share one with a
+/// chance of about 2⁻⁶⁴, which would report a repeat that is not there), in an open-addressing
+/// table that starts small and doubles, so a body of a few fields costs a few hundred bytes and
+/// each name costs a hash of its bytes and about one probe: no `Hasher`, no `Dictionary`.
+struct SeenNames {
+    /// What a name's entry holds once its repeat has been reported.
+    static let reported = -1
+
+    /// The most names held: names are compared among the first this many parts.
+    let capacity: Int
+    /// The hashes (0 marks an empty slot), and each slot's first part (or ``reported``).
+    private var hashes: [UInt64] = []
+    private var firstParts: [Int] = []
+    private(set) var count = 0
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// The key every table of this process hashes with, so a body cannot be made to collide names
+    /// on purpose without knowing it.
+    private static let key: UInt64 = {
+        var generator = SystemRandomNumberGenerator()
+        return generator.next() | 1
+    }()
+
+    /// The hash of `bytes`: eight bytes at a time, multiply and fold, keyed; never 0.
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var state = key ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
+        var index = 0
+        while index &+ 8 <= bytes.count {
+            state = mix(state ^ bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            index &+= 8
+        }
+        if index < bytes.count {
+            var last: UInt64 = 0
+            var shift: UInt64 = 0
+            while index < bytes.count {
+                last |= UInt64(bytes[index]) << shift
+                shift &+= 8
+                index &+= 1
+            }
+            state = mix(state ^ last)
+        }
+        state ^= state >> 29
+        state &*= 0xBF58_476D_1CE4_E5B9
+        state ^= state >> 32
+        return state == 0 ? 1 : state
+    }
+
+    private static func mix(_ value: UInt64) -> UInt64 {
+        let product = value.multipliedFullWidth(by: 0xFF51_AFD7_ED55_8CCD)
+        return product.high ^ product.low
+    }
+
+    /// The first part that carried the name hashed to `hash` (or ``reported``), or `nil` when no
+    /// earlier part did; a new name is remembered for `part` while fewer than ``capacity`` are held.
+    mutating func first(carrying hash: UInt64, part: Int) -> Int? {
+        if hashes.isEmpty {
+            hashes = [UInt64](repeating: 0, count: 16)
+            firstParts = [Int](repeating: 0, count: 16)
+        }
+        var slot = slot(of: hash)
+        if hashes[slot] == hash { return firstParts[slot] }
+        guard count < capacity else { return nil }
+        if (count &+ 1) &* 2 > hashes.count {
+            grow()
+            slot = self.slot(of: hash)
+        }
+        hashes[slot] = hash
+        firstParts[slot] = part
+        count &+= 1
+        return nil
+    }
+
+    /// Marks the name hashed to `hash` (already held) as reported, so it is reported once.
+    mutating func markReported(_ hash: UInt64) {
+        let slot = slot(of: hash)
+        if hashes[slot] == hash { firstParts[slot] = Self.reported }
+    }
+
+    /// The slot holding `hash`, or the empty slot where it would go (linear probing).
+    private func slot(of hash: UInt64) -> Int {
+        let mask = hashes.count &- 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while hashes[slot] != 0 && hashes[slot] != hash { slot = (slot &+ 1) & mask }
+        return slot
+    }
+
+    private mutating func grow() {
+        let oldHashes = hashes
+        let oldParts = firstParts
+        hashes = [UInt64](repeating: 0, count: oldHashes.count * 2)
+        firstParts = [Int](repeating: 0, count: oldHashes.count * 2)
+        for (index, hash) in oldHashes.enumerated() where hash != 0 {
+            let slot = slot(of: hash)
+            hashes[slot] = hash
+            firstParts[slot] = oldParts[index]
+        }
+    }
+}
