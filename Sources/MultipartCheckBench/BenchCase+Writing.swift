@@ -10,7 +10,7 @@ import MultipartForm
 
 extension BenchCase {
     /// Writes the body and each file part's content file into ``directory`` (which must exist).
-    func write() throws(BenchFailure) {
+    func write() throws(BenchError) {
         var body = try BenchFileWriter(path: bodyPath)
         for index in 0..<partCount {
             try body.append(head(of: index))
@@ -66,7 +66,7 @@ struct BenchFileWriter {
     private var buffer: [UInt8] = []
 
     /// Creates (or truncates) the file at `path`.
-    init(path: String) throws(BenchFailure) {
+    init(path: String) throws(BenchError) {
         self.path = path
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Self.failure("create", path) }
@@ -74,7 +74,7 @@ struct BenchFileWriter {
     }
 
     /// Appends bytes, writing the buffer out when it is full.
-    mutating func append(_ bytes: [UInt8]) throws(BenchFailure) {
+    mutating func append(_ bytes: [UInt8]) throws(BenchError) {
         buffer += bytes
         if buffer.count >= 1 << 20 { try flush() }
     }
@@ -83,13 +83,13 @@ struct BenchFileWriter {
     ///
     /// The wait keeps the kernel's write-back of gigabytes of fresh pages out of the timed runs,
     /// where it would slow whichever operation it overlapped.
-    mutating func close() throws(BenchFailure) {
+    mutating func close() throws(BenchError) {
         try flush()
         guard fsync(descriptor) == 0 else { throw Self.failure("sync", path) }
         SystemCalls.close(descriptor)
     }
 
-    private mutating func flush() throws(BenchFailure) {
+    private mutating func flush() throws(BenchError) {
         var written = 0
         while written < buffer.count {
             let count = buffer.withUnsafeBytes { raw in
@@ -104,7 +104,7 @@ struct BenchFileWriter {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    private static func failure(_ operation: String, _ path: String) -> BenchFailure {
-        BenchFailure(systemCall: operation, path: path)
+    private static func failure(_ operation: String, _ path: String) -> BenchError {
+        BenchError(systemCall: operation, path: path)
     }
 }

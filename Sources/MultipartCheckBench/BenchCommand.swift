@@ -79,7 +79,7 @@ struct BenchCommand: ExtensionCommand {
     /// memory, would otherwise always precede encode). For chunked, each round also takes
     /// ``linearityPairs`` pairs of validate runs, on the body and on a body a quarter the size, so
     /// both sides of the linearity figure see the same moments of a noisy machine.
-    func measure(_ name: BenchCase.Name, in directory: String, executable: String?) throws(BenchFailure) -> BenchReport.Case {
+    func measure(_ name: BenchCase.Name, in directory: String, executable: String?) throws(BenchError) -> BenchReport.Case {
         let plan = try Self.prepare(name, scale: scale, in: directory + "/" + name.rawValue)
         let quarter =
             name == .chunked
@@ -125,7 +125,7 @@ struct BenchCommand: ExtensionCommand {
     }
 
     /// One run of `operation`: in a child process when `executable` is given, else here.
-    func sample(_ operation: BenchOperation, _ plan: BenchCase, executable: String?) throws(BenchFailure) -> BenchSample {
+    func sample(_ operation: BenchOperation, _ plan: BenchCase, executable: String?) throws(BenchError) -> BenchSample {
         guard let executable else { return try operation.measure(plan) }
         let outcome: ChildProcess.Outcome
         do {
@@ -133,21 +133,21 @@ struct BenchCommand: ExtensionCommand {
             outcome = try ChildProcess.run(
                 [executable] + BenchWorker.arguments(operation, plan), timeout: nil, inheritsStandardError: true)
         } catch {
-            throw BenchFailure(error.description)
+            throw BenchError(error.description)
         }
         let text = String(decoding: outcome.standardOutput, as: UTF8.self)
         guard outcome.termination == .exited(0),
             var sample = BenchSample(line: String(text.split(separator: "\n").last ?? ""))
         else {
-            throw BenchFailure("\(operation.rawValue) on \(plan.name.rawValue): the worker process failed")
+            throw BenchError("\(operation.rawValue) on \(plan.name.rawValue): the worker process failed")
         }
         if sample.peakResidentBytes == nil { sample.peakResidentBytes = outcome.peakResidentBytes }
         return sample
     }
 
     /// Plans a case and writes its files into a new directory.
-    static func prepare(_ name: BenchCase.Name, scale: Double, in directory: String) throws(BenchFailure) -> BenchCase {
-        guard mkdir(directory, 0o755) == 0 else { throw BenchFailure(systemCall: "create directory", path: directory) }
+    static func prepare(_ name: BenchCase.Name, scale: Double, in directory: String) throws(BenchError) -> BenchCase {
+        guard mkdir(directory, 0o755) == 0 else { throw BenchError(systemCall: "create directory", path: directory) }
         let plan = BenchCase(name, scale: scale, directory: directory)
         try plan.write()
         return plan
@@ -156,39 +156,39 @@ struct BenchCommand: ExtensionCommand {
     /// Refuses a run that measured something other than intended: a wrong size, lost parts, an error.
     static func check(
         _ sample: BenchSample, of operation: BenchOperation, on plan: BenchCase, size: Int
-    ) throws(BenchFailure) {
+    ) throws(BenchError) {
         let what = "\(operation.rawValue) on \(plan.name.rawValue)"
         guard sample.bytes == size else {
-            throw BenchFailure("\(what): \(sample.bytes) bytes instead of the body's \(size)")
+            throw BenchError("\(what): \(sample.bytes) bytes instead of the body's \(size)")
         }
         switch operation {
         case .memchr:
             break
         case .delimiter:
             guard sample.found == plan.delimitersAfterFirst else {
-                throw BenchFailure("\(what): found \(sample.found ?? 0) delimiters instead of \(plan.delimitersAfterFirst)")
+                throw BenchError("\(what): found \(sample.found ?? 0) delimiters instead of \(plan.delimitersAfterFirst)")
             }
         case .copy, .encode:
-            guard sample.found == size else { throw BenchFailure("\(what): writing to /dev/null failed") }
+            guard sample.found == size else { throw BenchError("\(what): writing to /dev/null failed") }
         case .validate, .decode:
             guard sample.parts == plan.partCount, sample.errors == 0, sample.warnings == 0 else {
-                throw BenchFailure(
+                throw BenchError(
                     "\(what): \(sample.parts ?? 0) parts, \(sample.errors ?? 0) errors and \(sample.warnings ?? 0) warnings; expected \(plan.partCount) parts and no finding")
             }
             if operation == .decode && sample.found != plan.partCount {
-                throw BenchFailure("\(what): \(sample.found ?? 0) parts materialised instead of \(plan.partCount)")
+                throw BenchError("\(what): \(sample.found ?? 0) parts materialised instead of \(plan.partCount)")
             }
         }
     }
 
     // MARK: The temporary directory
 
-    static func makeTemporaryDirectory() throws(BenchFailure) -> String {
+    static func makeTemporaryDirectory() throws(BenchError) -> String {
         var parent = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         if parent.isEmpty { parent = "/tmp" }
         while parent.count > 1 && parent.hasSuffix("/") { parent.removeLast() }
         var template = Array((parent + "/multipart-check-bench-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else { throw BenchFailure(systemCall: "create directory", path: parent) }
+        guard let made = mkdtemp(&template) else { throw BenchError(systemCall: "create directory", path: parent) }
         return String(cString: made)
     }
 

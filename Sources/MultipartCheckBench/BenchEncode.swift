@@ -8,19 +8,19 @@ import MultipartForm
 /// and written to the descriptor with ``ReferenceEncoder/Body/write(toFileDescriptor:chunkSize:)``,
 /// which reuses one buffer for every chunk.
 enum BenchEncode {
-    static func run(_ plan: BenchCase) throws(BenchFailure) -> BenchSample {
+    static func run(_ plan: BenchCase) throws(BenchError) -> BenchSample {
         let sink = try BenchSink()
         let body = try prepare(plan)
         do {
             try body.write(toFileDescriptor: sink.descriptor, chunkSize: plan.encodeChunkSize)
         } catch {
-            throw BenchFailure("the encoder failed: \(error)")
+            throw BenchError("the encoder failed: \(error)")
         }
         return BenchSample(bytes: body.contentLength, found: body.contentLength)
     }
 
     /// The case's form, prepared for encoding with the bench boundary.
-    static func prepare(_ plan: BenchCase) throws(BenchFailure) -> ReferenceEncoder.Body {
+    static func prepare(_ plan: BenchCase) throws(BenchError) -> ReferenceEncoder.Body {
         var form = FormData()
         for index in 0..<plan.partCount {
             let part = plan.part(index)
@@ -34,7 +34,7 @@ enum BenchEncode {
         do {
             return try ReferenceEncoder().prepare(form, boundary: BenchCase.boundary)
         } catch {
-            throw BenchFailure("the encoder failed: \(error)")
+            throw BenchError("the encoder failed: \(error)")
         }
     }
 }

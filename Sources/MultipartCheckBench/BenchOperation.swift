@@ -52,7 +52,7 @@ enum BenchOperation: String, CaseIterable, Sendable {
     /// would otherwise turn part of a run into disk reads) and pays the costs of a first call in a
     /// fresh process (lazy symbol binding, runtime metadata, the allocator's first pages), which
     /// are not what the bench measures.
-    func measure(_ plan: BenchCase) throws(BenchFailure) -> BenchSample {
+    func measure(_ plan: BenchCase) throws(BenchError) -> BenchSample {
         _ = try run(plan)
         let start = BenchClock.now()
         var sample = try run(plan)
@@ -60,7 +60,7 @@ enum BenchOperation: String, CaseIterable, Sendable {
         return sample
     }
 
-    private func run(_ plan: BenchCase) throws(BenchFailure) -> BenchSample {
+    private func run(_ plan: BenchCase) throws(BenchError) -> BenchSample {
         switch self {
         case .memchr: return try Self.memchrFloor(plan)
         case .delimiter: return try Self.delimiterFloor(plan)
@@ -75,7 +75,7 @@ enum BenchOperation: String, CaseIterable, Sendable {
 
     static let carriageReturn = UInt8(ascii: "\r")
 
-    static func memchrFloor(_ plan: BenchCase) throws(BenchFailure) -> BenchSample {
+    static func memchrFloor(_ plan: BenchCase) throws(BenchError) -> BenchSample {
         var found = 0
         let bytes = try BenchReader.forEachBlock(of: plan.bodyPath) { block in
             guard var cursor = block.baseAddress else { return }
@@ -88,10 +88,10 @@ enum BenchOperation: String, CaseIterable, Sendable {
         return BenchSample(bytes: bytes, found: found)
     }
 
-    static func delimiterFloor(_ plan: BenchCase) throws(BenchFailure) -> BenchSample {
+    static func delimiterFloor(_ plan: BenchCase) throws(BenchError) -> BenchSample {
         let needle = Array("\r\n--\(BenchCase.boundary)".utf8)
         let keep = needle.count - 1
-        guard let search = systemMemmem else { throw BenchFailure("memmem is not available on this system") }
+        guard let search = systemMemmem else { throw BenchError("memmem is not available on this system") }
         var found = 0
         // Each block is searched after the last `keep` bytes of the one before, so no match is missed.
         let window = UnsafeMutableRawBufferPointer.allocate(byteCount: keep + BodyInput.chunkSize, alignment: 16)
@@ -115,7 +115,7 @@ enum BenchOperation: String, CaseIterable, Sendable {
         return BenchSample(bytes: bytes, found: found)
     }
 
-    static func copyFloor(_ plan: BenchCase) throws(BenchFailure) -> BenchSample {
+    static func copyFloor(_ plan: BenchCase) throws(BenchError) -> BenchSample {
         let sink = try BenchSink()
         let bytes = try BenchReader.forEachBlock(of: plan.bodyPath) { block in sink.write(block) }
         return BenchSample(bytes: bytes, found: sink.failed ? 0 : bytes)
@@ -124,7 +124,7 @@ enum BenchOperation: String, CaseIterable, Sendable {
     // MARK: The validator
 
     /// Streams the body through a validator, handing it ``BenchCase/feedSize`` bytes at a time.
-    static func validate(_ plan: BenchCase, collect: Bool) throws(BenchFailure) -> (sample: BenchSample, report: ValidationReport) {
+    static func validate(_ plan: BenchCase, collect: Bool) throws(BenchError) -> (sample: BenchSample, report: ValidationReport) {
         var options = validationOptions
         options.collectParts = collect
         var validator = MultipartValidator(contentType: BenchCase.contentType, options: options)
@@ -149,7 +149,7 @@ enum BenchOperation: String, CaseIterable, Sendable {
 
     /// Validates with collection, then reads the body once more and materialises each part in turn:
     /// name, filename and Content-Type as strings, content copied into its own array.
-    static func decode(_ plan: BenchCase) throws(BenchFailure) -> BenchSample {
+    static func decode(_ plan: BenchCase) throws(BenchError) -> BenchSample {
         var (sample, report) = try validate(plan, collect: true)
         let parts = report.parts
         var next = 0

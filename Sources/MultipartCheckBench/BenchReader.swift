@@ -13,9 +13,9 @@ enum BenchReader {
     /// Calls `body` with each block of the file in order and returns the number of bytes read.
     static func forEachBlock(
         of path: String, _ body: (UnsafeRawBufferPointer) -> Void
-    ) throws(BenchFailure) -> Int {
+    ) throws(BenchError) -> Int {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw BenchFailure(systemCall: "open", path: path) }
+        guard descriptor >= 0 else { throw BenchError(systemCall: "open", path: path) }
         defer { close(descriptor) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: BodyInput.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
@@ -24,7 +24,7 @@ enum BenchReader {
             let count = read(descriptor, buffer.baseAddress, buffer.count)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw BenchFailure(systemCall: "read", path: path)
+                throw BenchError(systemCall: "read", path: path)
             }
             if count == 0 { return total }
             body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
@@ -40,9 +40,9 @@ final class BenchSink {
     /// Whether a write failed.
     private(set) var failed = false
 
-    init() throws(BenchFailure) {
+    init() throws(BenchError) {
         descriptor = open("/dev/null", O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw BenchFailure(systemCall: "open", path: "/dev/null") }
+        guard descriptor >= 0 else { throw BenchError(systemCall: "open", path: "/dev/null") }
     }
 
     deinit { close(descriptor) }

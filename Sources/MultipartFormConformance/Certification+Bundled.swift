@@ -9,7 +9,7 @@ extension EncoderCertification {
     /// ```
     /// - Parameter minimum: The level required.
     /// - Returns: The report, for a test that checks more.
-    /// - Throws: ``CertificationLevelFailure`` when the level is lower, or ``CorpusError`` when the
+    /// - Throws: ``CertificationLevelError`` when the level is lower, or ``CorpusError`` when the
     ///   bundled corpus cannot be read.
     @discardableResult
     public func require(_ minimum: CertificationLevel) throws -> CertificationReport {
@@ -42,7 +42,7 @@ extension DecoderCertification {
     /// ```
     /// - Parameter minimum: The level required.
     /// - Returns: The report, for a test that checks more.
-    /// - Throws: ``CertificationLevelFailure`` when the level is lower, or ``CorpusError`` when the
+    /// - Throws: ``CertificationLevelError`` when the level is lower, or ``CorpusError`` when the
     ///   bundled corpus cannot be read.
     @discardableResult
     public func require(_ minimum: CertificationLevel) throws -> CertificationReport {
@@ -77,7 +77,7 @@ extension CertificationReport {
     }
 
     /// The report itself, after ``require(_:)`` passed.
-    fileprivate func requiring(_ minimum: CertificationLevel) throws(CertificationLevelFailure) -> CertificationReport {
+    fileprivate func requiring(_ minimum: CertificationLevel) throws(CertificationLevelError) -> CertificationReport {
         try require(minimum)
         return self
     }

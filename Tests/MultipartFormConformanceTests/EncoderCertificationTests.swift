@@ -26,7 +26,7 @@ struct EncoderCertificationTests {
         #expect(verdict.grade == .fail)
         #expect(verdict.details.contains { $0.contains("[header-bare-lf]") })
         #expect(verdict.details.contains { $0.contains("[delimiter-bare-lf]") })
-        #expect(throws: CertificationFailure.self) {
+        #expect(throws: CertificationError.self) {
             try EncoderCertification(adapter).check(try Self.vector("structure/y-single-field"))
         }
     }
@@ -61,7 +61,7 @@ struct EncoderCertificationTests {
         let vector = try Self.vector("structure/y-single-field")
         let verdict = EncoderCertification(adapter).verdict(for: vector)
         #expect(verdict.grade == .staleKnownIssue)
-        let failure = try #require(throws: CertificationFailure.self) { try EncoderCertification(adapter).check(vector) }
+        let failure = try #require(throws: CertificationError.self) { try EncoderCertification(adapter).check(vector) }
         #expect(failure.description.contains("declared known issue did not reproduce"))
     }
 

@@ -9,7 +9,7 @@ import Darwin
 /// A file descriptor, closed when the last reference goes: the core's only file access (POSIX, no Foundation).
 final class POSIXFile {
     /// Why a file could not be sized, opened, read or written, in compiler style (`cannot open 'x': no such file or directory`).
-    struct Failure: Swift.Error {
+    struct Error: Swift.Error {
         var message: String
     }
 
@@ -18,17 +18,17 @@ final class POSIXFile {
     private var isOpen = true
 
     /// Opens a file for reading.
-    init(path: String) throws(Failure) {
+    init(path: String) throws(Error) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Failure(message: "cannot open '\(path)': \(Self.lastError())") }
+        guard descriptor >= 0 else { throw Error(message: "cannot open '\(path)': \(Self.lastError())") }
         self.descriptor = descriptor
         ownsDescriptor = true
     }
 
     /// Creates or truncates a file for writing, with permissions `rw-r--r--` before the umask.
-    init(creatingAtPath path: String) throws(Failure) {
+    init(creatingAtPath path: String) throws(Error) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw Failure(message: "cannot create '\(path)': \(Self.lastError())") }
+        guard descriptor >= 0 else { throw Error(message: "cannot create '\(path)': \(Self.lastError())") }
         self.descriptor = descriptor
         ownsDescriptor = true
     }
@@ -44,23 +44,23 @@ final class POSIXFile {
     }
 
     /// Closes the descriptor now, reporting a failure (which can be the first sign of a failed write).
-    func close(path: String) throws(Failure) {
+    func close(path: String) throws(Error) {
         guard ownsDescriptor && isOpen else { return }
         isOpen = false
-        guard SystemCalls.close(descriptor) == 0 else { throw Failure(message: "cannot close '\(path)': \(Self.lastError())") }
+        guard SystemCalls.close(descriptor) == 0 else { throw Error(message: "cannot close '\(path)': \(Self.lastError())") }
     }
 
     /// Returns the size of the regular file at `path` without opening it.
-    static func regularFileSize(atPath path: String) throws(Failure) -> Int {
+    static func regularFileSize(atPath path: String) throws(Error) -> Int {
         var status = stat()
-        guard stat(path, &status) == 0 else { throw Failure(message: "cannot stat '\(path)': \(lastError())") }
+        guard stat(path, &status) == 0 else { throw Error(message: "cannot stat '\(path)': \(lastError())") }
         return try size(of: status, path: path)
     }
 
     /// Returns the size of the open file, which must still be a regular file.
-    func size(path: String) throws(Failure) -> Int {
+    func size(path: String) throws(Error) -> Int {
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw Failure(message: "cannot stat '\(path)': \(Self.lastError())") }
+        guard fstat(descriptor, &status) == 0 else { throw Error(message: "cannot stat '\(path)': \(Self.lastError())") }
         return try Self.size(of: status, path: path)
     }
 
@@ -71,25 +71,25 @@ final class POSIXFile {
     }
 
     /// Reads up to `buffer.count` bytes, retrying on EINTR; returns 0 at end of file.
-    func read(into buffer: UnsafeMutableRawBufferPointer, path: String) throws(Failure) -> Int {
+    func read(into buffer: UnsafeMutableRawBufferPointer, path: String) throws(Error) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         while true {
             let count = SystemCalls.read(descriptor, base, buffer.count)
             if count >= 0 { return count }
             if errno == EINTR { continue }
-            throw Failure(message: "cannot read '\(path)': \(Self.lastError())")
+            throw Error(message: "cannot read '\(path)': \(Self.lastError())")
         }
     }
 
     /// Writes every byte of `buffer`, retrying short and interrupted writes.
-    func write(_ buffer: UnsafeRawBufferPointer, path: String) throws(Failure) {
+    func write(_ buffer: UnsafeRawBufferPointer, path: String) throws(Error) {
         guard var pointer = buffer.baseAddress else { return }
         var remaining = buffer.count
         while remaining > 0 {
             let count = SystemCalls.write(descriptor, pointer, remaining)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw Failure(message: "cannot write '\(path)': \(Self.lastError())")
+                throw Error(message: "cannot write '\(path)': \(Self.lastError())")
             }
             remaining -= count
             pointer += count
@@ -101,9 +101,9 @@ final class POSIXFile {
         _ = unlink(path)
     }
 
-    private static func size(of status: stat, path: String) throws(Failure) -> Int {
+    private static func size(of status: stat, path: String) throws(Error) -> Int {
         guard (status.st_mode & S_IFMT) == S_IFREG else {
-            throw Failure(message: "'\(path)' is not a regular file, so its length is not known in advance")
+            throw Error(message: "'\(path)' is not a regular file, so its length is not known in advance")
         }
         return Int(status.st_size)
     }

@@ -148,7 +148,7 @@ extension ReferenceEncoder {
             var extra: UInt8 = 0
             let more: Int
             do {
-                more = try withUnsafeMutableBytes(of: &extra) { buffer throws(POSIXFile.Failure) in
+                more = try withUnsafeMutableBytes(of: &extra) { buffer throws(POSIXFile.Error) in
                     try file.read(into: buffer, path: path)
                 }
             } catch {

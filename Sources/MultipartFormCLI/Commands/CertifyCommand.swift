@@ -77,7 +77,7 @@ struct CertifyCommand {
         }
         let vectors: [ConformanceVector]
         var issues = knownIssues
-        do throws(CertifyFailure) {
+        do throws(CertifyError) {
             vectors = try selected(from: all)
             if let knownIssuesFile {
                 for (id, reason) in try Self.readKnownIssues(knownIssuesFile) where issues[id] == nil {
@@ -86,7 +86,7 @@ struct CertifyCommand {
             }
             let ids = Set(all.map(\.id))
             if let unknown = issues.keys.sorted().first(where: { !ids.contains($0) }) {
-                throw CertifyFailure(
+                throw CertifyError(
                     "the known issue '\(unknown)' names no vector that certifies \(kindName)\(Suggestion.didYouMean(unknown, among: Array(ids)))",
                     status: ExitCode.usage)
             }
@@ -166,16 +166,16 @@ struct CertifyCommand {
     }
 
     /// The vectors the filters select, in id order; all of them without filters.
-    func selected(from all: [ConformanceVector]) throws(CertifyFailure) -> [ConformanceVector] {
+    func selected(from all: [ConformanceVector]) throws(CertifyError) -> [ConformanceVector] {
         guard !vectorPatterns.isEmpty || !areaPatterns.isEmpty else { return all }
         for pattern in vectorPatterns where !all.contains(where: { Self.matches(pattern, $0.id) }) {
-            throw CertifyFailure(
+            throw CertifyError(
                 "--vector '\(pattern)' names no vector that certifies \(kindName)\(Suggestion.didYouMean(pattern, among: all.map(\.id)))",
                 status: ExitCode.usage)
         }
         for pattern in areaPatterns where !all.contains(where: { Self.matches(pattern, $0.area) }) {
             let areas = Array(Set(all.map(\.area))).sorted()
-            throw CertifyFailure(
+            throw CertifyError(
                 "--area '\(pattern)' names no area with vectors that certify \(kindName)\(Suggestion.didYouMean(pattern, among: areas))",
                 status: ExitCode.usage)
         }
@@ -190,22 +190,22 @@ struct CertifyCommand {
     }
 
     /// Reads `id=reason` lines; blank lines and `#` comments are skipped.
-    static func readKnownIssues(_ path: String) throws(CertifyFailure) -> [(id: String, reason: String)] {
+    static func readKnownIssues(_ path: String) throws(CertifyError) -> [(id: String, reason: String)] {
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.read(path, limit: 16 * 1024 * 1024)
         } catch {
-            throw CertifyFailure("\(error)", status: ExitCode.noInput)
+            throw CertifyError("\(error)", status: ExitCode.noInput)
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw CertifyFailure("'\(VisibleBytes.escape(path))' is not UTF-8 text", status: ExitCode.noInput)
+            throw CertifyError("'\(VisibleBytes.escape(path))' is not UTF-8 text", status: ExitCode.noInput)
         }
         var issues: [(id: String, reason: String)] = []
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.trimmingWhitespace()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             guard let issue = knownIssue(String(trimmed)) else {
-                throw CertifyFailure(
+                throw CertifyError(
                     "\(VisibleBytes.escape(path)):\(number + 1): expected 'id=reason', found '\(VisibleBytes.escape(String(trimmed)))'",
                     status: ExitCode.usage)
             }
@@ -245,7 +245,7 @@ struct CertifyCommand {
 }
 
 /// Why `certify` cannot start, with the exit status that says so.
-struct CertifyFailure: Error {
+struct CertifyError: Error {
     var message: String
     var status: Int32
 

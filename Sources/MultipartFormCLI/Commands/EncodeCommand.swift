@@ -35,7 +35,7 @@ struct EncodeCommand {
     var normalizesNewlines = false
 
     /// A failure that ends the command: what to print on standard error and the exit status.
-    struct Failure: Error {
+    struct Error: Swift.Error {
         var message: String
         var status: Int32
     }
@@ -45,7 +45,7 @@ struct EncodeCommand {
         standardInput: StandardInput, output: BinaryOutput, stdout: inout some TextOutputStream,
         stderr: inout some TextOutputStream
     ) -> Int32 {
-        do throws(Failure) {
+        do throws(Error) {
             let form = try makeForm(standardInput: standardInput)
             let body = try prepare(form)
             try write(body, to: output)
@@ -64,10 +64,10 @@ struct EncodeCommand {
     // MARK: Building the form
 
     /// Turns the arguments into a form, reading `<file` fields, standard input and non-regular files now.
-    func makeForm(standardInput: StandardInput) throws(Failure) -> FormData {
+    func makeForm(standardInput: StandardInput) throws(Error) -> FormData {
         var form = FormData()
         var standardInputUser: FieldArgument?
-        func readStandardInput(for field: FieldArgument) throws(Failure) -> [UInt8] {
+        func readStandardInput(for field: FieldArgument) throws(Error) -> [UInt8] {
             if let user = standardInputUser {
                 throw usageFailure(
                     "The value '\(field.text)' is invalid for '\(field.spelling) <name=content>': standard input is already read by \(user.shown)")
@@ -110,7 +110,7 @@ struct EncodeCommand {
     }
 
     /// Whether `path` is a regular file; fails with status 66 when it cannot be read or is a directory.
-    static func isRegularFile(_ path: String) throws(Failure) -> Bool {
+    static func isRegularFile(_ path: String) throws(Error) -> Bool {
         var status = stat()
         guard stat(path, &status) == 0 else { throw unreadable(path, InputError.describe(errno)) }
         let type = status.st_mode & S_IFMT
@@ -120,7 +120,7 @@ struct EncodeCommand {
     }
 
     /// Refuses an input file that is also the output, which `--output` would truncate before it is read.
-    func checkNotOutput(_ path: String, field: FieldArgument) throws(Failure) {
+    func checkNotOutput(_ path: String, field: FieldArgument) throws(Error) {
         guard let outputPath else { return }
         var input = stat()
         var output = stat()
@@ -132,7 +132,7 @@ struct EncodeCommand {
     }
 
     /// Every byte of a file.
-    static func readAll(path: String) throws(Failure) -> [UInt8] {
+    static func readAll(path: String) throws(Error) -> [UInt8] {
         let input: BodyInput
         do {
             input = try BodyInput(path: path, keepBytes: false)
@@ -149,7 +149,7 @@ struct EncodeCommand {
     static let inMemoryLimit = 64 * 1024 * 1024
 
     /// Every byte of an opened input, up to ``inMemoryLimit``.
-    static func readAll(_ input: BodyInput, path: String, limit: Int = inMemoryLimit) throws(Failure) -> [UInt8] {
+    static func readAll(_ input: BodyInput, path: String, limit: Int = inMemoryLimit) throws(Error) -> [UInt8] {
         var bytes: [UInt8] = []
         var overflow = false
         do {
@@ -166,25 +166,25 @@ struct EncodeCommand {
         }
         if overflow {
             let shown = path == "-" ? "standard input" : "'\(VisibleBytes.escape(path))'"
-            throw Failure(
+            throw Error(
                 message: "Error: \(shown) holds more than \(limit / (1024 * 1024)) MiB, the most encode reads into memory; save it to a regular file and pass it as '@file', which is streamed\n",
                 status: ExitCode.noInput)
         }
         return bytes
     }
 
-    static func unreadable(_ path: String, _ reason: String) -> Failure {
-        Failure(message: "Error: cannot read '\(VisibleBytes.escape(path))': \(reason)\n", status: ExitCode.noInput)
+    static func unreadable(_ path: String, _ reason: String) -> Error {
+        Error(message: "Error: cannot read '\(VisibleBytes.escape(path))': \(reason)\n", status: ExitCode.noInput)
     }
 
-    func usageFailure(_ message: String) -> Failure {
-        Failure(message: UsageError(message, command: .encode).rendered(), status: ExitCode.usage)
+    func usageFailure(_ message: String) -> Error {
+        Error(message: UsageError(message, command: .encode).rendered(), status: ExitCode.usage)
     }
 
     // MARK: Encoding and writing
 
     /// Prepares the body, turning the encoder's errors into messages that name the argument.
-    func prepare(_ form: FormData) throws(Failure) -> ReferenceEncoder.Body {
+    func prepare(_ form: FormData) throws(Error) -> ReferenceEncoder.Body {
         let encoder = ReferenceEncoder(options: ReferenceEncoder.Options(normalizesNewlines: normalizesNewlines))
         do {
             if let boundary { return try encoder.prepare(form, boundary: boundary) }
@@ -195,7 +195,7 @@ struct EncodeCommand {
     }
 
     /// Streams the body to the output file or to `output`.
-    func write(_ body: ReferenceEncoder.Body, to output: BinaryOutput) throws(Failure) {
+    func write(_ body: ReferenceEncoder.Body, to output: BinaryOutput) throws(Error) {
         do {
             if let outputPath {
                 try body.write(toFileAtPath: outputPath)
@@ -208,16 +208,16 @@ struct EncodeCommand {
     }
 
     /// Writes the Content-Type value and a line break to a file.
-    func writeContentType(_ contentType: String, toFileAtPath path: String) throws(Failure) {
+    func writeContentType(_ contentType: String, toFileAtPath path: String) throws(Error) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw Failure(
+            throw Error(
                 message: "Error: cannot write '\(VisibleBytes.escape(path))': \(InputError.describe(errno))\n", status: ExitCode.cannotCreate)
         }
         var stream = FileDescriptorOutputStream(fileDescriptor: descriptor)
         stream.write(contentType + "\n")
         guard close(descriptor) == 0 else {
-            throw Failure(
+            throw Error(
                 message: "Error: cannot write '\(VisibleBytes.escape(path))': \(InputError.describe(errno))\n", status: ExitCode.cannotCreate)
         }
     }
@@ -225,7 +225,7 @@ struct EncodeCommand {
     /// The message and exit status for an encoder error, naming the argument of the field involved.
     ///
     /// `whileWriting` says part of the body may already be on standard output.
-    func failure(_ error: ReferenceEncoder.Error, whileWriting: Bool) -> Failure {
+    func failure(_ error: ReferenceEncoder.Error, whileWriting: Bool) -> Error {
         let field = error.fieldIndex.flatMap { $0 < fields.count ? fields[$0] : nil }
         switch error.code {
         case .unrepresentableName, .unrepresentableFilename, .invalidContentType, .headerTooLong:
@@ -235,13 +235,13 @@ struct EncodeCommand {
             } ?? "Invalid field"
             return usageFailure("\(what): \(error.message)")
         case .fileUnreadable, .fileChanged:
-            return Failure(message: "Error: \(error.message)\n", status: ExitCode.noInput)
+            return Error(message: "Error: \(error.message)\n", status: ExitCode.noInput)
         case .writeFailed:
-            return Failure(message: "Error: \(error.message)\n", status: ExitCode.cannotCreate)
+            return Error(message: "Error: \(error.message)\n", status: ExitCode.cannotCreate)
         default:
             let context = field.map { "\($0.shown): " } ?? ""
             let partial = whileWriting && outputPath == nil ? " (the body written so far is incomplete)" : ""
-            return Failure(message: "Error: \(context)\(error.message)\(partial) [\(error.code)]\n", status: ExitCode.failure)
+            return Error(message: "Error: \(context)\(error.message)\(partial) [\(error.code)]\n", status: ExitCode.failure)
         }
     }
 }

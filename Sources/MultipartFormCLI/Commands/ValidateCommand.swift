@@ -60,7 +60,7 @@ struct ValidateCommand {
             let input: BodyInput
             let bodies: [ValidatedBody]
             let displayPath = path == "-" ? "<stdin>" : VisibleBytes.escape(path)
-            do throws(InputFailure) {
+            do throws(InputPipelineError) {
                 do throws(InputError) {
                     input =
                         path == "-"

@@ -109,7 +109,7 @@ struct VectorsNewCommand {
         return ExitCode.success
     }
 
-    private func readBody(_ standardInput: StandardInput) throws(FileSystem.Failure) -> [UInt8] {
+    private func readBody(_ standardInput: StandardInput) throws(FileSystem.Error) -> [UInt8] {
         guard bodyPath == "-" else { return try FileSystem.read(bodyPath) }
         switch standardInput {
         case .bytes(let bytes): return bytes

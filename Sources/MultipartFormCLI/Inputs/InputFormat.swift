@@ -66,7 +66,7 @@ struct ValidatedBody {
 }
 
 /// Why an input produced no report.
-enum InputFailure: Error {
+enum InputPipelineError: Error {
     /// The file could not be read.
     case unreadable(InputError)
     /// The input is not what it was taken for: bad HTTP capture, bad HAR JSON.
@@ -82,7 +82,7 @@ final class InputPipeline {
     private var validator: MultipartValidator?
     private var http: HTTPCaptureReader?
     private var document: [UInt8] = []
-    private var failure: InputFailure?
+    private var failure: InputPipelineError?
     private let contentType: String?
     private let options: ValidationOptions
 
@@ -93,7 +93,7 @@ final class InputPipeline {
     }
 
     /// Validates the input and returns one result per body (HAR files may hold several).
-    func run(_ input: BodyInput, displayPath: String) throws(InputFailure) -> [ValidatedBody] {
+    func run(_ input: BodyInput, displayPath: String) throws(InputPipelineError) -> [ValidatedBody] {
         do throws(InputError) {
             try input.forEachChunk(stoppingEarly: { chunk in
                 self.feed(chunk)
@@ -175,7 +175,7 @@ final class InputPipeline {
         }
     }
 
-    private func harBodies(displayPath: String) throws(InputFailure) -> [ValidatedBody] {
+    private func harBodies(displayPath: String) throws(InputPipelineError) -> [ValidatedBody] {
         let har: HARRequests
         do throws(HARError) {
             har = try HARRequests(document: document)

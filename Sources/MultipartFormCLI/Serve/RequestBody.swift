@@ -20,13 +20,13 @@ struct RequestBody {
     private var decoder: ChunkedDecoder?
 
     /// Reads the framing from the head, or the refusal for one the server cannot read.
-    init(head: HTTPRequestHead) throws(ServeRefusal) {
+    init(head: HTTPRequestHead) throws(RefusalError) {
         let codings = head.values("Transfer-Encoding").flatMap { $0.split(separator: ",") }
             .map { HARRequests.lowercased(String($0).trimmingSpaces) }.filter { !$0.isEmpty }
         let lengths = head.values("Content-Length")
         if !codings.isEmpty {
             guard codings == ["chunked"] else {
-                throw ServeRefusal(
+                throw RefusalError(
                     status: .notImplemented,
                     reason: "Transfer-Encoding '\(codings.joined(separator: ", "))' is not supported: only 'chunked' can be decoded")
             }
@@ -41,7 +41,7 @@ struct RequestBody {
             guard values.count == 1, let text = values.first, !text.isEmpty, text.utf8.count <= 18,
                 text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let length = Int(text)
             else {
-                throw ServeRefusal.badRequest("invalid Content-Length '\(lengths.joined(separator: ", "))'")
+                throw RefusalError.badRequest("invalid Content-Length '\(lengths.joined(separator: ", "))'")
             }
             framing = .length(length)
         } else {
@@ -62,7 +62,7 @@ struct RequestBody {
     /// many were used (fewer than given once the body is complete: the rest is the next request).
     mutating func feed(
         _ buffer: UnsafeRawBufferPointer, data: (UnsafeRawBufferPointer) -> Void
-    ) throws(ServeRefusal) -> Int {
+    ) throws(RefusalError) -> Int {
         switch framing {
         case .none:
             return 0
@@ -77,7 +77,7 @@ struct RequestBody {
             do throws(ChunkedError) {
                 used = try decoder.feed(buffer, data: data, chunk: { _ in })
             } catch {
-                throw ServeRefusal.badRequest("malformed chunked body: \(error.message)")
+                throw RefusalError.badRequest("malformed chunked body: \(error.message)")
             }
             received = decoder.bodyOffset
             self.decoder = decoder

@@ -11,7 +11,7 @@ import MultipartForm
 /// transfer coding), which `validate` and `vectors new` read as an HTTP capture.
 struct RequestCapture {
     /// A file that could not be created.
-    struct Failure: Error {
+    struct Error: Swift.Error {
         var message: String
     }
 
@@ -22,11 +22,11 @@ struct RequestCapture {
     private(set) var failure: String?
 
     /// Creates the file, never replacing one (`O_EXCL`) or following a symbolic link.
-    init(directory: String, name: String) throws(Failure) {
+    init(directory: String, name: String) throws(Error) {
         path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
         descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else {
-            throw Failure(message: "cannot save '\(VisibleBytes.escape(path))': \(SystemCalls.lastError())")
+            throw Error(message: "cannot save '\(VisibleBytes.escape(path))': \(SystemCalls.lastError())")
         }
     }
 

@@ -18,7 +18,7 @@ struct RequestHeadReader {
         /// A complete head, `length` bytes long (including the blank line).
         case head(HTTPRequestHead, length: Int)
         /// A head the server answers with an error status and closes on.
-        case refused(ServeRefusal)
+        case refused(RefusalError)
     }
 
     /// How far ``read(_:)`` has looked, so a head arriving a byte at a time is scanned once.
@@ -48,7 +48,7 @@ struct RequestHeadReader {
                 }
                 if line.count > Self.maxRequestLineLength {
                     return .refused(
-                        ServeRefusal(status: .uriTooLong, reason: "the request line is longer than \(Self.maxRequestLineLength) bytes"))
+                        RefusalError(status: .uriTooLong, reason: "the request line is longer than \(Self.maxRequestLineLength) bytes"))
                 }
                 sawRequestLine = true
                 lineStart = index + 1
@@ -72,12 +72,12 @@ struct RequestHeadReader {
         if !sawRequestLine && bytes.count > Self.maxRequestLineLength {
             return .refused(
                 Self.looksLikeRequestStart(bytes)
-                    ? ServeRefusal(status: .uriTooLong, reason: "the request line is longer than \(Self.maxRequestLineLength) bytes")
+                    ? RefusalError(status: .uriTooLong, reason: "the request line is longer than \(Self.maxRequestLineLength) bytes")
                     : .badRequest("the first line is not an HTTP/1.x request line ('METHOD target HTTP/1.1')"))
         }
         if bytes.count > Self.maxHeadLength {
             return .refused(
-                ServeRefusal(status: .headerFieldsTooLarge, reason: "the request head is longer than \(Self.maxHeadLength) bytes"))
+                RefusalError(status: .headerFieldsTooLarge, reason: "the request head is longer than \(Self.maxHeadLength) bytes"))
         }
         return .needMore
     }

@@ -27,7 +27,7 @@ struct ServeCommand {
             return ExitCode.cannotCreate
         }
         let server: ServeServer
-        do throws(ServeSocket.Failure) {
+        do throws(ServeSocket.Error) {
             server = try ServeServer(configuration: configuration)
         } catch {
             stderr.write("error: \(error.message)\n")

@@ -78,7 +78,7 @@ final class ServeConnection: @unchecked Sendable {
                 // An idle keep-alive connection just closes; a half-sent head is answered.
                 if !pending.isEmpty {
                     refuse(
-                        ServeRefusal(
+                        RefusalError(
                             status: .requestTimeout,
                             reason: "no complete request head after \(Self.describe(configuration.idleTimeout)) without a byte"),
                         number: server.nextRequestNumber(), requestLine: nil, event: "timed out")
@@ -93,7 +93,7 @@ final class ServeConnection: @unchecked Sendable {
         let number = server.nextRequestNumber()
         let requestLine = "\(head.method) \(head.target) \(head.version)"
         var body: RequestBody
-        do throws(ServeRefusal) {
+        do throws(RefusalError) {
             body = try RequestBody(head: head)
         } catch {
             refuse(error, number: number, requestLine: requestLine, event: "refused")
@@ -111,7 +111,7 @@ final class ServeConnection: @unchecked Sendable {
         }
         if case .length(let length) = body.framing, length > configuration.maxBody {
             refuse(
-                ServeRefusal(status: .contentTooLarge, reason: "Content-Length \(length) is more than --max-body (\(configuration.maxBody) bytes)"),
+                RefusalError(status: .contentTooLarge, reason: "Content-Length \(length) is more than --max-body (\(configuration.maxBody) bytes)"),
                 number: number, requestLine: requestLine, event: "refused")
             return false
         }
@@ -121,7 +121,7 @@ final class ServeConnection: @unchecked Sendable {
         var request = ServedRequest(number: number, head: head, peer: peer, framing: body, configuration: configuration)
         var capture: RequestCapture?
         if let directory = configuration.saveDirectory {
-            do throws(RequestCapture.Failure) {
+            do throws(RequestCapture.Error) {
                 capture = try RequestCapture(directory: directory, name: "\(server.runLabel)-request-\(number).http")
                 headBytes.withUnsafeBytes { capture?.write($0) }
             } catch {
@@ -132,22 +132,22 @@ final class ServeConnection: @unchecked Sendable {
         if !opening.isEmpty { server.emit(.standardOutput(opening)) }
 
         // The body, from what was read with the head, then from the socket.
-        func feed(_ bytes: UnsafeRawBufferPointer) throws(ServeRefusal) -> Int {
+        func feed(_ bytes: UnsafeRawBufferPointer) throws(RefusalError) -> Int {
             let used = try body.feed(bytes) { request.consume($0) }
             capture?.write(UnsafeRawBufferPointer(rebasing: bytes[..<used]))
             if body.received > configuration.maxBody {
-                throw ServeRefusal(status: .contentTooLarge, reason: "the chunked body is longer than --max-body (\(configuration.maxBody) bytes)")
+                throw RefusalError(status: .contentTooLarge, reason: "the chunked body is longer than --max-body (\(configuration.maxBody) bytes)")
             }
             return used
         }
-        do throws(ServeRefusal) {
+        do throws(RefusalError) {
             if !pending.isEmpty {
                 let early = pending
                 pending = []
                 var used = 0
-                var failure: ServeRefusal?
+                var failure: RefusalError?
                 early.withUnsafeBytes { raw in
-                    do throws(ServeRefusal) { used = try feed(raw) } catch { failure = error }
+                    do throws(RefusalError) { used = try feed(raw) } catch { failure = error }
                 }
                 if let failure { throw failure }
                 if used < early.count { pending = Array(early[used...]) }
@@ -172,7 +172,7 @@ final class ServeConnection: @unchecked Sendable {
                             format: configuration.format))
                     return false
                 case .timedOut:
-                    throw ServeRefusal(
+                    throw RefusalError(
                         status: .requestTimeout,
                         reason: "no byte for \(Self.describe(configuration.idleTimeout)) \(request.progress)")
                 }
@@ -221,7 +221,7 @@ final class ServeConnection: @unchecked Sendable {
     }
 
     /// Answers a request the server will not read on, says so in the output and counts it.
-    private func refuse(_ refusal: ServeRefusal, number: Int, requestLine: String?, event: String) {
+    private func refuse(_ refusal: RefusalError, number: Int, requestLine: String?, event: String) {
         server.record(.refused)
         ServeSocket.send(descriptor, ServeResponse.refusal(refusal), within: configuration.idleTimeout)
         server.emit(

@@ -16,7 +16,7 @@ enum ServeResponse {
     }
 
     /// The answer to a refused request: its status and the reason as plain text; the connection closes.
-    static func refusal(_ refusal: ServeRefusal) -> [UInt8] {
+    static func refusal(_ refusal: RefusalError) -> [UInt8] {
         make(
             refusal.status, contentType: "text/plain; charset=utf-8",
             body: Array("\(refusal.status.code) \(refusal.status.reason): \(refusal.reason)\n".utf8), keepAlive: false)

@@ -70,7 +70,7 @@ final class ServeServer: @unchecked Sendable {
     /// Binds the listening socket; nothing is accepted before ``run(write:)``.
     ///
     /// `listening: false` makes a server that only serves connections handed to it (``ServeReplay``).
-    init(configuration: ServeConfiguration, listening: Bool = true) throws(ServeSocket.Failure) {
+    init(configuration: ServeConfiguration, listening: Bool = true) throws(ServeSocket.Error) {
         self.configuration = configuration
         if listening {
             let listening = try ServeSocket.listen(host: configuration.host, port: configuration.port)
@@ -86,7 +86,7 @@ final class ServeServer: @unchecked Sendable {
         guard pipe(&pipeEnds) == 0, pipeEnds.withUnsafeMutableBufferPointer({ pipe($0.baseAddress! + 2) }) == 0 else {
             let reason = SystemCalls.lastError()
             SystemCalls.closeAll(pipeEnds + [listener])
-            throw ServeSocket.Failure(message: "cannot make the wake-up pipes: \(reason)")
+            throw ServeSocket.Error(message: "cannot make the wake-up pipes: \(reason)")
         }
         for end in pipeEnds {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
@@ -279,7 +279,7 @@ final class ServeServer: @unchecked Sendable {
             let reason = "\(configuration.maxConnections) connections are open (--max-connections)"
             ServeSocket.setSendTimeout(accepted.descriptor, seconds: 1)
             ServeSocket.send(
-                accepted.descriptor, ServeResponse.refusal(ServeRefusal(status: .serviceUnavailable, reason: reason)), within: 1)
+                accepted.descriptor, ServeResponse.refusal(RefusalError(status: .serviceUnavailable, reason: reason)), within: 1)
             SystemCalls.close(accepted.descriptor)
             emit(ServeLog.connectionRefused(peer: accepted.peer, reason: reason, format: configuration.format))
             return

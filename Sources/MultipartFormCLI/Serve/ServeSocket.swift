@@ -10,7 +10,7 @@ import MultipartForm
 /// The POSIX socket calls `serve` makes: listening, accepting, and reading and writing with deadlines.
 enum ServeSocket {
     /// Why a listening socket could not be made.
-    struct Failure: Error {
+    struct Error: Swift.Error {
         var message: String
     }
 
@@ -18,7 +18,7 @@ enum ServeSocket {
     ///
     /// `host` is a numeric IPv4 or IPv6 address or a name such as `localhost`; the first address
     /// it resolves to that can be bound is used.
-    static func listen(host: String, port: Int, backlog: Int32 = 128) throws(Failure) -> (descriptor: Int32, address: String) {
+    static func listen(host: String, port: Int, backlog: Int32 = 128) throws(Error) -> (descriptor: Int32, address: String) {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)
@@ -31,7 +31,7 @@ enum ServeSocket {
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0, let first = list else {
             let reason = gai_strerror(status).map { String(cString: $0) } ?? "error \(status)"
-            throw Failure(message: "cannot resolve '\(VisibleBytes.escape(host))': \(reason.prefix(1).lowercased() + reason.dropFirst())")
+            throw Error(message: "cannot resolve '\(VisibleBytes.escape(host))': \(reason.prefix(1).lowercased() + reason.dropFirst())")
         }
         defer { freeaddrinfo(list) }
         var lastError = EADDRNOTAVAIL
@@ -54,7 +54,7 @@ enum ServeSocket {
             lastError = errno
             SystemCalls.close(descriptor)
         }
-        throw Failure(message: "cannot listen on \(VisibleBytes.escape(host)) port \(port): \(SystemCalls.describe(lastError))")
+        throw Error(message: "cannot listen on \(VisibleBytes.escape(host)) port \(port): \(SystemCalls.describe(lastError))")
     }
 
     /// Accepts one connection: its descriptor (close-on-exec, no `SIGPIPE`) and the peer's address,

@@ -39,8 +39,8 @@ public struct DecoderCertification: Sendable {
     /// - Parameters:
     ///   - vector: The vector to run.
     ///   - lenientAsFailure: Also fail an `n-` vector the decoder accepts.
-    /// - Throws: ``CertificationFailure``, whose description is the whole verdict.
-    public func check(_ vector: ConformanceVector, lenientAsFailure: Bool = false) throws(CertificationFailure) {
+    /// - Throws: ``CertificationError``, whose description is the whole verdict.
+    public func check(_ vector: ConformanceVector, lenientAsFailure: Bool = false) throws(CertificationError) {
         let verdict = verdict(for: vector)
         switch verdict.grade {
         case .pass, .passWithWarnings, .unsupported, .knownIssue:
@@ -48,7 +48,7 @@ public struct DecoderCertification: Sendable {
         case .lenient where !lenientAsFailure:
             return
         case .lenient, .fail, .silentDataLoss, .staleKnownIssue:
-            throw CertificationFailure(adapterName: adapter.name, verdict: verdict)
+            throw CertificationError(adapterName: adapter.name, verdict: verdict)
         }
     }
 

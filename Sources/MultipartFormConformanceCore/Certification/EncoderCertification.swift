@@ -32,14 +32,14 @@ public struct EncoderCertification: Sendable {
 
     /// Passes when the vector passes, passes with warnings, is unsupported or is a known issue that reproduces.
     ///
-    /// Throws a ``CertificationFailure`` whose description is the whole verdict when the vector fails or
+    /// Throws a ``CertificationError`` whose description is the whole verdict when the vector fails or
     /// a declared known issue did not reproduce (so the list of known issues stays true), and, with
     /// `warningsAsFailures`, when it passes with warnings.
     /// - Parameters:
     ///   - vector: The vector to run.
     ///   - warningsAsFailures: Also fail a vector that passes with warnings.
-    /// - Throws: ``CertificationFailure``, whose description is the whole verdict.
-    public func check(_ vector: ConformanceVector, warningsAsFailures: Bool = false) throws(CertificationFailure) {
+    /// - Throws: ``CertificationError``, whose description is the whole verdict.
+    public func check(_ vector: ConformanceVector, warningsAsFailures: Bool = false) throws(CertificationError) {
         let verdict = verdict(for: vector)
         switch verdict.grade {
         case .pass, .unsupported, .knownIssue, .lenient:
@@ -47,7 +47,7 @@ public struct EncoderCertification: Sendable {
         case .passWithWarnings where !warningsAsFailures:
             return
         case .passWithWarnings, .fail, .silentDataLoss, .staleKnownIssue:
-            throw CertificationFailure(adapterName: adapter.name, verdict: verdict)
+            throw CertificationError(adapterName: adapter.name, verdict: verdict)
         }
     }
 

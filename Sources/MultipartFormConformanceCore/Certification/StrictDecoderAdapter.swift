@@ -28,11 +28,11 @@ public struct StrictDecoderAdapter: FormDecoderAdapter {
     ///   - body: The body.
     ///   - contentType: The `Content-Type` it was sent with.
     /// - Returns: The decoded parts.
-    /// - Throws: ``Rejection`` naming the first error the validator found.
+    /// - Throws: ``Error`` naming the first error the validator found.
     public func decode(body: [UInt8], contentType: String) throws -> [DecodedFormPart] {
         let report = MultipartValidator.validate(body, contentType: contentType, options: options)
         if let error = report.diagnostics.first(where: { $0.severity == .error }) {
-            throw Rejection(diagnostic: error)
+            throw Error(diagnostic: error)
         }
         return report.parts.map { part in
             DecodedFormPart(
@@ -41,7 +41,7 @@ public struct StrictDecoderAdapter: FormDecoderAdapter {
     }
 
     /// The first error of a rejected body.
-    public struct Rejection: Error, Sendable, CustomStringConvertible {
+    public struct Error: Swift.Error, Sendable, CustomStringConvertible {
         /// The finding that made the body invalid.
         public var diagnostic: Diagnostic
 

@@ -179,7 +179,7 @@ public struct Corpus: Sendable {
     /// Why a symbolic link or a special file in the corpus is an integrity error.
     static let notPlain = "a symbolic link or a special file; a corpus holds only directories and regular files"
 
-    private static func visibleEntries(of path: String) throws(FileSystem.Failure) -> [String] {
+    private static func visibleEntries(of path: String) throws(FileSystem.Error) -> [String] {
         try FileSystem.entries(of: path).filter { !$0.hasPrefix(".") }
     }
 }

@@ -9,11 +9,11 @@ import MultipartForm
 
 /// The few file operations the corpus needs, on POSIX, so the conformance core never loads Foundation.
 ///
-/// Paths are strings as the operating system takes them. Every failure is a ``FileSystem/Failure``
+/// Paths are strings as the operating system takes them. Every failure is a ``FileSystem/Error``
 /// whose message names the path and the system's reason, in compiler style.
 package enum FileSystem {
     /// A file operation that failed: `cannot open 'x': No such file or directory`.
-    package struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+    package struct Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
         /// The path concerned.
         package var path: String
         /// The system's reason, for example `No such file or directory`.
@@ -71,7 +71,7 @@ package enum FileSystem {
     package static func exists(_ path: String) -> Bool { kind(of: path) != .missing }
 
     /// The names in a directory except `.` and `..`, sorted by their bytes.
-    package static func entries(of path: String) throws(Failure) -> [String] {
+    package static func entries(of path: String) throws(Error) -> [String] {
         guard let directory = opendir(path) else { throw failure("list", path) }
         defer { closedir(directory) }
         var names: [String] = []
@@ -89,17 +89,17 @@ package enum FileSystem {
     /// A symbolic link (`O_NOFOLLOW`), a device, a FIFO or a directory is refused without reading
     /// it (opened non-blocking, so a FIFO cannot hang), and so is a file past `limit`: a corpus
     /// from a pull request can neither point outside itself nor make a reader wait or fill memory.
-    package static func read(_ path: String, limit: Int = defaultReadLimit) throws(Failure) -> [UInt8] {
+    package static func read(_ path: String, limit: Int = defaultReadLimit) throws(Error) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else {
-            if errno == ELOOP { throw Failure(path: path, reason: "it is a symbolic link; only regular files are read", operation: "open") }
+            if errno == ELOOP { throw Error(path: path, reason: "it is a symbolic link; only regular files are read", operation: "open") }
             throw failure("open", path)
         }
         defer { SystemCalls.close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure("inspect", path) }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw Failure(path: path, reason: "it is not a regular file", operation: "read")
+            throw Error(path: path, reason: "it is not a regular file", operation: "read")
         }
         return try readToEnd(descriptor, path: path, limit: limit)
     }
@@ -109,7 +109,7 @@ package enum FileSystem {
     ///   - descriptor: An open descriptor (a regular file, a pipe, standard input).
     ///   - path: What the descriptor reads, for a failure's message.
     ///   - limit: The most bytes read; more is a failure, not a truncation.
-    package static func readToEnd(_ descriptor: Int32, path: String, limit: Int = defaultReadLimit) throws(Failure) -> [UInt8] {
+    package static func readToEnd(_ descriptor: Int32, path: String, limit: Int = defaultReadLimit) throws(Error) -> [UInt8] {
         var contents: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -117,18 +117,18 @@ package enum FileSystem {
             if count < 0 { throw failure("read", path) }
             if count == 0 { return contents }
             guard contents.count + count <= limit else {
-                throw Failure(path: path, reason: "it is larger than \(limit) bytes", operation: "read")
+                throw Error(path: path, reason: "it is larger than \(limit) bytes", operation: "read")
             }
             contents += buffer[0..<count]
         }
     }
 
     /// Replaces the contents of a file with `bytes`, creating it (mode 0644) if needed; never through a symbolic link.
-    package static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(Error) {
         // Never through a symbolic link: a dangling one must not make a write land outside the corpus.
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else {
-            if errno == ELOOP { throw Failure(path: path, reason: "it is a symbolic link", operation: "create") }
+            if errno == ELOOP { throw Error(path: path, reason: "it is a symbolic link", operation: "create") }
             throw failure("create", path)
         }
         defer { close(descriptor) }
@@ -146,9 +146,9 @@ package enum FileSystem {
     }
 
     /// Creates a directory (mode 0755); an existing directory is fine.
-    package static func makeDirectory(_ path: String) throws(Failure) {
+    package static func makeDirectory(_ path: String) throws(Error) {
         if kind(of: path) == .symbolicLink {
-            throw Failure(path: path, reason: "it is a symbolic link", operation: "create directory")
+            throw Error(path: path, reason: "it is a symbolic link", operation: "create directory")
         }
         if mkdir(path, 0o755) != 0 && !(errno == EEXIST && isDirectory(path)) {
             throw failure("create directory", path)
@@ -156,7 +156,7 @@ package enum FileSystem {
     }
 
     /// Removes a file.
-    package static func remove(_ path: String) throws(Failure) {
+    package static func remove(_ path: String) throws(Error) {
         guard unlink(path) == 0 else { throw failure("remove", path) }
     }
 
@@ -178,7 +178,7 @@ package enum FileSystem {
         return path
     }
 
-    private static func failure(_ operation: String, _ path: String) -> Failure {
-        Failure(path: path, reason: SystemCalls.lastError(), operation: operation)
+    private static func failure(_ operation: String, _ path: String) -> Error {
+        Error(path: path, reason: SystemCalls.lastError(), operation: operation)
     }
 }

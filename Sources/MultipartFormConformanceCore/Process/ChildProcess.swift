@@ -60,7 +60,7 @@ package enum ChildProcess {
     }
 
     /// A command that could not be started.
-    package struct LaunchFailure: Error, Sendable, CustomStringConvertible {
+    package struct LaunchError: Error, Sendable, CustomStringConvertible {
         /// The system's reason.
         package var description: String
     }
@@ -77,7 +77,7 @@ package enum ChildProcess {
     package static func run(
         _ arguments: [String], input: [UInt8] = [], timeout: Double?, outputLimit: Int = defaultOutputLimit,
         inheritsStandardError: Bool = false
-    ) throws(LaunchFailure) -> Outcome {
+    ) throws(LaunchError) -> Outcome {
         precondition(!arguments.isEmpty, "a command needs at least its program name")
         let seconds = timeout.map { min(max(0, $0), 365 * 24 * 3600) } ?? 365 * 24 * 3600
         let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
@@ -142,7 +142,7 @@ package enum ChildProcess {
         SystemCalls.closeAll([inputPair[1], outputPair[1], errorPair[1]])
         guard spawned == 0 else {
             SystemCalls.closeAll([inputPair[0], outputPair[0], errorPair[0]])
-            throw LaunchFailure(description: "cannot run '\(arguments[0])': \(SystemCalls.describe(spawned))")
+            throw LaunchError(description: "cannot run '\(arguments[0])': \(SystemCalls.describe(spawned))")
         }
         ChildProcessGroups.register(pid)
         defer { ChildProcessGroups.unregister(pid) }
@@ -196,8 +196,8 @@ package enum ChildProcess {
         #endif
     }
 
-    private static func failure(_ what: String) -> LaunchFailure {
-        LaunchFailure(description: "\(what): \(SystemCalls.describe(errno))")
+    private static func failure(_ what: String) -> LaunchError {
+        LaunchError(description: "\(what): \(SystemCalls.describe(errno))")
     }
 }
 #endif

@@ -18,7 +18,7 @@ public struct MultipartParserAdapter: FormDecoderAdapter {
 
     public func decode(body: [UInt8], contentType: String) throws -> [DecodedFormPart] {
         guard let boundary = DecoderCertification.boundary(in: contentType), !boundary.isEmpty else {
-            throw AdapterRejection.noBoundary
+            throw AdapterError.noBoundary
         }
         let parser = MultipartParser(boundary: boundary)
         var parts: [MultipartPart] = []
@@ -52,7 +52,7 @@ public struct MultipartParserAdapter: FormDecoderAdapter {
     }
 }
 
-enum AdapterRejection: Error, CustomStringConvertible {
+enum AdapterError: Error, CustomStringConvertible {
     case noBoundary
 
     var description: String { "the Content-Type names no boundary" }

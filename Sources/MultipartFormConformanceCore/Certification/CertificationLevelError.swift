@@ -1,6 +1,6 @@
 /// The error ``CertificationReport/require(_:)`` throws when an adapter does not reach the level a
 /// test requires: its description is the headline and every vector that kept the level down.
-public struct CertificationLevelFailure: Error, Sendable, CustomStringConvertible {
+public struct CertificationLevelError: Error, Sendable, CustomStringConvertible {
     /// The level the test asked for.
     public var required: CertificationLevel
     /// The whole report, for a test that wants more than the description.
@@ -20,8 +20,8 @@ public struct CertificationLevelFailure: Error, Sendable, CustomStringConvertibl
 extension CertificationReport {
     /// Throws unless the adapter reached `minimum` or better.
     /// - Parameter minimum: The level required, such as ``CertificationLevel/conformant``.
-    /// - Throws: ``CertificationLevelFailure`` naming the level reached and every vector that kept it down.
-    public func require(_ minimum: CertificationLevel) throws(CertificationLevelFailure) {
-        guard level.isAtLeast(minimum) else { throw CertificationLevelFailure(required: minimum, report: self) }
+    /// - Throws: ``CertificationLevelError`` naming the level reached and every vector that kept it down.
+    public func require(_ minimum: CertificationLevel) throws(CertificationLevelError) {
+        guard level.isAtLeast(minimum) else { throw CertificationLevelError(required: minimum, report: self) }
     }
 }

@@ -1,5 +1,5 @@
 /// The error a certification check throws: its description is the whole verdict, so a test failure alone says what to fix.
-public struct CertificationFailure: Error, Sendable, Hashable, CustomStringConvertible {
+public struct CertificationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The adapter's name.
     public var adapterName: String
     /// The verdict that failed the check.

@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// Why a benchmark could not run or measured something other than it should, in compiler style.
-struct BenchFailure: Error, Sendable {
+struct BenchError: Error, Sendable {
     /// The message, for example `cannot create '/tmp/x/body': no space left on device`.
     var message: String
 
