@@ -85,6 +85,20 @@ package enum SystemCalls {
         }
     }
 
+    /// `signal(2)`: installs `handler` for `number` and returns the previous one (`SIG_DFL` restores the default).
+    @discardableResult
+    package static func setSignalHandler(
+        _ number: Int32, _ handler: (@convention(c) (Int32) -> Void)?
+    ) -> (@convention(c) (Int32) -> Void)? {
+        #if canImport(Glibc)
+        Glibc.signal(number, handler)
+        #elseif canImport(Musl)
+        Musl.signal(number, handler)
+        #elseif canImport(Darwin)
+        Darwin.signal(number, handler)
+        #endif
+    }
+
     /// A connected pair of Unix stream sockets, close-on-exec (atomically where the system allows).
     package static func makeSocketPair(_ pair: inout [Int32]) -> Bool {
         #if canImport(Darwin)

@@ -71,15 +71,13 @@ struct ValidationEngine {
     var sawClose = false
     var epilogueStart: Int?
         var inferenceBuffer: [UInt8] = []
-    var head: [UInt8] = []
-    /// The last bytes of the stream, in order; filled from ``tailRing`` by ``finish()``.
+    /// The first ``headCapacity`` and the last ``tailCapacity`` bytes of the stream, for diagnoses made at the end.
+    var ends = StreamEnds(headCapacity: Self.headCapacity, tailCapacity: Self.tailCapacity)
+    /// The first bytes of the stream.
+    var head: [UInt8] { ends.head }
+    /// The last bytes of the stream, in order; taken from ``ends`` by ``finish()``.
     var tail: [UInt8] = []
-    /// The last ``tailCapacity`` bytes seen, each at its stream offset modulo the capacity.
-    var tailRing: [UInt8] = []
-    /// The number of bytes ``remember(_:)`` has seen.
-    var remembered = 0
     static let headCapacity = 4096
-    /// A power of two, so a ring index is a mask.
     static let tailCapacity = 256
 
     var partCount = 0
@@ -256,20 +254,8 @@ struct ValidationEngine {
     }
 
     /// Keeps the first and last bytes of the stream for diagnoses made at the end.
-    ///
-    /// The last bytes go to a ring indexed by stream offset, so that feeding one byte at a time
-    /// costs O(1) per byte.
     mutating func remember(_ chunk: UnsafeRawBufferPointer) {
-        if head.count < Self.headCapacity {
-            head.append(contentsOf: chunk.prefix(Self.headCapacity - head.count))
-        }
-        if tailRing.isEmpty { tailRing = [UInt8](repeating: 0, count: Self.tailCapacity) }
-        let from = chunk.count - min(chunk.count, Self.tailCapacity)
-        let start = remembered
-        tailRing.withUnsafeMutableBufferPointer { ring in
-            for index in from..<chunk.count { ring[(start &+ index) & (Self.tailCapacity - 1)] = chunk[index] }
-        }
-        remembered += chunk.count
+        ends.append(chunk)
     }
 
     /// Processes bytes from `index` in the current phase and returns where processing stopped.
@@ -635,7 +621,7 @@ struct ValidationEngine {
     // MARK: End of input
 
     mutating func finish() -> ValidationReport {
-        tail = (max(0, remembered - Self.tailCapacity)..<remembered).map { tailRing[$0 & (Self.tailCapacity - 1)] }
+        tail = ends.tail
         if phase == .inferring { finishInference() }
         let end = position
         switch phase {

@@ -1,3 +1,5 @@
+import MultipartForm
+
 /// Where a rendered finding's snippet bytes come from: a file read again, or what a stream kept.
 protocol SnippetSource {
     /// The bytes in `range`, clamped to what is available; fewer (or none) where bytes were not kept.
@@ -5,3 +7,6 @@ protocol SnippetSource {
 }
 
 extension BodyInput: SnippetSource {}
+
+/// A streamed body's first and last bytes: snippets for findings near either end of what has arrived.
+extension StreamEnds: SnippetSource {}

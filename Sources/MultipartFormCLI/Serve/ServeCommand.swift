@@ -72,18 +72,18 @@ enum ServeSignals {
         descriptor = wakeDescriptor
         stopRequested = 0
         for number in [SIGINT, SIGTERM] {
-            _ = Glue.signal(number, ServeSignals.handle)
+            _ = SystemCalls.setSignalHandler(number, ServeSignals.handle)
         }
     }
 
     static func uninstall() {
-        for number in [SIGINT, SIGTERM] { _ = Glue.signal(number, SIG_DFL) }
+        for number in [SIGINT, SIGTERM] { _ = SystemCalls.setSignalHandler(number, SIG_DFL) }
         descriptor = -1
     }
 
     /// Sets ``stopRequested`` and wakes the server's loop with a byte on its pipe.
     private static let handle: @convention(c) (Int32) -> Void = { number in
-        _ = Glue.signal(number, SIG_DFL)
+        _ = SystemCalls.setSignalHandler(number, SIG_DFL)
         stopRequested = 1
         var byte: UInt8 = 1
         _ = write(ServeSignals.descriptor, &byte, 1)
@@ -91,16 +91,4 @@ enum ServeSignals {
 
     /// Set by the handler; the server's loop checks it after every wake-up.
     nonisolated(unsafe) static var stopRequested: sig_atomic_t = 0
-
-    private enum Glue {
-        static func signal(_ number: Int32, _ handler: (@convention(c) (Int32) -> Void)?) -> (@convention(c) (Int32) -> Void)? {
-            #if canImport(Darwin)
-            Darwin.signal(number, handler)
-            #elseif canImport(Glibc)
-            Glibc.signal(number, handler)
-            #elseif canImport(Musl)
-            Musl.signal(number, handler)
-            #endif
-        }
-    }
 }

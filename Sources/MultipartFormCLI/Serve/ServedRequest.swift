@@ -15,7 +15,8 @@ struct ServedRequest {
     /// Notes and warnings about the request itself.
     private(set) var messages: [CLIMessage]
     private var validator: MultipartValidator
-    private var recent = RecentBodyBytes()
+    /// The body's first and last 64 KiB, for snippets: memory per request stays fixed.
+    private var recent = StreamEnds(headCapacity: 64 * 1024, tailCapacity: 64 * 1024)
     private var renderer: TextReportRenderer
     /// Findings taken from the validator, and how many of them are printed.
     private var found: [Diagnostic] = []
@@ -93,7 +94,8 @@ struct ServedRequest {
         var text = ""
         while printed < found.count {
             let diagnostic = found[printed]
-            guard diagnostic.origin == .contentType || recent.canRender(offset: diagnostic.offset, bodyEnded: bodyEnded) else { break }
+            // A finding waits until the bytes after it (its snippet's right half) have arrived.
+            guard diagnostic.origin == .contentType || bodyEnded || diagnostic.offset + Snippet.context <= recent.count else { break }
             text += renderer.render(diagnostic, body: recent, bodyLength: bodyEnded ? recent.count : Int.max)
             printed += 1
         }

@@ -6,6 +6,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MultipartForm
 
 /// The process groups of the children running now, so a signal that ends this process ends them too.
 ///
@@ -38,8 +39,8 @@ package enum ChildProcessGroups {
     private static let installation: Void = {
         _ = slots
         for signal in [SIGINT, SIGTERM, SIGHUP] {
-            let previous = Glue.signal(signal, ChildProcessGroups.handle)
-            if !isDefault(previous) { _ = Glue.signal(signal, previous) }  // someone else handles it: leave it be
+            let previous = SystemCalls.setSignalHandler(signal, ChildProcessGroups.handle)
+            if !isDefault(previous) { _ = SystemCalls.setSignalHandler(signal, previous) }  // someone else handles it: leave it be
         }
     }()
 
@@ -74,7 +75,7 @@ package enum ChildProcessGroups {
             let pid = ChildProcessGroups.slots[index]
             if pid > 0 { kill(-pid, SIGKILL) }
         }
-        _ = Glue.signal(signal, SIG_DFL)
+        _ = SystemCalls.setSignalHandler(signal, SIG_DFL)
         raise(signal)
     }
 
@@ -82,19 +83,6 @@ package enum ChildProcessGroups {
         guard let handler else { return true }
         guard let defaultHandler = SIG_DFL else { return false }
         return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(defaultHandler, to: Int.self)
-    }
-
-    /// `signal(2)` under a name that does not clash with the handler's parameter.
-    private enum Glue {
-        static func signal(_ number: Int32, _ handler: (@convention(c) (Int32) -> Void)?) -> (@convention(c) (Int32) -> Void)? {
-            #if canImport(Darwin)
-            Darwin.signal(number, handler)
-            #elseif canImport(Glibc)
-            Glibc.signal(number, handler)
-            #elseif canImport(Musl)
-            Musl.signal(number, handler)
-            #endif
-        }
     }
 }
 #endif

@@ -1,0 +1,55 @@
+/// The first and the last bytes of a stream read once: a fixed-size head and a ring of the most
+/// recent bytes, so memory stays the same whatever the stream's length.
+///
+/// The validator keeps them for diagnoses made at the end (where a misplaced close delimiter is, why
+/// no delimiter was found); `multipart-check serve` keeps them for the snippets of a body it never holds.
+package struct StreamEnds: Sendable {
+    /// How many first bytes are kept.
+    package let headCapacity: Int
+    /// How many last bytes are kept: a power of two, so a ring index is a mask.
+    package let tailCapacity: Int
+    /// The first bytes, up to ``headCapacity``.
+    package private(set) var head: [UInt8] = []
+    /// The last ``tailCapacity`` bytes seen, each at its stream offset modulo the capacity.
+    private var ring: [UInt8] = []
+    /// The number of bytes seen.
+    package private(set) var count = 0
+
+    /// - Precondition: `tailCapacity` is a power of two.
+    package init(headCapacity: Int, tailCapacity: Int) {
+        precondition(tailCapacity > 0 && tailCapacity & (tailCapacity - 1) == 0, "the tail's capacity is a power of two")
+        self.headCapacity = headCapacity
+        self.tailCapacity = tailCapacity
+    }
+
+    /// Keeps what the two windows need of the next bytes: O(1) per byte, whatever the chunking.
+    package mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        if head.count < headCapacity {
+            head.append(contentsOf: bytes.prefix(headCapacity - head.count))
+        }
+        if ring.isEmpty { ring = [UInt8](repeating: 0, count: tailCapacity) }
+        let from = bytes.count - min(bytes.count, tailCapacity)
+        let start = count
+        let mask = tailCapacity - 1
+        ring.withUnsafeMutableBufferPointer { ring in
+            for index in from..<bytes.count { ring[(start &+ index) & mask] = bytes[index] }
+        }
+        count += bytes.count
+    }
+
+    /// The last bytes seen, in order (at most ``tailCapacity``).
+    package var tail: [UInt8] {
+        (max(0, count - tailCapacity)..<count).map { ring[$0 & (tailCapacity - 1)] }
+    }
+
+    /// The bytes of `range` from its start, as far as one window holds them; none when its start
+    /// is held by neither.
+    package func bytes(in range: Range<Int>) -> [UInt8] {
+        let lower = max(0, range.lowerBound)
+        let upper = min(range.upperBound, count)
+        guard lower < upper else { return [] }
+        if lower < head.count { return Array(head[lower..<min(upper, head.count)]) }
+        guard lower >= count - min(count, tailCapacity) else { return [] }
+        return (lower..<upper).map { ring[$0 & (tailCapacity - 1)] }
+    }
+}
