@@ -85,15 +85,6 @@ struct PendingField {
     }
 }
 
-/// Boxes a nested engine so the engine type can contain itself.
-///
-/// The box is shared by copies of a validator until one of them feeds the nested body;
-/// ``PartState/uniqueNested()`` copies it first, so copies stay independent (copy-on-write).
-final class NestedValidation {
-    var engine: ValidationEngine
-    init(_ engine: ValidationEngine) { self.engine = engine }
-}
-
 /// Everything known about the part being read.
 struct PartState {
     var index: Int
@@ -136,17 +127,6 @@ struct PartState {
     var contentEndLineFeeds = 0
     var contentEndLineStart = 0
     var charsetValue: [UInt8]?
-    var nested: NestedValidation?
-}
-
-extension PartState {
-    /// The nested body's box, made unique to this copy of the validator before it is changed.
-    /// - Precondition: the part has a nested body.
-    mutating func uniqueNested() -> NestedValidation {
-        precondition(nested != nil, "the part has no nested body")
-        if !isKnownUniquelyReferenced(&nested) {
-            nested = NestedValidation(nested!.engine)
-        }
-        return nested!
-    }
+    /// The nested body's validation, when the part is itself a multipart body.
+    var nested: NestedBody?
 }

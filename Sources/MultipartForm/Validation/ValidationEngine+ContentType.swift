@@ -83,14 +83,15 @@ extension ValidationEngine {
 
     // MARK: Inferring the boundary
 
-    /// Collects the first line of a body whose boundary is unknown.
+    /// Reads the first line of a body whose boundary is unknown (``Phase/inferring``), and infers
+    /// the boundary from it once it is complete. The line's bytes are the first ones of the stream,
+    /// which ``ends`` holds: only how far the line goes is looked for here.
     mutating func collectInferenceLine(_ chunk: UnsafeRawBufferPointer, _ start: Int) -> Int {
         var index = start
         while index < chunk.count {
             let byte = chunk[index]
-            inferenceBuffer.append(byte)
             index += 1
-            if byte == ByteClass.lf || inferenceBuffer.count >= 200 {
+            if byte == ByteClass.lf || position + (index - start) >= Self.inferenceLineLimit {
                 position += index - start
                 finishInference()
                 return index
@@ -100,10 +101,12 @@ extension ValidationEngine {
         return index
     }
 
-    /// Takes the boundary from the first line and replays the bytes read so far.
+    /// The most bytes of the first line read to infer the boundary from (within ``headCapacity``).
+    static let inferenceLineLimit = 200
+
+    /// Takes the boundary from the first line (the bytes read so far) and replays them.
     mutating func finishInference() {
-        let line = inferenceBuffer
-        inferenceBuffer = []
+        let line = Array(ends.head.prefix(position))
         // The boundary ends at the line's first CR or LF: one that holds either cannot frame a body.
         var candidate = line.prefix { $0 != ByteClass.cr && $0 != ByteClass.lf }
         while let last = candidate.last, ByteClass.isWhitespace(last) { candidate = candidate.dropLast() }
@@ -122,7 +125,6 @@ extension ValidationEngine {
                 checkInferredBoundary(inferred)
             }
             setBoundary(inferred)
-            phase = .scanning(.preamble)
         } else {
             phase = .unframed
         }

@@ -1,0 +1,173 @@
+extension ValidationEngine {
+    /// Classifies one byte of a line that began with `--boundary` (``Phase/delimiterLine(_:)``);
+    /// returns false when the byte belongs to what follows (content, or the line to skip).
+    mutating func delimiterLineStep(_ byte: UInt8, state: DelimiterLineState) -> Bool {
+        let offset = position
+        position += 1
+        switch state {
+        case .afterBoundary:
+            if byte == ByteClass.dash {
+                candidate.dash = true
+                phase = .delimiterLine(.singleDash)
+            } else if ByteClass.isWhitespace(byte) {
+                confirmDelimiter(close: false)
+                reportPadding(at: offset)
+                phase = .delimiterLine(.padding(close: false))
+            } else if byte == ByteClass.cr {
+                phase = .delimiterLine(.carriageReturn(close: false, pending: true))
+            } else if byte == ByteClass.lf {
+                confirmDelimiter(close: false)
+                report(.delimiterLineEnding, at: offset, "delimiter line ends with '\\n' without a preceding '\\r'")
+                passByte(byte, at: offset)
+                lineEnded(close: false)
+            } else if ByteClass.isBoundaryCharNoSpace(byte) {
+                position -= 1
+                notADelimiter(resumeAt: byte)
+                return false
+            } else {
+                confirmDelimiter(close: false)
+                report(.delimiterLineEnding, at: offset, "unexpected '\(escapedForMessage([byte]))' after the boundary on a delimiter line")
+                phase = .skipLine(close: false)
+            }
+        case .singleDash:
+            if byte == ByteClass.dash {
+                confirmDelimiter(close: true)
+                phase = .delimiterLine(.afterClose)
+            } else if byte == ByteClass.cr || byte == ByteClass.lf || ByteClass.isWhitespace(byte) {
+                confirmDelimiter(close: true)
+                report(.closeDelimiterJunk, at: offset - 1, "close delimiter has a single '-' after the boundary; it needs two")
+                if byte == ByteClass.lf {
+                    passByte(byte, at: offset)
+                    lineEnded(close: true)
+                } else {
+                    phase = .skipLine(close: true)
+                }
+            } else {
+                position -= 1
+                notADelimiter(resumeAt: byte)
+                return false
+            }
+        case .afterClose, .padding(close: true):
+            if ByteClass.isWhitespace(byte) {
+                reportPadding(at: offset)
+                phase = .delimiterLine(.padding(close: true))
+            } else if byte == ByteClass.cr {
+                phase = .delimiterLine(.carriageReturn(close: true, pending: false))
+            } else if byte == ByteClass.lf {
+                report(.delimiterLineEnding, at: offset, "close delimiter line ends with '\\n' without a preceding '\\r'")
+                passByte(byte, at: offset)
+                lineEnded(close: true)
+            } else {
+                report(.closeDelimiterJunk, at: offset, "unexpected '\(escapedForMessage([byte]))' after the close delimiter")
+                phase = .skipLine(close: true)
+            }
+        case .padding(close: false):
+            if ByteClass.isWhitespace(byte) {
+                return true
+            } else if byte == ByteClass.cr {
+                phase = .delimiterLine(.carriageReturn(close: false, pending: false))
+            } else if byte == ByteClass.lf {
+                report(.delimiterLineEnding, at: offset, "delimiter line ends with '\\n' without a preceding '\\r'")
+                passByte(byte, at: offset)
+                lineEnded(close: false)
+            } else {
+                report(.delimiterLineEnding, at: offset, "unexpected '\(escapedForMessage([byte]))' after the boundary on a delimiter line")
+                phase = .skipLine(close: false)
+            }
+        case .carriageReturn(let close, let pending):
+            if pending { confirmDelimiter(close: false) }
+            if byte == ByteClass.lf {
+                passByte(byte, at: offset)
+                lineEnded(close: close)
+            } else {
+                position -= 1
+                report(.delimiterLineEnding, at: offset - 1, "'\\r' after the boundary is not followed by '\\n'")
+                // The rest of the line, up to LF, is skipped.
+                phase = .skipLine(close: close)
+                return false
+            }
+        }
+        return true
+    }
+
+    mutating func reportPadding(at offset: Int) {
+        guard !paddingReported else { return }
+        paddingReported = true
+        report(.transportPadding, at: offset, "whitespace after the boundary on a delimiter line (transport padding)")
+    }
+
+    /// The candidate's line is content that starts with the delimiter: its bytes go back to the region.
+    mutating func notADelimiter(resumeAt byte: UInt8) {
+        let delimiter = candidate
+        phase = .scanning(delimiter.region, carry: DelimiterCarry())
+        if delimiter.region == .epilogue { return }
+        let dashBoundary = self.dashBoundary  // a local for the lazily built message
+        report(.boundaryPrefixLine, at: delimiter.dashOffset, line: delimiter.dashLine, column: 1,
+            "line starts with the delimiter '\(escapedForMessage(dashBoundary))' followed by '\(escapedForMessage([byte]))'; it is content, not a delimiter")
+        if delimiter.region == .body {
+            // For a virtual match the header terminator's LF was never content, and is not in the range.
+            let line = delimiterLine
+            let range = delimiter.carried.range(extra: delimiter.dash ? 1 : 0)
+            // The line's LF was already passed; the content's positions are those before it.
+            line.withUnsafeBytes {
+                feedPart($0, range, offset: delimiter.contentEnd,
+                    lineFeeds: delimiter.contentEndLineFeeds, lineStart: delimiter.contentEndLineStart)
+            }
+            noteContentEnd()
+        }
+    }
+
+    /// The candidate's line is a delimiter: report what belongs to its start, end the preamble or part.
+    mutating func confirmDelimiter(close: Bool) {
+        let delimiter = candidate
+        delimiterCount += 1
+        if let bare = delimiter.bareLF {
+            report(.delimiterBareLF, at: bare.offset, line: bare.line, column: bare.column,
+                "delimiter is preceded by '\\n' without '\\r'")
+        }
+        switch delimiter.region {
+        case .preamble:
+            if delimiter.dashOffset > 0 {
+                report(.preamblePresent, at: 0, line: 1, column: 1,
+                    "\(delimiter.dashOffset) byte\(delimiter.dashOffset == 1 ? "" : "s") before the first delimiter")
+            }
+            if close {
+                report(.zeroParts, at: delimiter.dashOffset, line: delimiter.dashLine, column: 1,
+                    "the first delimiter is the close delimiter: the body has no part")
+                if preambleHasText {
+                    report(.preambleWithoutParts, at: delimiter.dashOffset, line: delimiter.dashLine, column: 1,
+                        "the \(delimiter.dashOffset)-byte preamble is followed only by the close delimiter: whatever it holds reaches no receiver")
+                }
+            }
+        case .body:
+            if delimiter.bodyAbsent {
+                report(.partBodyAbsent, at: delimiter.dashOffset, line: delimiter.dashLine, column: 1,
+                    "the delimiter directly follows the blank line that ends the headers, so the part has no body section")
+            }
+            endPart(contentEnd: delimiter.contentEnd)
+        case .epilogue:
+            break
+        }
+        if close {
+            sawClose = true
+        } else {
+            partStart = (delimiter.dashOffset, delimiter.dashLine)
+        }
+    }
+
+    /// The delimiter line (including its line break) has been read.
+    mutating func lineEnded(close: Bool) {
+        if close {
+            phase = .scanning(.epilogue, carry: .virtualLineFeed(at: position - 1))
+            epilogueStart = position
+            epilogueLocation = location(position)
+        } else {
+            if let start = partStart {
+                partStart = nil
+                startPart(delimiterOffset: start.offset, line: start.line)
+            }
+            phase = .headers
+            beginHeaders()
+        }
+    }
+}

@@ -1,0 +1,164 @@
+extension ValidationEngine {
+    /// Ends the body: what each phase leaves unfinished is reported, then the report is assembled.
+    mutating func finish() -> ValidationReport {
+        tail = ends.tail
+        if case .inferring = phase { finishInference() }
+        let end = position
+        switch phase {
+        case .inferring, .unframed:
+            diagnoseUnframed(end: end)
+        case .scanning(let region, let carry):
+            if !carry.isEmpty {
+                phase = .scanning(region, carry: DelimiterCarry())
+                release(carry, region: region)
+            }
+            switch region {
+            case .preamble: diagnoseUnframed(end: end)
+            case .body:
+                closeMissing(end: end)
+                endPart(contentEnd: end)
+            case .epilogue: break
+            }
+        case .delimiterLine(let state):
+            switch state {
+            case .afterBoundary:
+                confirmDelimiterAtEnd(pending: true, end: end)
+            case .padding(close: false):
+                confirmDelimiterAtEnd(pending: false, end: end)
+            case .singleDash:
+                confirmDelimiter(close: true)
+                report(.closeDelimiterJunk, at: end - 1, "close delimiter has a single '-' after the boundary; it needs two")
+            case .afterClose, .padding(close: true):
+                report(.closeDelimiterNoFinalCRLF, at: end, "the body ends right after the close delimiter, without '\\r\\n'")
+            case .carriageReturn(let close, let pending):
+                if pending { confirmDelimiter(close: false) }
+                report(.delimiterLineEnding, at: end - 1, "'\\r' after the boundary is not followed by '\\n'")
+                if !close { closeMissing(end: end) ; endPart(contentEnd: end) }
+            }
+        case .skipLine(let close):
+            if !close {
+                closeMissing(end: end)
+                endPart(contentEnd: end)
+            }
+        case .headers:
+            if hasPart, headerLine.starts(with: dashBoundary), isDelimiterRest(headerLine.bytes[dashBoundary.count...]) {
+                // The last line is an unfinished delimiter line inside the headers.
+                let start = part.lineStartOffset
+                let line = Array(headerLine.bytes)
+                headerLine.removeAll()
+                if case .delimiter(let close) = delimiterInHeaders(content: line, start: start, lfOffset: end, bareLF: false),
+                    close
+                {
+                    report(.closeDelimiterNoFinalCRLF, at: end, "the body ends right after the close delimiter, without '\\r\\n'")
+                } else {
+                    closeMissing(end: end)
+                    endPart(contentEnd: end)
+                }
+            } else {
+                if hasPart && end == part.headerStart {
+                    // The input ends right after a delimiter line: the missing close delimiter is the
+                    // finding, not the headers of a part that never began.
+                    part.headersDone = true
+                    part.headerEnd = end
+                    part.bodyStart = end
+                } else {
+                    finishHeaderLineAtEnd()
+                }
+                closeMissing(end: end)
+                endPart(contentEnd: end)
+            }
+        }
+        if let start = epilogueStart, end > start {
+            collector.add(.epiloguePresent, offset: start, line: epilogueLocation.line, column: epilogueLocation.column,
+                part: nil, "\(end - start) byte\(end - start == 1 ? "" : "s") follow the close delimiter line")
+        }
+        let finished = collector.finished()
+        return ValidationReport(
+            diagnostics: finished.diagnostics, parts: parts, partCount: partCount, boundary: boundary,
+            byteCount: end, counts: finished.counts)
+    }
+
+    /// The body ended on `--boundary` (and maybe padding, when the delimiter is already confirmed):
+    /// the part before it ends, the body is truncated.
+    mutating func confirmDelimiterAtEnd(pending: Bool, end: Int) {
+        if pending { confirmDelimiter(close: false) }
+        closeMissing(end: end)
+        endPart(contentEnd: end)
+    }
+
+    mutating func closeMissing(end: Int) {
+        if let misplaced = misplacedCloseDelimiter(end: end) {
+            let dashBoundary = self.dashBoundary  // a local for the lazily built message
+            report(.delimiterNotLineStart, at: misplaced.offset, line: misplaced.line, column: misplaced.column,
+                "the close delimiter '\(escapedForMessage(dashBoundary))--' is not at the start of a line",
+                fix: "write '\\r\\n' before '\(escapedForMessage(dashBoundary))--'")
+            return
+        }
+        let dashBoundary = self.dashBoundary  // a local for the lazily built message
+        report(.closeDelimiterMissing, at: end, "the body ends without the close delimiter '\(escapedForMessage(dashBoundary))--'")
+    }
+
+    /// Finds `--boundary--` (plus optional padding and line break) at the very end, not at a line start.
+    func misplacedCloseDelimiter(end: Int) -> (offset: Int, line: Int, column: Int)? {
+        guard !dashBoundary.isEmpty else { return nil }
+        var trimmed = tail[...]
+        if trimmed.last == ByteClass.lf { trimmed = trimmed.dropLast() }
+        if trimmed.last == ByteClass.cr { trimmed = trimmed.dropLast() }
+        while let last = trimmed.last, ByteClass.isWhitespace(last) { trimmed = trimmed.dropLast() }
+        let close = dashBoundary + [ByteClass.dash, ByteClass.dash]
+        guard trimmed.count > close.count, trimmed.suffix(close.count).elementsEqual(close) else { return nil }
+        let before = trimmed[trimmed.endIndex - close.count - 1]
+        guard before != ByteClass.lf else { return nil }
+        let tailStart = end - tail.count
+        let offset = tailStart + (trimmed.endIndex - close.count)
+        let lineFeedsAfter = tail[(offset - tailStart)...].filter { $0 == ByteClass.lf }.count
+        if lineFeedsAfter == 0 { return (offset, lineFeeds + 1, offset - lineStart + 1) }
+        let start = previousLineStart >= 0 ? previousLineStart : offset
+        return (offset, lineFeeds + 1 - lineFeedsAfter, offset - start + 1)
+    }
+
+    /// No delimiter was ever found: explain why, using the start of the body.
+    mutating func diagnoseUnframed(end: Int) {
+        if end == 0 {
+            collector.add(.bodyEmpty, offset: 0, line: 1, column: 1, part: nil, "the body is empty")
+            return
+        }
+        guard !dashBoundary.isEmpty else {
+            collector.add(.delimiterNotFound, offset: 0, line: 1, column: 1, part: nil,
+                "no boundary is known and the first line does not start with '--'")
+            return
+        }
+        if let index = Self.find(dashBoundary, in: head) {
+            let lines = head[..<index].filter { $0 == ByteClass.lf }.count
+            let start = head[..<index].lastIndex(of: ByteClass.lf).map { $0 + 1 } ?? 0
+            if index == start {
+                // A line starts with the delimiter but goes on: the body's boundary is longer than the one given.
+                let rest = Array(head[(index + dashBoundary.count)...].prefix { $0 != ByteClass.cr && $0 != ByteClass.lf }.prefix(70))
+                collector.add(.delimiterNotFound, offset: index, line: lines + 1, column: 1, part: nil,
+                    "a line starts with '\(escapedForMessage(dashBoundary))' but goes on with '\(escapedForMessage(rest))', so it is no delimiter; the body's boundary looks like '\(escapedForMessage(dashBoundary.dropFirst(2) + rest))', longer than the one given",
+                    fix: "give the whole boundary in the Content-Type")
+            } else {
+                collector.add(.delimiterNotLineStart, offset: index, line: lines + 1, column: index - start + 1, part: nil,
+                    "'\(escapedForMessage(dashBoundary))' appears, but not at the start of a line",
+                    fix: "start the body with '\(escapedForMessage(dashBoundary))\\r\\n' and put '\\r\\n' before every delimiter")
+            }
+            return
+        }
+        let folded = dashBoundary.map(ByteClass.lowercased)
+        if Self.find(folded, in: head.map(ByteClass.lowercased)) != nil {
+            collector.add(.delimiterNotFound, offset: 0, line: 1, column: 1, part: nil,
+                "no line starts with '\(escapedForMessage(dashBoundary))'; the body uses the boundary in different letter case, and boundaries are case-sensitive")
+            return
+        }
+        collector.add(.delimiterNotFound, offset: 0, line: 1, column: 1, part: nil,
+            "no line starts with '\(escapedForMessage(dashBoundary))'")
+    }
+
+    static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard !needle.isEmpty, haystack.count >= needle.count else { return nil }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return start }
+        }
+        return nil
+    }
+}

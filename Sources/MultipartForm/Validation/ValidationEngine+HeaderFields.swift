@@ -1,0 +1,216 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension ValidationEngine {
+    /// Interprets the pending header field, if any, and forgets it.
+    mutating func flushField() {
+        guard hasPart, !field.isEmpty else { return }
+        interpretField()
+        field.clear()
+    }
+
+    /// The index of the first `:` in a header line at or after `start` and, when there is one, of
+    /// the first byte from `start` up to it that is not visible ASCII (0x21–0x7E): `memchr`, then
+    /// eight bytes at a time.
+    static func scanFieldName(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> (colon: Int?, firstNotVisible: Int?) {
+        guard start < line.count, let base = line.baseAddress,
+            let hit = memchr(base + start, Int32(ByteClass.colon), line.count &- start)
+        else { return (nil, nil) }
+        let colon = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+        var index = start
+        while index &+ 8 <= colon && ByteClass.allVisible(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+            index &+= 8
+        }
+        while index < colon {
+            if (line[index] &- 0x21) >= 0x5E { return (colon, index) }
+            index &+= 1
+        }
+        return (colon, nil)
+    }
+
+    /// Where a one-line value departs from `": " value` with no trailing whitespace: the index (from
+    /// the byte after the colon) of the missing, doubled or tab separator, or of the trailing whitespace.
+    static func valueWhitespaceFault(_ value: ArraySlice<UInt8>) -> Int? {
+        guard let first = value.first else { return nil }
+        let start = value.startIndex
+        if first != ByteClass.space { return 0 }
+        if value.count >= 2 && ByteClass.isWhitespace(value[start + 1]) { return 1 }
+        if value.count >= 2, let last = value.last, ByteClass.isWhitespace(last) {
+            var trailing = value.endIndex - 1
+            while trailing > start + 1 && ByteClass.isWhitespace(value[trailing - 1]) { trailing -= 1 }
+            return trailing - start
+        }
+        return nil
+    }
+
+    /// Checks the pending field's name and hands its value to the reader for that field.
+    private mutating func interpretField() {
+        let first = field.line(0)
+        let content = field.content(0)
+        let base = content.startIndex
+        func at(_ offset: Int) -> Located { field.locate(offset) }
+        func add(_ rule: Rule.ID, _ offset: Int, _ message: @autoclosure () -> String) {
+            let place = at(offset)
+            collector.add(rule, offset: offset, line: place.line, column: place.column, part: part.index, message())
+        }
+        // Positions in the first line, counted from its first byte. Stripped leading bytes are whitespace, never ':'.
+        let nameStart = field.strippedLeading
+        let scanned = content.withUnsafeBufferPointer { Self.scanFieldName($0, from: nameStart) }
+        guard let colon = scanned.colon else {
+            add(.headerMissingColon, first.start, "header line has no ':'; a blank line must separate the headers from the value")
+            return
+        }
+        let colonIndex = base + colon
+        var nameEnd = colon
+        while nameEnd > nameStart && ByteClass.isWhitespace(content[base + nameEnd - 1]) { nameEnd -= 1 }
+        if nameEnd < colon {
+            add(.headerWhitespaceBeforeColon, first.start + nameEnd, "whitespace between the header name and ':'")
+        }
+        let name = content[(base + nameStart)..<(base + nameEnd)]
+        if name.isEmpty {
+            add(.headerNameInvalid, first.start + colon, "header field name is empty")
+        } else if let bad = scanned.firstNotVisible, bad < nameEnd {
+            // Whitespace before the colon is not visible either, but it lies past `nameEnd`.
+            add(.headerNameInvalid, first.start + bad, "'\(escapedForMessage([content[base + bad]]))' is not allowed in a header field name")
+        }
+        let isDisposition = ByteClass.equalsIgnoringCase(name, ByteClass.contentDisposition)
+        if !ByteClass.canonicalHeaderNames.contains(where: { name.elementsEqual($0) }), name.contains(where: ByteClass.isUpperCase),
+            let known = ByteClass.partHeaderNames.firstIndex(where: { ByteClass.equalsIgnoringCase(name, $0) }),
+            case let canonical = ByteClass.canonicalHeaderNames[known]
+        {
+            add(.headerNameCase, first.start + nameStart,
+                "'\(escapedForMessage(name))' is neither '\(String(decoding: canonical, as: UTF8.self))' nor lower case")
+        }
+        if field.lineCount == 1, let fault = Self.valueWhitespaceFault(content[(colonIndex + 1)...]),
+            isDisposition || ByteClass.partHeaderNames.dropFirst().contains(where: { ByteClass.equalsIgnoringCase(name, $0) })
+        {
+            add(.headerValueWhitespace, first.start + colon + 1 + fault,
+                "write one space after the colon and none after the value")
+        }
+        if isDisposition && field.lineCount == 1 && formData && !part.sawDisposition && usesCanonicalHeaders,
+            let canonical = CanonicalDisposition.match(content[(colonIndex + 1)...])
+        {
+            // What readDisposition(_:) would record for this value, without building the value.
+            part.sawDisposition = true
+            part.dispositionName = at(first.start + nameStart)
+            let valueStart = colonIndex + 1
+            setPartName(content[(valueStart + canonical.name.lowerBound)..<(valueStart + canonical.name.upperBound)])
+            if let filename = canonical.filename {
+                setPartFilename(content[(valueStart + filename.lowerBound)..<(valueStart + filename.upperBound)])
+                part.filenameParameter = at(first.start + colon + 1 + canonical.filenameAttribute)
+            }
+            return
+        }
+        let isContentType = !isDisposition && ByteClass.equalsIgnoringCase(name, ByteClass.contentType)
+        if isContentType && field.lineCount == 1 && part.media == nil && usesCanonicalHeaders,
+            let canonical = CanonicalMediaType.match(content[(colonIndex + 1)...])
+        {
+            // What readPartContentType(_:) would record for this value, without building the value.
+            part.contentTypeName = at(first.start + nameStart)
+            let valueStart = colonIndex + 1
+            let type = content[(valueStart + canonical.type.lowerBound)..<(valueStart + canonical.type.upperBound)]
+            setPartContentType(
+                content[(valueStart + canonical.range.lowerBound)..<(valueStart + canonical.range.upperBound)],
+                PartMedia(kind: PartMedia.Kind(type: type), isWellFormed: true, charsetIsUTF8: nil))
+            return
+        }
+        // The value: the first line after the colon, then each continuation line, in a reused buffer.
+        var bytes: [UInt8] = []
+        swap(&bytes, &valueBuffer)
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(contentsOf: content[(colonIndex + 1)...])
+        var continuations: [HeaderValue.Piece] = []
+        for index in 1..<field.lineCount {
+            let line = field.line(index)
+            continuations.append(HeaderValue.Piece(index: bytes.count, offset: line.start))
+            bytes.append(contentsOf: field.bytes[line.range])
+        }
+        let last = field.line(field.lineCount - 1)
+        let value = HeaderValue(
+            bytes: bytes, firstOffset: first.start + colon + 1, continuations: continuations,
+            endOffset: last.start + last.range.count)
+        bytes = []
+        defer { valueBuffer = value.bytes }
+        let nameLocation = at(first.start + nameStart)
+        if isDisposition {
+            if part.sawDisposition {
+                add(.contentDispositionDuplicate, first.start + nameStart, "second Content-Disposition field in one part; the first is used")
+            } else {
+                part.sawDisposition = true
+                part.dispositionName = nameLocation
+                if formData { readDisposition(value) }
+            }
+        } else if isContentType {
+            if part.media != nil {
+                add(.headerDuplicate, first.start + nameStart, "second Content-Type field in one part; the first is used")
+            } else {
+                part.contentTypeName = nameLocation
+                readPartContentType(value)
+            }
+        } else if ByteClass.equalsIgnoringCase(name, ByteClass.contentTransferEncoding) {
+            if part.sawTransferEncoding {
+                add(.headerDuplicate, first.start + nameStart, "second Content-Transfer-Encoding field in one part; the first is used")
+            } else {
+                part.sawTransferEncoding = true
+                if formData {
+                    add(.contentTransferEncodingPresent, first.start + nameStart, "part carries Content-Transfer-Encoding")
+                }
+                let trimmed = value.trimmed()
+                part.transferEncoding = trimmed.bytes
+                part.transferEncodingValue = at(trimmed.offset(0))
+                let mechanism = String(decoding: trimmed.bytes.map(ByteClass.lowercased), as: UTF8.self)
+                let known = ["7bit", "8bit", "binary", "quoted-printable", "base64"].contains(mechanism)
+                let isToken = !trimmed.bytes.isEmpty && trimmed.bytes.allSatisfy(ByteClass.isTokenChar)
+                if !isToken || !(known || mechanism.hasPrefix("x-")) {
+                    add(.contentTransferEncodingInvalid, trimmed.offset(0),
+                        "'\(escapedForMessage(trimmed.bytes))' is not a Content-Transfer-Encoding mechanism")
+                    part.transferEncoding = nil
+                }
+            }
+        } else if formData {
+            add(.headerNotAllowed, first.start + nameStart, "header field '\(escapedForMessage(name))' is not allowed in a form-data part")
+        }
+    }
+
+    mutating func readPartContentType(_ value: HeaderValue) {
+        let trimmed = value.trimmed()
+        let media = MediaType.parse(value.bytes)
+        let kind = PartMedia.Kind(type: media.type[...])
+        // A charset parameter counts only with a value.
+        let charset = media.parameter(ByteClass.charsetParameter).flatMap { $0.value.isEmpty ? nil : $0 }
+        setPartContentType(
+            trimmed.bytes[...],
+            PartMedia(kind: kind, isWellFormed: media.syntaxError == nil, charsetIsUTF8: charset.map { Charsets.isUTF8($0.value) }))
+        func add(_ rule: Rule.ID, _ index: Int, _ message: @autoclosure () -> String) {
+            let offset = value.offset(index)
+            let place = field.locate(offset)
+            collector.add(rule, offset: offset, line: place.line, column: place.column, part: part.index, message())
+        }
+        if let error = media.syntaxError {
+            add(.partContentTypeSyntax, error.index, error.message)
+        }
+        if let charset, !Charsets.isKnown(charset.value) {
+            add(.charsetUnknown, charset.valueIndex, "'\(escapedForMessage(charset.value))' is not a known charset")
+        }
+        guard kind == .multipart else { return }
+        add(.nestedMultipart, trimmed.bytes.isEmpty ? value.bytes.count : value.bytes.firstIndex(where: { !ByteClass.isWhitespace($0) }) ?? 0,
+            "part is itself a multipart body ('\(escapedForMessage(trimmed.bytes))'); send one part per file instead")
+        let pending = field
+        let located = { (index: Int) -> Located in pending.locate(value.offset(index)) }
+        let nestedBoundary = checkBoundaryParameters(media, value: value, outer: false, locate: located)
+        if let nestedBoundary, let outer = boundary, nestedBoundary.starts(with: outer), let parameter = media.parameter(ByteClass.boundaryParameter) {
+            add(.nestedBoundaryPrefix, parameter.valueIndex, "the nested boundary begins with the enclosing boundary '\(escapedForMessage(outer))'")
+        }
+        if depth + 1 > options.maxNestingDepth {
+            let start = value.bytes.firstIndex(where: { !ByteClass.isWhitespace($0) }) ?? 0
+            add(.limitNestingDepth, start, "multipart nesting deeper than \(options.maxNestingDepth); the nested body is not checked")
+            return
+        }
+        part.nested = NestedBody(ValidationEngine(nestedBoundary: nestedBoundary, options: options, depth: depth + 1))
+    }
+}

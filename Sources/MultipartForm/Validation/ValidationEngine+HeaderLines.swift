@@ -1,0 +1,272 @@
+extension ValidationEngine {
+    mutating func beginHeaders() {
+        guard hasPart else { return }
+        part.headerStart = position
+        let here = location(position)
+        part.headerLocation = Located(offset: position, line: here.line, column: here.column)
+        part.lineStartOffset = position
+    }
+
+    /// Reads header bytes up to the end of the current line.
+    mutating func headerBytes(_ chunk: UnsafeRawBufferPointer, _ start: Int) -> Int {
+        let base = position - start
+        let end = chunk.index(of: ByteClass.lf, from: start)
+        let room = options.maxHeaderLineLength + 2 - headerLine.count
+        if room > 0 {
+            headerLine.append(UnsafeRawBufferPointer(rebasing: chunk[start..<min(end, start + room)]))
+        }
+        if end > start { part.lineEndsWithCR = chunk[end - 1] == ByteClass.cr }
+        guard end < chunk.count else {
+            position = base + end
+            return end
+        }
+        position = base + end + 1
+        let outcome = headerLineEnded(lfOffset: base + end)
+        passByte(ByteClass.lf, at: base + end)
+        switch outcome {
+        case .header: break
+        case .blank: break
+        case .delimiter(let close): lineEnded(close: close)
+        }
+        return end + 1
+    }
+
+    /// Reports the part's header section past its limit, at its first byte past it (on the current
+    /// line), and skips the rest of the section.
+    mutating func reportSectionOverLimit() {
+        part.skipping = true
+        let limit = options.maxHeaderBytes
+        report(.limitHeaderBytes, at: part.headerStart + limit, "the part's headers exceed \(limit) bytes; the rest are skipped")
+    }
+
+    /// At the end of input inside the headers, the unfinished line is still checked.
+    mutating func finishHeaderLineAtEnd() {
+        guard hasPart else { return }
+        flushField()
+        finishHeaders(end: position)
+    }
+
+    enum HeaderLineOutcome {
+        case header
+        case blank
+        case delimiter(close: Bool)
+    }
+
+    /// Handles the header line in ``headerLine``, whose LF is at `lfOffset`, and empties the buffer.
+    mutating func headerLineEnded(lfOffset: Int) -> HeaderLineOutcome {
+        defer { headerLine.removeAll() }
+        let start = part.lineStartOffset
+        part.lineStartOffset = lfOffset + 1
+        let length = lfOffset - start
+        let endsWithCR = part.lineEndsWithCR && length > 0
+        part.lineEndsWithCR = false
+        let bareLF = !endsWithCR
+        if endsWithCR && headerLine.count == length { headerLine.removeLast() }
+        if headerLine.starts(with: dashBoundary), isDelimiterRest(headerLine.bytes[dashBoundary.count...]) {
+            return delimiterInHeaders(content: Array(headerLine.bytes), start: start, lfOffset: lfOffset, bareLF: bareLF)
+        }
+        if bareLF {
+            report(.headerBareLF, at: lfOffset, "header line ends with '\\n' without a preceding '\\r'")
+        }
+        if headerLine.isEmpty {
+            endHeaders(lfOffset: lfOffset)
+            return .blank
+        }
+        part.lineCount += 1
+        part.sectionBytes += length + 1
+        if part.skipping { return .header }
+        if part.lineCount > options.maxHeaderLines {
+            flushField()
+            part.skipping = true
+            let limit = options.maxHeaderLines
+            report(.limitHeaderLines, at: start, "more than \(limit) header line\(limit == 1 ? "" : "s") in one part; the rest are skipped")
+            return .header
+        }
+        // The line's own limit first: one overlong line is named as such. When the same line also
+        // takes the section past its limit, that is reported too: the first byte past it is on this
+        // line, which is where the position must point.
+        let lineLength = endsWithCR ? length - 1 : length
+        let sectionOverLimit = part.sectionBytes > options.maxHeaderBytes
+        if lineLength > options.maxHeaderLineLength {
+            flushField()
+            let limit = options.maxHeaderLineLength
+            report(.limitHeaderLineLength, at: start, "header line of \(lineLength) bytes exceeds the limit of \(limit); it is skipped")
+            if sectionOverLimit { reportSectionOverLimit() }
+            return .header
+        }
+        if sectionOverLimit {
+            flushField()
+            reportSectionOverLimit()
+            return .header
+        }
+        let number = lineFeeds + 1
+        if headerLine.count > 998 {
+            let length = headerLine.count
+            report(.headerLineTooLong, at: start, "header line is \(length) bytes long; the limit is 998")
+        }
+        if ByteClass.isWhitespace(headerLine[0]) {
+            if field.isEmpty && part.lineCount == 1 {
+                report(.headerLeadingWhitespace, at: start, "the part's first header line starts with whitespace")
+                var stripped = 0
+                while stripped < headerLine.count && ByteClass.isWhitespace(headerLine[stripped]) { stripped += 1 }
+                field.append(headerLine, start: start, number: number)
+                field.strippedLeading = stripped
+                checkLineBytes(fieldLine: 0)
+            } else {
+                report(.headerFolded, at: start, "header field continues on a line starting with whitespace (folding)")
+                if !field.isEmpty {
+                    field.append(headerLine, start: start, number: number)
+                    checkLineBytes(fieldLine: field.lineCount - 1)
+                }
+            }
+            return .header
+        }
+        flushField()
+        if field.isEmpty {
+            field.start(taking: &headerLine, start: start, number: number)
+        } else {
+            field.append(headerLine, start: start, number: number)
+        }
+        checkLineBytes(fieldLine: 0)
+        return .header
+    }
+
+    /// Whether the bytes after `--boundary` on a line make it a (possibly malformed) delimiter line.
+    func isDelimiterRest(_ rest: ArraySlice<UInt8>) -> Bool {
+        guard let first = rest.first else { return true }
+        if first == ByteClass.dash {
+            guard rest.count > 1 else { return true }
+            let second = rest[rest.startIndex + 1]
+            return second == ByteClass.dash || !ByteClass.isBoundaryCharNoSpace(second)
+        }
+        return !ByteClass.isBoundaryCharNoSpace(first)
+    }
+
+    /// A delimiter line arrived while reading headers: the part ends without a body.
+    mutating func delimiterInHeaders(content: [UInt8], start: Int, lfOffset: Int, bareLF: Bool) -> HeaderLineOutcome {
+        report(.partHeadersUnterminated, at: start, "a delimiter line arrived before the blank line that ends the part's headers")
+        flushField()
+        finishHeaders(end: start)
+        endPart(contentEnd: start)
+        delimiterCount += 1
+        var index = dashBoundary.count
+        var close = false
+        if index < content.count && content[index] == ByteClass.dash {
+            close = true
+            if index + 1 < content.count && content[index + 1] == ByteClass.dash {
+                index += 2
+            } else {
+                report(.closeDelimiterJunk, at: start + index, "close delimiter has a single '-' after the boundary; it needs two")
+                index = content.count
+            }
+        }
+        if index < content.count && ByteClass.isWhitespace(content[index]) {
+            report(.transportPadding, at: start + index, "whitespace after the boundary on a delimiter line (transport padding)")
+            while index < content.count && ByteClass.isWhitespace(content[index]) { index += 1 }
+        }
+        if index < content.count {
+            // Worded as when the line is read as content (ValidationEngine.delimiterLineStep), so one fault reads the same.
+            let byte = content[index]
+            if close {
+                report(.closeDelimiterJunk, at: start + index, "unexpected '\(escapedForMessage([byte]))' after the close delimiter")
+            } else if byte == ByteClass.cr {
+                report(.delimiterLineEnding, at: start + index, "'\\r' after the boundary is not followed by '\\n'")
+            } else {
+                report(.delimiterLineEnding, at: start + index, "unexpected '\(escapedForMessage([byte]))' after the boundary on a delimiter line")
+            }
+        } else if bareLF {
+            report(.delimiterLineEnding, at: lfOffset, "delimiter line ends with '\\n' without a preceding '\\r'")
+        }
+        if close {
+            sawClose = true
+        } else {
+            partStart = (start, lineFeeds + 1)
+        }
+        return .delimiter(close: close)
+    }
+
+    /// Byte-class checks on one physical header line of ``field``, each at most once.
+    mutating func checkLineBytes(fieldLine: Int) {
+        let content = field.content(fieldLine)
+        // Most lines are printable ASCII and tabs throughout: nothing to look for. Otherwise the
+        // bytes before the first other one need no second look.
+        guard let firstOther = content.withUnsafeBytes(Self.firstNotPrintableOrTab) else { return }
+        let start = field.line(fieldLine).start
+        let base = content.startIndex
+        var nul: Int? = nil
+        var cr: Int? = nil
+        var control: Int? = nil
+        var high: Int? = nil
+        // The value starts after the first line's colon; control characters are looked for there.
+        var valueFrom: Int {
+            guard fieldLine == 0 else { return 0 }
+            return (content.firstIndex(of: ByteClass.colon).map { $0 + 1 } ?? content.endIndex) - base
+        }
+        content.withUnsafeBytes { line in
+            var index = firstOther
+            while index < line.count {
+                // Eight printable ASCII bytes at a time need no closer look.
+                if index &+ 8 <= line.count && ByteClass.allPrintable(line.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                    index &+= 8
+                    continue
+                }
+                let byte = line[index]
+                defer { index &+= 1 }
+                // Printable ASCII and tab need no check.
+                if byte &- 0x20 < 0x5F || byte == ByteClass.tab { continue }
+                if byte >= 0x80 {
+                    if high == nil { high = index }
+                } else if byte == ByteClass.nul {
+                    if nul == nil { nul = index }
+                } else if byte == ByteClass.cr {
+                    if cr == nil { cr = index }
+                }
+                if control == nil && ByteClass.isOtherControl(byte) && index >= valueFrom { control = index }
+            }
+        }
+        if let nul {
+            report(.headerNUL, at: start + nul, "NUL byte in a part header")
+        }
+        if let cr {
+            report(.headerBareCR, at: start + cr, "'\\r' in a part header is not followed by '\\n'")
+        }
+        if let control {
+            report(.headerControlCharacter, at: start + control,
+                "control character '\(escapedForMessage([content[base + control]]))' in a part header value")
+        }
+        if let high {
+            if let invalid = UTF8Check.firstInvalidIndex(Array(content)) {
+                report(.headerInvalidUTF8, at: start + invalid,
+                    "'\(escapedForMessage(content[(base + invalid)...].prefix(4)))' is not valid UTF-8")
+            } else {
+                let first = field.content(0)
+                let colon = first.firstIndex(of: ByteClass.colon)
+                let name = colon.map { trimmedName(first[(first.startIndex + field.strippedLeading)..<$0]) } ?? []
+                if !ByteClass.equalsIgnoringCase(name, ByteClass.contentDisposition) {
+                    report(.headerNonASCII, at: start + high, "non-ASCII bytes in a part header")
+                }
+            }
+        }
+    }
+
+    /// The index of the first byte that is neither printable ASCII (0x20–0x7E) nor a tab, if any;
+    /// eight bytes at a time.
+    static func firstNotPrintableOrTab(_ line: UnsafeRawBufferPointer) -> Int? {
+        var index = 0
+        while index &+ 8 <= line.count && ByteClass.allPrintable(line.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+            index &+= 8
+        }
+        while index < line.count {
+            let byte = line[index]
+            if byte &- 0x20 >= 0x5F && byte != ByteClass.tab { return index }
+            index &+= 1
+        }
+        return nil
+    }
+
+    func trimmedName(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var name = bytes
+        while let last = name.last, ByteClass.isWhitespace(last) { name = name.dropLast() }
+        return name
+    }
+}

@@ -1,0 +1,169 @@
+extension ValidationEngine {
+    mutating func startPart(delimiterOffset: Int, line: Int) {
+        partCount += 1
+        let index = partCount - 1
+        if partCount == options.maxParts + 1 {
+            collector.add(.limitParts, offset: delimiterOffset, line: line, column: 1, part: index,
+                "more than \(options.maxParts) part\(options.maxParts == 1 ? "" : "s"); further parts are checked but not collected")
+        }
+        part = PartState(index: index, collect: collecting && partCount <= options.maxParts)
+        hasPart = true
+        field.clear()
+    }
+
+    // MARK: End of headers
+
+    mutating func endHeaders(lfOffset: Int) {
+        flushField()
+        finishHeaders(end: lfOffset + 1)
+        part.bodyStart = lfOffset + 1
+        part.bodyLocation = Located(offset: lfOffset + 1, line: lineFeeds + 2, column: 1)
+        part.hasBodySection = true
+        part.contentEndLineFeeds = lineFeeds + 1
+        part.contentEndLineStart = lfOffset + 1
+        phase = .scanning(.body, carry: .virtualLineFeed(at: lfOffset))
+    }
+
+    /// Part-level checks once the header section is complete (or cut short).
+    ///
+    /// Reads the part state in place: copying it would copy every buffer reference it holds.
+    mutating func finishHeaders(end: Int) {
+        guard hasPart, !part.headersDone else { return }
+        part.headersDone = true
+        part.headerEnd = end
+        part.bodyStart = end
+        let index = part.index
+        func add(_ rule: Rule.ID, _ place: Located, _ message: @autoclosure () -> String) {
+            collector.add(rule, offset: place.offset, line: place.line, column: place.column, part: index, message())
+        }
+        let media = part.media
+        let isMultipart = media?.kind == .multipart
+        if let encoding = part.transferEncoding, isMultipart,
+            !["7bit", "8bit", "binary"].contains(String(decoding: encoding.map(ByteClass.lowercased), as: UTF8.self)),
+            let place = part.transferEncodingValue
+        {
+            add(.contentTransferEncodingInvalid, place, "a multipart part may only use 7bit, 8bit or binary, not '\(escapedForMessage(encoding))'")
+        }
+        guard formData else { return }
+        if !part.sawDisposition {
+            add(.contentDispositionMissing, part.headerLocation, "part has no Content-Disposition header field")
+        }
+        let isFile = part.hasFilename
+        if isFile, media == nil, let place = part.filenameParameter {
+            add(.fileContentTypeMissing, place, "file part has no Content-Type; it defaults to text/plain")
+        }
+        if !isFile, let media, let place = part.contentTypeName, !isMultipart {
+            let shown = escapedForMessage(contentTypeBuffer.bytes)
+            add(.fieldContentTypePresent, place, "non-file part carries Content-Type '\(shown)'")
+            if media.kind != .text && media.isWellFormed, let cd = part.dispositionName {
+                add(.filenameMissing, cd, "part with Content-Type '\(shown)' has no filename")
+            }
+        }
+        let isText = !isFile && (media == nil || media!.kind == .text)
+        if isText {
+            var checkUTF8 = formCharsetIsUTF8
+            if let isUTF8 = media?.charsetIsUTF8 { checkUTF8 = isUTF8 }
+            if checkUTF8 { part.utf8 = UTF8Check() }
+            if part.hasName && nameBuffer.bytes.elementsEqual(ByteClass.charsetField) { part.charsetValue = [] }
+        }
+    }
+
+    /// Hands content bytes of the current part to the checks that read content.
+    ///
+    /// `lineFeeds` and `lineStart` describe the line `offset` is on; they default to the engine's
+    /// current line, which is right unless the bytes were held while later bytes were passed.
+    mutating func feedPart(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int) {
+        feedPart(bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
+    }
+
+    /// Hands content bytes of the current part to the checks that read content, with the line `offset` is on.
+    mutating func feedPart(
+        _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, lineFeeds: Int, lineStart: Int
+    ) {
+        guard hasPart, !range.isEmpty else { return }
+        if part.utf8 != nil && !part.utf8Reported {
+            part.utf8!.feed(bytes, range, offset: offset)
+            if let invalid = part.utf8!.firstInvalid {
+                part.utf8Reported = true
+                // The sequence may have started in earlier content; it holds no LF, so it is on the current line.
+                let local = range.lowerBound + max(0, invalid - offset)
+                let before = LineCounter.count(in: bytes, range.lowerBound..<local)
+                let line = lineFeeds + before.count + 1
+                let start = before.lastLF.map { offset + ($0 - range.lowerBound) + 1 } ?? lineStart
+                let name = partName ?? []
+                collector.add(.valueNotUTF8, offset: invalid, line: line, column: invalid - start + 1, part: part.index,
+                    "the value of text field '\(escapedForMessage(name))' is not valid UTF-8")
+            }
+        }
+        if part.charsetValue != nil && part.charsetValue!.count < 64 {
+            part.charsetValue!.append(contentsOf: bytes[range].prefix(64 - part.charsetValue!.count))
+        }
+        part.nested?.consume(UnsafeRawBufferPointer(rebasing: bytes[range]))
+    }
+
+    /// Records where the part's content currently ends, after its bytes were passed.
+    mutating func noteContentEnd() {
+        guard hasPart else { return }
+        part.contentEndLineFeeds = lineFeeds + 1
+        part.contentEndLineStart = lineStart
+    }
+
+    /// Ends the current part: its content stops at `contentEnd`.
+    ///
+    /// Reads the part state in place and drops it at the end: copying it would copy every buffer reference it holds.
+    mutating func endPart(contentEnd: Int) {
+        guard hasPart else { return }
+        // A part whose headers never ended has no body section (already reported), so no value to check:
+        // no `_charset_` value and no nested body, whose findings would point at a body that is not there.
+        let hasBodySection = part.hasBodySection
+        if !part.headersDone { finishHeaders(end: contentEnd) }
+        let index = part.index
+        let bodyStart = min(part.bodyStart, contentEnd)
+        if part.utf8 != nil, !part.utf8Reported {
+            part.utf8!.finish()
+            if let invalid = part.utf8!.firstInvalid {
+                let name = partName ?? []
+                collector.add(.valueNotUTF8, offset: invalid, line: part.contentEndLineFeeds,
+                    column: invalid - part.contentEndLineStart + 1, part: index,
+                    "the value of text field '\(escapedForMessage(name))' ends inside a UTF-8 sequence")
+            }
+        }
+        let bodyLocation = part.bodyLocation
+        if hasBodySection, let value = part.charsetValue {
+            if Charsets.isKnown(value) {
+                formCharsetIsUTF8 = Charsets.isUTF8(value)
+                if !formCharsetIsUTF8 {
+                    collector.add(.charsetFieldNotUTF8, offset: bodyLocation.offset, line: bodyLocation.line,
+                        column: bodyLocation.column, part: index,
+                        "_charset_ names '\(escapedForMessage(value))': receivers that decode every value as UTF-8 change the values")
+                }
+            } else {
+                formCharsetIsUTF8 = false
+                collector.add(.charsetFieldUnknown, offset: bodyLocation.offset, line: bodyLocation.line,
+                    column: bodyLocation.column, part: index,
+                    "_charset_ names '\(escapedForMessage(value))', which is not a known charset")
+            }
+        }
+        if hasBodySection, let report = part.nested?.finish() {
+            let nestedStart = part.bodyStart
+            for diagnostic in report.diagnostics {
+                let line = bodyLocation.line + diagnostic.line - 1
+                let column = diagnostic.line == 1 ? bodyLocation.column + diagnostic.column - 1 : diagnostic.column
+                collector.add(
+                    Diagnostic(
+                        rule: diagnostic.rule, severity: diagnostic.severity, origin: .body,
+                        offset: nestedStart + diagnostic.offset, line: line, column: column, partIndex: index,
+                        message: "in the nested body: " + diagnostic.message, fixHint: diagnostic.fixHint))
+            }
+        }
+        if part.collect {
+            let headerStart = part.headerStart
+            parts.append(
+                DecodedPart(
+                    index: index, name: partName, filename: partFilename, contentType: partContentType,
+                    headerRange: headerStart..<max(headerStart, part.headerEnd),
+                    bodyRange: bodyStart..<max(bodyStart, contentEnd)))
+        }
+        hasPart = false
+    }
+}

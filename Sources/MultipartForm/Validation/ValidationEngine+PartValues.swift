@@ -1,0 +1,49 @@
+extension ValidationEngine {
+    /// The current part's name parameter, or `nil` when it has none (a copy: for reports and messages).
+    var partName: [UInt8]? { hasPart && part.hasName ? Array(nameBuffer.bytes) : nil }
+
+    /// The current part's filename parameter, or `nil` when it has none (a copy: for reports and messages).
+    var partFilename: [UInt8]? { hasPart && part.hasFilename ? Array(filenameBuffer.bytes) : nil }
+
+    /// The current part's Content-Type value, or `nil` when it has none (a copy: for reports and messages).
+    var partContentType: [UInt8]? { hasPart && part.media != nil ? Array(contentTypeBuffer.bytes) : nil }
+
+    /// Records the current part's name parameter, and reports a name an earlier part of the body carried.
+    mutating func setPartName(_ value: ArraySlice<UInt8>) {
+        nameBuffer.removeAll()
+        nameBuffer.append(value)
+        part.hasName = true
+        noteRepeatedName(value)
+    }
+
+    /// The most names ``seenNames`` holds: names are compared among the first this many parts.
+    static let repeatedNameCapacity = 10_000
+
+    /// Reports `name-duplicate` the first time a name an earlier part carried comes again (names ending in `[]` excepted).
+    mutating func noteRepeatedName(_ value: ArraySlice<UInt8>) {
+        if value.count >= 2 && value[value.endIndex - 2] == UInt8(ascii: "[") && value[value.endIndex - 1] == UInt8(ascii: "]") {
+            return
+        }
+        let hash = value.withUnsafeBytes(SeenNames.hash)
+        guard let earlier = seenNames.first(carrying: hash, part: part.index) else { return }
+        // Once per name: a flood of one repeated name is one finding.
+        guard earlier != SeenNames.reported, let place = part.dispositionName else { return }
+        seenNames.markReported(hash)
+        collector.add(.nameDuplicate, offset: place.offset, line: place.line, column: place.column, part: part.index,
+            "part \(earlier) already carries the name '\(escapedForMessage(value))'; receivers that keep one value per name lose all but the last")
+    }
+
+    /// Records the current part's filename parameter.
+    mutating func setPartFilename(_ value: ArraySlice<UInt8>) {
+        filenameBuffer.removeAll()
+        filenameBuffer.append(value)
+        part.hasFilename = true
+    }
+
+    /// Records the current part's Content-Type: its value, whitespace trimmed, and what it said.
+    mutating func setPartContentType(_ value: ArraySlice<UInt8>, _ media: PartMedia) {
+        contentTypeBuffer.removeAll()
+        contentTypeBuffer.append(value)
+        part.media = media
+    }
+}

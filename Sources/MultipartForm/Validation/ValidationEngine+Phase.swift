@@ -1,0 +1,78 @@
+extension ValidationEngine {
+    /// Where delimiters are looked for: before the first one, in a part's content, after the close delimiter.
+    enum Region { case preamble, body, epilogue }
+
+    /// The engine's phases. Each case carries exactly the data that is valid in it, so no phase can
+    /// read another's leftovers; ``step(_:_:)`` dispatches on it for every run of bytes. Every
+    /// payload is plain data (no references), so reading and replacing a phase costs no reference
+    /// counting.
+    ///
+    /// A body's life: ``inferring`` (no boundary given) or straight to
+    /// ``scanning(_:carry:)`` in the preamble; a line starting with `--boundary` moves to
+    /// ``delimiterLine(_:)``, which confirms a delimiter (or hands the bytes back as content) and at
+    /// the line's end moves to ``headers``; the blank line after the headers moves to scanning the
+    /// part's content (``Region/body``); the close delimiter's line ends in scanning the epilogue.
+    /// ``skipLine(close:)`` passes over the rest of a malformed delimiter line, ``unframed`` over a
+    /// body no boundary frames.
+    enum Phase {
+        /// No boundary is known yet: the first line (at most 200 bytes, kept by the engine's head
+        /// window like every first byte) is read to take it from.
+        case inferring
+        /// No boundary could be known: the bytes are only counted.
+        case unframed
+        /// Looking for the next delimiter in a region. `carry` holds the bytes at the end of the last
+        /// chunk that may begin one (empty, or an optional CR and a prefix of `LF "--" boundary`).
+        case scanning(Region, carry: DelimiterCarry)
+        /// Reading what follows `--boundary` on a line, to tell a delimiter line from content.
+        case delimiterLine(DelimiterLineState)
+        /// Passing over the rest of a malformed delimiter line, up to its LF.
+        case skipLine(close: Bool)
+        /// Reading a part's header lines, up to the blank line (or a delimiter line).
+        case headers
+    }
+
+    /// What has been read after `--boundary`, and whether the delimiter it began is still being
+    /// classified (``ValidationEngine/candidate``): it is confirmed (ending the part before it) or
+    /// found to be content.
+    enum DelimiterLineState {
+        /// Right after the boundary, the candidate pending: the next byte decides.
+        case afterBoundary
+        /// After one `-`, the candidate pending: a second makes it the close delimiter; a boundary
+        /// character makes it content.
+        case singleDash
+        /// After the close delimiter's `--`.
+        case afterClose
+        /// In whitespace after the boundary (transport padding); the delimiter is confirmed.
+        case padding(close: Bool)
+        /// After a CR, which an LF must follow; `pending` when the CR came right after the boundary
+        /// (the candidate is confirmed by the next byte, whatever it is).
+        case carriageReturn(close: Bool, pending: Bool)
+    }
+
+    /// A matched `--boundary` whose line is still being classified.
+    ///
+    /// It is kept beside the phase rather than in ``DelimiterLineState``'s cases, which only say
+    /// whether it is pending: a payload this large would make every read and write of the phase a
+    /// copy of it, and the phase is read for every run of bytes (a third more instructions per part
+    /// on a body of small fields when it rode in the cases).
+    struct PendingDelimiter {
+        var dashOffset = 0
+        var dashLine = 1
+        var region = Region.preamble
+        /// Offset and location of the LF when no CR preceded it.
+        var bareLF: (offset: Int, line: Int, column: Int)?
+        /// The part's content ends here if this turns out to be a delimiter.
+        var contentEnd = 0
+        /// The body had no body section (the header terminator is the delimiter's CRLF).
+        var bodyAbsent = false
+        /// Where the matched bytes are in ``ValidationEngine/delimiterLine``: they are content again
+        /// if the line turns out not to be a delimiter.
+        var carried = DelimiterCarry()
+        /// Whether a single `-` after the boundary was read as part of the line.
+        var dash = false
+        /// Line feeds before ``contentEnd`` and the offset its line starts at: where the carried
+        /// bytes are, should they turn out to be content.
+        var contentEndLineFeeds = 0
+        var contentEndLineStart = 0
+    }
+}

@@ -1,0 +1,143 @@
+extension ValidationEngine {
+    /// Searches preamble, body or epilogue bytes for the next delimiter.
+    mutating func scan(_ chunk: UnsafeRawBufferPointer, _ start: Int, region: Region, carry: DelimiterCarry) -> Int {
+        let base = position - start
+        var index = start
+        if !carry.isEmpty {
+            let pattern = search.pattern
+            var held = carry
+            var failed = false
+            if held.matched == 0 {
+                // A lone CR: the next byte must be LF.
+                if chunk[index] == ByteClass.lf {
+                    held.matched = 1
+                    index += 1
+                } else {
+                    failed = true
+                }
+            }
+            while !failed && held.matched < pattern.count && index < chunk.count {
+                if chunk[index] == pattern[held.matched] {
+                    held.matched += 1
+                    index += 1
+                } else {
+                    failed = true
+                }
+            }
+            if failed {
+                phase = .scanning(region, carry: DelimiterCarry())
+                // A virtual carry's LF was already passed; the bytes matched after it are content.
+                release(held, region: region)
+                position = base + index
+                return index
+            }
+            if held.matched < pattern.count {
+                phase = .scanning(region, carry: held)
+                position = base + index
+                return index
+            }
+            // The carry completed a delimiter.
+            phase = .scanning(region, carry: DelimiterCarry())
+            position = base + index
+            matchedDelimiter(held, region: region)
+            return index
+        }
+        if index + 1 == chunk.count && chunk[index] != ByteClass.cr && chunk[index] != ByteClass.lf {
+            // One byte that can neither be nor begin a delimiter (chunks of one byte take this path).
+            content(chunk, index..<chunk.count, offset: base + index, region: region, counted: (0, nil))
+            position = base + chunk.count
+            return chunk.count
+        }
+        let found = search.search(in: chunk, from: index)
+        if let lf = found.match {
+            let hasCR = lf > index && chunk[lf - 1] == ByteClass.cr
+            let delimiterStart = hasCR ? lf - 1 : lf
+            content(
+                chunk, index..<delimiterStart, offset: base + index, region: region,
+                counted: (found.lineFeeds, found.lastLineFeed))
+            let end = lf + search.pattern.count
+            position = base + end
+            let matched = DelimiterCarry(
+                carriageReturn: hasCR, matched: search.pattern.count, virtual: false, start: base + delimiterStart)
+            matchedDelimiter(matched, region: region)
+            return end
+        }
+        let keep = search.partialSuffixStart(in: chunk, from: index) ?? chunk.count
+        // The search counted the line feeds up to the chunk's end. Held bytes hold at most one, the
+        // last one counted: without it, the last line feed before them is searched for backwards.
+        var counted = (count: found.lineFeeds, lastLF: found.lastLineFeed)
+        let heldLineFeed =
+            keep < chunk.count
+            && (chunk[keep] == ByteClass.lf || (keep + 1 < chunk.count && chunk[keep + 1] == ByteClass.lf))
+        if heldLineFeed {
+            counted.count -= 1
+            counted.lastLF = counted.count > 0 ? LineCounter.lastLineFeed(in: chunk, index..<keep) : nil
+        }
+        content(chunk, index..<keep, offset: base + index, region: region, counted: counted)
+        if keep < chunk.count {
+            let carriageReturn = chunk[keep] == ByteClass.cr
+            let held = DelimiterCarry(
+                carriageReturn: carriageReturn, matched: chunk.count - keep - (carriageReturn ? 1 : 0), virtual: false,
+                start: base + keep)
+            phase = .scanning(region, carry: held)
+        }
+        position = base + chunk.count
+        return chunk.count
+    }
+
+    /// Hands held bytes back as preamble, content or epilogue: they did not become a delimiter.
+    mutating func release(_ held: DelimiterCarry, region: Region) {
+        let line = delimiterLine
+        line.withUnsafeBytes { content($0, held.range(), offset: held.inputStart, region: region) }
+    }
+
+    /// Handles bytes that are preamble, part content or epilogue; `counted` gives their line feeds when known.
+    mutating func content(
+        _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, region: Region,
+        counted: (count: Int, lastLF: Int?)? = nil
+    ) {
+        guard !range.isEmpty else { return }
+        if region == .body { feedPart(bytes, range, offset: offset) }
+        if region == .preamble && !preambleHasText {
+            preambleHasText = bytes[range].contains { !ByteClass.isWhitespace($0) && $0 != ByteClass.cr && $0 != ByteClass.lf }
+        }
+        if let counted {
+            pass(counted: counted, range, offset: offset)
+        } else {
+            pass(bytes, range, offset: offset)
+        }
+        if region == .body { noteContentEnd() }
+    }
+
+    /// A complete `LF "--" boundary` (with its CR, if any) was found at `matched.start`: the line is
+    /// classified next (``DelimiterLineState/afterBoundary``), except in the epilogue.
+    mutating func matchedDelimiter(_ matched: DelimiterCarry, region: Region) {
+        let offset = matched.start
+        let virtual = matched.virtual
+        let hasCR = matched.carriageReturn
+        let lfOffset = hasCR ? offset + 1 : offset
+        let dashOffset = virtual ? offset + 1 : lfOffset + 1
+        var bareLF: (Int, Int, Int)? = nil
+        if !virtual && !hasCR {
+            let here = location(lfOffset)
+            bareLF = (lfOffset, here.line, here.column)
+        }
+        var contentEnd = virtual ? dashOffset : offset
+        if virtual && region == .preamble { contentEnd = 0 }
+        let contentEndLineFeeds = lineFeeds
+        let contentEndLineStart = lineStart
+        // Virtual carries stand for an LF that was already passed.
+        if !virtual { passByte(ByteClass.lf, at: lfOffset) }
+        let dashLine = location(dashOffset).line
+        if region == .epilogue {
+            report(.epilogueContainsDelimiter, at: dashOffset, "a delimiter line follows the close delimiter; conforming receivers ignore it")
+            return
+        }
+        paddingReported = false
+        candidate = PendingDelimiter(
+            dashOffset: dashOffset, dashLine: dashLine, region: region, bareLF: bareLF, contentEnd: contentEnd,
+            bodyAbsent: virtual && region == .body, carried: matched,
+            contentEndLineFeeds: contentEndLineFeeds, contentEndLineStart: contentEndLineStart)
+        phase = .delimiterLine(.afterBoundary)
+    }
+}
