@@ -88,8 +88,7 @@ extension ValidationEngine {
         }
         if let nameParameter {
             setPartName(nameParameter.value)
-        } else {
-            let place = part.dispositionName!
+        } else if let place = part.dispositionName {
             collector.add(.nameMissing, offset: place.offset, line: place.line, column: place.column, part: part.index,
                 "Content-Disposition has no 'name' parameter")
         }

@@ -59,7 +59,7 @@ extension ValidationEngine {
                 add(.filenameMissing, cd, "part with Content-Type '\(shown)' has no filename")
             }
         }
-        let isText = !isFile && (media == nil || media!.kind == .text)
+        let isText = !isFile && (media.map { $0.kind == .text } ?? true)
         if isText {
             var checkUTF8 = formCharsetIsUTF8
             if let isUTF8 = media?.charsetIsUTF8 { checkUTF8 = isUTF8 }
@@ -81,9 +81,9 @@ extension ValidationEngine {
         _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, lineFeeds: Int, lineStart: Int
     ) {
         guard hasPart, !range.isEmpty else { return }
-        if part.utf8 != nil && !part.utf8Reported {
-            part.utf8!.feed(bytes, range, offset: offset)
-            if let invalid = part.utf8!.firstInvalid {
+        if !part.utf8Reported && part.utf8 != nil {
+            part.utf8?.feed(bytes, range, offset: offset)
+            if let invalid = part.utf8?.firstInvalid {
                 part.utf8Reported = true
                 // The sequence may have started in earlier content; it holds no LF, so it is on the current line.
                 let local = range.lowerBound + max(0, invalid - offset)
@@ -95,8 +95,8 @@ extension ValidationEngine {
                     "the value of text field '\(escapedForMessage(name))' is not valid UTF-8")
             }
         }
-        if part.charsetValue != nil && part.charsetValue!.count < 64 {
-            part.charsetValue!.append(contentsOf: bytes[range].prefix(64 - part.charsetValue!.count))
+        if let kept = part.charsetValue?.count, kept < 64 {
+            part.charsetValue?.append(contentsOf: bytes[range].prefix(64 - kept))
         }
         part.nested?.consume(UnsafeRawBufferPointer(rebasing: bytes[range]))
     }
@@ -119,9 +119,9 @@ extension ValidationEngine {
         if !part.headersDone { finishHeaders(end: contentEnd) }
         let index = part.index
         let bodyStart = min(part.bodyStart, contentEnd)
-        if part.utf8 != nil, !part.utf8Reported {
-            part.utf8!.finish()
-            if let invalid = part.utf8!.firstInvalid {
+        if !part.utf8Reported && part.utf8 != nil {
+            part.utf8?.finish()
+            if let invalid = part.utf8?.firstInvalid {
                 let name = partName ?? []
                 collector.add(.valueNotUTF8, offset: invalid, line: part.contentEndLineFeeds,
                     column: invalid - part.contentEndLineStart + 1, part: index,
