@@ -99,8 +99,26 @@ import Darwin
 
     @Test func halfSentHeadIsAnswered408() throws {
         try expectRefused(
-            Array("POST / HTTP/1.1\r\nHost: x\r\n".utf8), status: 408, line: "no complete request head after 0.3 s",
+            Array("POST / HTTP/1.1\r\nHost: x\r\n".utf8), status: 408, line: "no complete request head within 0.3 s of its first byte",
             configure: { $0.idleTimeout = 0.3 })
+    }
+
+    @Test func headTrickledAByteAtATimeIsAnswered408AtTheIdleTimeout() throws {
+        let running = try RunningServer { $0.idleTimeout = 0.5 }
+        let client = try RawClient(port: running.port)
+        let started = Date()
+        var answer: [UInt8] = []
+        // One byte every 0.1 s: never silent for the idle timeout, but the head does not end.
+        for byte in Array("POST / HTTP/1.1\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa".utf8) {
+            guard client.send([byte]) else { break }
+            if let some = client.readSome(seconds: 0.1), !some.isEmpty {
+                answer = some
+                break
+            }
+        }
+        #expect(String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 408 Request Timeout"))
+        #expect(Date().timeIntervalSince(started) < 3)
+        #expect(running.waitForOutput(containing: "timed out: no complete request head within 0.5 s of its first byte"))
     }
 
     @Test func idleKeepAliveConnectionIsClosedQuietly() throws {

@@ -42,7 +42,13 @@ final class ServeConnection: @unchecked Sendable {
         var reader = RequestHeadReader()
         let head: HTTPRequestHead
         let headBytes: [UInt8]
+        // A head must arrive whole within the idle timeout of its first byte, so a client that
+        // trickles a byte at a time cannot hold a connection open for ever.
+        var headDeadline: ContinuousClock.Instant?
         readingHead: while true {
+            if headDeadline == nil && !pending.isEmpty {
+                headDeadline = ContinuousClock.now + .milliseconds(Int64(configuration.idleTimeout * 1000))
+            }
             if reader.isFresh {
                 let skipped = RequestHeadReader.leadingEmptyLineBytes(in: pending)
                 if skipped > 0 { pending.removeFirst(skipped) }
@@ -61,7 +67,12 @@ final class ServeConnection: @unchecked Sendable {
                     break
                 }
             }
-            switch ServeSocket.receive(descriptor, into: buffer, timeout: timeout) {
+            var wait = timeout
+            if let headDeadline {
+                let left = headDeadline - ContinuousClock.now
+                wait = max(0, min(wait, Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)))
+            }
+            switch ServeSocket.receive(descriptor, into: buffer, timeout: wait) {
             case .bytes(let count):
                 pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             case .closed, .failed:
@@ -80,7 +91,7 @@ final class ServeConnection: @unchecked Sendable {
                     refuse(
                         RefusalError(
                             status: .requestTimeout,
-                            reason: "no complete request head after \(Self.describe(configuration.idleTimeout)) without a byte"),
+                            reason: "no complete request head within \(Self.describe(configuration.idleTimeout)) of its first byte"),
                         number: server.nextRequestNumber(), requestLine: nil, event: "timed out")
                 }
                 return false
