@@ -231,29 +231,21 @@ struct HTTPCaptureReader {
         } else {
             messages.append(.init(.warning, "the request has no Content-Type header field; the boundary is inferred"))
         }
-        let codings = head.values("Transfer-Encoding").flatMap { $0.split(separator: ",") }
-            .map { HARRequests.lowercased(String($0).trimmingSpaces) }.filter { !$0.isEmpty }
-        let lengths = head.values("Content-Length")
-        if !codings.isEmpty {
-            guard codings == ["chunked"] else {
-                throw HTTPCaptureError(
-                    message: "Transfer-Encoding '\(codings.joined(separator: ", "))' is not supported: only 'chunked' can be decoded")
-            }
-            if !lengths.isEmpty {
-                messages.append(.init(.warning, "both Transfer-Encoding and Content-Length are present; Content-Length is ignored"))
-            }
+        let read: (framing: HTTPBodyFraming, bothPresent: Bool)
+        do throws(HTTPBodyFraming.Error) {
+            read = try HTTPBodyFraming.read(head)
+        } catch {
+            throw HTTPCaptureError(message: error.message)
+        }
+        if read.bothPresent { messages.append(.init(.warning, HTTPBodyFraming.bothPresentWarning)) }
+        switch read.framing {
+        case .chunked:
             framing = .chunked
             stage = .chunked(ChunkedDecoder(fileOffset: bodyStart, fileLine: bodyStartLine))
-        } else if !lengths.isEmpty {
-            let values = Set(lengths.flatMap { $0.split(separator: ",").map { String($0).trimmingSpaces } })
-            guard values.count == 1, let text = values.first, !text.isEmpty, text.utf8.count <= 18,
-                text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let length = Int(text)
-            else {
-                throw HTTPCaptureError(message: "invalid Content-Length '\(lengths.joined(separator: ", "))'")
-            }
+        case .length(let length):
             framing = .contentLength(length)
             stage = length == 0 ? .after : .body
-        } else {
+        case .none:
             messages.append(
                 .init(.note, "the request has neither Content-Length nor Transfer-Encoding; the rest of the capture is taken as the body"))
             framing = .restOfCapture

@@ -1,14 +1,7 @@
 /// How a request's body is delimited (RFC 9112 §6.3), and its decoding as bytes arrive.
 struct RequestBody {
     /// The body's framing, read off the head.
-    enum Framing: Equatable {
-        /// No Content-Length and no Transfer-Encoding: the request has no body.
-        case none
-        /// `Content-Length` bytes.
-        case length(Int)
-        /// `Transfer-Encoding: chunked`.
-        case chunked
-    }
+    typealias Framing = HTTPBodyFraming
 
     let framing: Framing
     /// Notes and warnings about the framing (both Transfer-Encoding and Content-Length, say).
@@ -21,32 +14,18 @@ struct RequestBody {
 
     /// Reads the framing from the head, or the refusal for one the server cannot read.
     init(head: HTTPRequestHead) throws(RefusalError) {
-        let codings = head.values("Transfer-Encoding").flatMap { $0.split(separator: ",") }
-            .map { HARRequests.lowercased(String($0).trimmingSpaces) }.filter { !$0.isEmpty }
-        let lengths = head.values("Content-Length")
-        if !codings.isEmpty {
-            guard codings == ["chunked"] else {
-                throw RefusalError(
-                    status: .notImplemented,
-                    reason: "Transfer-Encoding '\(codings.joined(separator: ", "))' is not supported: only 'chunked' can be decoded")
-            }
-            if !lengths.isEmpty {
-                messages.append(.init(.warning, "both Transfer-Encoding and Content-Length are present; Content-Length is ignored"))
-                mustClose = true
-            }
-            framing = .chunked
-            decoder = ChunkedDecoder(fileOffset: 0, fileLine: 1)
-        } else if !lengths.isEmpty {
-            let values = Set(lengths.flatMap { $0.split(separator: ",").map { String($0).trimmingSpaces } })
-            guard values.count == 1, let text = values.first, !text.isEmpty, text.utf8.count <= 18,
-                text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let length = Int(text)
-            else {
-                throw RefusalError.badRequest("invalid Content-Length '\(lengths.joined(separator: ", "))'")
-            }
-            framing = .length(length)
-        } else {
-            framing = .none
+        let read: (framing: HTTPBodyFraming, bothPresent: Bool)
+        do throws(HTTPBodyFraming.Error) {
+            read = try HTTPBodyFraming.read(head)
+        } catch {
+            throw RefusalError(status: error.isUnsupportedCoding ? .notImplemented : .badRequest, reason: error.message)
         }
+        framing = read.framing
+        if read.bothPresent {
+            messages.append(.init(.warning, HTTPBodyFraming.bothPresentWarning))
+            mustClose = true
+        }
+        if framing == .chunked { decoder = ChunkedDecoder(fileOffset: 0, fileLine: 1) }
     }
 
     /// Whether every body byte has been passed on.
