@@ -90,17 +90,7 @@ struct BenchFileWriter {
     }
 
     private mutating func flush() throws(BenchError) {
-        var written = 0
-        while written < buffer.count {
-            let count = buffer.withUnsafeBytes { raw in
-                SystemCalls.write(descriptor, raw.baseAddress! + written, raw.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Self.failure("write", path)
-            }
-            written += count
-        }
+        guard buffer.withUnsafeBytes({ SystemCalls.writeAll(descriptor, $0) }) else { throw Self.failure("write", path) }
         buffer.removeAll(keepingCapacity: true)
     }
 

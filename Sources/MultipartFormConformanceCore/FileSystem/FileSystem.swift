@@ -132,17 +132,7 @@ package enum FileSystem {
             throw failure("create", path)
         }
         defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { raw in
-                SystemCalls.write(descriptor, raw.baseAddress! + written, raw.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure("write", path)
-            }
-            written += count
-        }
+        guard bytes.withUnsafeBytes({ SystemCalls.writeAll(descriptor, $0) }) else { throw failure("write", path) }
     }
 
     /// Creates a directory (mode 0755); an existing directory is fine.
