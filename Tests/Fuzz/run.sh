@@ -28,6 +28,8 @@ module() { # name, source directory, extra flags
     shift 2
     if [ ! -f "$build/lib$name.a" ] || [ -n "$(find "$dir" -name '*.swift' -newer "$build/lib$name.a" | head -1)" ]; then
         echo "building $name" >&2
+        # A fresh archive: members of files since renamed or removed must not linger in it.
+        rm -f "$build/lib$name.a"
         find "$dir" -name '*.swift' -print0 | sort -z | xargs -0 swiftc "${flags[@]}" "$@" \
             -module-name "$name" -emit-module -emit-module-path "$build/$name.swiftmodule" \
             -emit-library -static -o "$build/lib$name.a"
