@@ -27,12 +27,22 @@ package struct StreamEnds: Sendable {
         if head.count < headCapacity {
             head.append(contentsOf: bytes.prefix(headCapacity - head.count))
         }
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         if ring.isEmpty { ring = [UInt8](repeating: 0, count: tailCapacity) }
-        let from = bytes.count - min(bytes.count, tailCapacity)
-        let start = count
-        let mask = tailCapacity - 1
-        ring.withUnsafeMutableBufferPointer { ring in
-            for index in from..<bytes.count { ring[(start &+ index) & mask] = bytes[index] }
+        // The last bytes (at most a ring's worth) go in at their offsets modulo the capacity: one
+        // copy, or two where they wrap around the ring's end.
+        var remaining = min(bytes.count, tailCapacity)
+        var from = bytes.count - remaining
+        var slot = (count &+ from) & (tailCapacity - 1)
+        ring.withUnsafeMutableBytes { ring in
+            guard let target = ring.baseAddress else { return }
+            while remaining > 0 {
+                let run = min(remaining, tailCapacity - slot)
+                (target + slot).copyMemory(from: source + from, byteCount: run)
+                from += run
+                slot = (slot + run) & (tailCapacity - 1)
+                remaining -= run
+            }
         }
         count += bytes.count
     }
