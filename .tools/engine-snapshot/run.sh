@@ -13,7 +13,7 @@ rounds=${2:-27}
 build=.build-snapshot
 rm -rf "$build" # the engine changes between snapshots: always rebuild
 mkdir -p "$build"
-flags=(-O -parse-as-library -swift-version 6 -package-name multipart_form_conformance -I "$build" -L "$build")
+flags=(-O -wmo -parse-as-library -swift-version 6 -package-name multipart_form_conformance -I "$build" -L "$build")
 module() { # name, source directory, extra flags
     local name=$1 dir=$2
     shift 2
