@@ -5,46 +5,60 @@
 /// escaped (`%` and `\` stay literal, NUL passes through). Before that, browsers turn every lone CR
 /// or LF in a name or text value into CRLF; filenames are never normalised.
 enum ParameterEscaping {
-    private static let percent22 = Array("%22".utf8)
-    private static let percent0D = Array("%0D".utf8)
-    private static let percent0A = Array("%0A".utf8)
 
-    /// Replaces `"`, CR and LF with `%22`, `%0D` and `%0A`, leaving every other byte alone.
-    static func escaped(_ bytes: [UInt8]) -> [UInt8] {
-        guard bytes.contains(where: { $0 == ByteClass.quote || $0 == ByteClass.cr || $0 == ByteClass.lf }) else {
-            return bytes
+    /// Appends `bytes` to `output` with `"`, CR and LF replaced by `%22`, `%0D` and `%0A`, every other byte left alone.
+    static func appendEscaped<Output: HeaderOutput>(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout Output) {
+        var run = 0  // the start of the bytes not yet put
+        for (index, byte) in bytes.enumerated() where byte == ByteClass.quote || byte == ByteClass.cr || byte == ByteClass.lf {
+            output.put(UnsafeBufferPointer(rebasing: bytes[run..<index]))
+            switch byte {
+            case ByteClass.quote: output.put("%22")
+            case ByteClass.cr: output.put("%0D")
+            default: output.put("%0A")
+            }
+            run = index + 1
         }
+        output.put(UnsafeBufferPointer(rebasing: bytes[run...]))
+    }
+
+    /// Turns every lone CR or LF into CRLF, keeping existing CRLF pairs.
+    static func normalizingNewlines<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 8)
+        var previousCR = false
         for byte in bytes {
-            switch byte {
-            case ByteClass.quote: out += percent22
-            case ByteClass.cr: out += percent0D
-            case ByteClass.lf: out += percent0A
-            default: out.append(byte)
+            if byte == ByteClass.lf {
+                if !previousCR { out.append(ByteClass.cr) }
+                out.append(ByteClass.lf)
+                previousCR = false
+            } else {
+                if previousCR { out.append(ByteClass.lf) }
+                out.append(byte)
+                previousCR = byte == ByteClass.cr
             }
         }
+        if previousCR { out.append(ByteClass.lf) }
         return out
     }
 
-    /// Turns every lone CR and every lone LF into CRLF, keeping existing CRLF pairs (`a\n\rb` → `a\r\n\r\nb`).
-    static func normalizingNewlines(_ bytes: [UInt8]) -> [UInt8] {
-        guard bytes.contains(where: { $0 == ByteClass.cr || $0 == ByteClass.lf }) else { return bytes }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + 8)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == ByteClass.cr {
-                out += [ByteClass.cr, ByteClass.lf]
-                if index + 1 < bytes.count && bytes[index + 1] == ByteClass.lf { index += 1 }
-            } else if byte == ByteClass.lf {
-                out += [ByteClass.cr, ByteClass.lf]
+    /// Whether normalising `bytes` would change them: they hold a CR or an LF.
+    static func needsNormalizing<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
+        bytes.contains { $0 == ByteClass.cr || $0 == ByteClass.lf }
+    }
+
+    /// The length `normalizingNewlines` gives `bytes`, without making them.
+    static func normalizedLength<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int {
+        var length = 0
+        var previousCR = false
+        for byte in bytes {
+            if byte == ByteClass.lf {
+                length += previousCR ? 1 : 2
+                previousCR = false
             } else {
-                out.append(byte)
+                length += previousCR ? 2 : 1
+                previousCR = byte == ByteClass.cr
             }
-            index += 1
         }
-        return out
+        return previousCR ? length + 1 : length
     }
 }

@@ -3,6 +3,9 @@ extension ReferenceEncoder {
     ///
     /// Preparing reads no file; each stream opens and reads the files again, so a body can be
     /// streamed more than once (for a retried upload) and fails if a file changed size meanwhile.
+    /// A body holds the form's fields (shared with the caller's form, not copied) and writes each
+    /// part's header as it streams, so its memory beyond the form is one header and one chunk,
+    /// whatever the number of fields.
     ///
     /// ```swift
     /// let body = try ReferenceEncoder().prepare(form)
@@ -14,16 +17,15 @@ extension ReferenceEncoder {
         /// The default size of streamed chunks: 64 KiB.
         public static let defaultChunkSize = 64 * 1024
 
-        /// A piece of the body: bytes in memory, or a file of known size that belongs to a field.
-        enum Segment: Sendable {
-            case bytes([UInt8])
-            case file(path: String, size: Int, fieldIndex: Int)
-        }
-
         /// The boundary's bytes, without the leading dashes.
         let boundaryBytes: [UInt8]
-        /// The body in order; no segment is empty bytes.
-        let segments: [Segment]
+        /// The fields, shared with the caller's form (arrays and strings are copied on write, so
+        /// holding them costs nothing); each part's header is written again as the body streams.
+        let form: FormData
+        /// How names and text values are written.
+        let options: ReferenceEncoder.Options
+        /// The size of each file value when the body was prepared, in field order.
+        let fileSizes: [Int]
 
         /// The boundary, without the leading dashes.
         public var boundary: String { String(decoding: boundaryBytes, as: UTF8.self) }
@@ -32,37 +34,16 @@ extension ReferenceEncoder {
         /// The exact number of bytes the body streams, known without reading any file.
         public let contentLength: Int
 
-        init(boundary: [UInt8], parts: [PreparedPart]) {
-            let delimiter = [ByteClass.dash, ByteClass.dash] + boundary
-            let crlf = [ByteClass.cr, ByteClass.lf]
-            var segments: [Segment] = []
-            var pending = delimiter
-            for (index, part) in parts.enumerated() {
-                pending += crlf + part.header
-                switch part.value {
-                case .bytes(let bytes):
-                    if bytes.isEmpty {
-                        pending += crlf + delimiter
-                        continue
-                    }
-                    segments.append(.bytes(pending))
-                    segments.append(.bytes(bytes))
-                case .file(let path, let size):
-                    segments.append(.bytes(pending))
-                    segments.append(.file(path: path, size: size, fieldIndex: index))
-                }
-                pending = crlf + delimiter
-            }
-            segments.append(.bytes(pending + [ByteClass.dash, ByteClass.dash] + crlf))
+        /// A body of `form`, whose headers and values were measured at `partBytes` in all.
+        init(boundary: [UInt8], form: FormData, options: ReferenceEncoder.Options, fileSizes: [Int], partBytes: Int) {
             self.boundaryBytes = boundary
-            self.segments = segments
+            self.form = form
+            self.options = options
+            self.fileSizes = fileSizes
             self.contentType = ReferenceEncoder.contentType(boundary: boundary)
-            self.contentLength = segments.reduce(0) { total, segment in
-                switch segment {
-                case .bytes(let bytes): return total + bytes.count
-                case .file(_, let size, _): return total + size
-                }
-            }
+            // Each part: `--B` CRLF, its header and value, CRLF; then the close delimiter `--B--` CRLF.
+            let delimiterLine = 2 + boundary.count + 2
+            self.contentLength = form.fields.count * (delimiterLine + 2) + partBytes + delimiterLine + 2
         }
 
         /// Returns an iterator over the body in chunks of at most `chunkSize` bytes, reading files as it goes.

@@ -6,11 +6,33 @@ extension ReferenceEncoder {
     /// the boundary; otherwise ``next()`` (or ``read(into:)``) throws and the bytes already yielded
     /// must be discarded. After a throw, or at the end, the iterator yields nothing more.
     public struct ChunkIterator {
+        /// Where the current part's value comes from.
+        private enum Value {
+            /// Nothing left of the current part: the next one (or the close delimiter) is staged next.
+            case none
+            /// Bytes held by the form, or a text value with its newlines normalised.
+            case bytes([UInt8])
+            /// A text value as given, its UTF-8 contiguous.
+            case text(String)
+            /// A file of the size it had when the body was prepared.
+            case file(path: String, size: Int, fieldIndex: Int)
+        }
+
         private let body: Body
         private let chunkSize: Int
-        private var segmentIndex = 0
-        /// How many bytes of the current in-memory segment have been yielded.
-        private var offset = 0
+        /// The next field whose part has not begun.
+        private var nextField = 0
+        /// How many file values have begun (an index into the body's file sizes).
+        private var filesBegun = 0
+        /// The bytes before the current value: the previous part's CRLF, the delimiter line and the
+        /// part header (or the close delimiter), written into one reused buffer.
+        private var staged: [UInt8] = []
+        private var stagedOffset = 0
+        private var value = Value.none
+        /// How many bytes of an in-memory value have been yielded.
+        private var valueOffset = 0
+        /// Whether the close delimiter is staged: nothing follows it.
+        private var closing = false
         private var file: POSIXFile?
         private var fileRemaining = 0
         private var search: BoundaryCollisionSearch
@@ -65,21 +87,36 @@ extension ReferenceEncoder {
 
         private mutating func fill(_ buffer: UnsafeMutableRawBufferPointer) throws(Error) -> Int {
             var written = 0
-            while segmentIndex < body.segments.count {
-                switch body.segments[segmentIndex] {
-                case .bytes(let bytes):
+            func copy(_ source: UnsafeRawBufferPointer, from offset: inout Int) {
+                let take = Swift.min(buffer.count - written, source.count - offset)
+                UnsafeMutableRawBufferPointer(rebasing: buffer[written..<(written + take)])
+                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<(offset + take)]))
+                written += take
+                offset += take
+            }
+            while true {
+                if stagedOffset < staged.count {
                     guard written < buffer.count else { return written }
-                    let take = Swift.min(buffer.count - written, bytes.count - offset)
-                    bytes.withUnsafeBytes { source in
-                        UnsafeMutableRawBufferPointer(rebasing: buffer[written..<(written + take)])
-                            .copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<(offset + take)]))
+                    staged.withUnsafeBytes { copy($0, from: &stagedOffset) }
+                    continue
+                }
+                switch value {
+                case .none:
+                    if closing { return written }
+                    try stageNextPart()
+                case .bytes(let bytes):
+                    if valueOffset < bytes.count {
+                        guard written < buffer.count else { return written }
+                        bytes.withUnsafeBytes { copy($0, from: &valueOffset) }
                     }
-                    written += take
-                    offset += take
-                    if offset == bytes.count {
-                        segmentIndex += 1
-                        offset = 0
+                    if valueOffset == bytes.count { value = .none }
+                case .text(var text):
+                    let count = text.utf8.count
+                    if valueOffset < count {
+                        guard written < buffer.count else { return written }
+                        text.withUTF8 { copy(UnsafeRawBufferPointer($0), from: &valueOffset) }
                     }
+                    if valueOffset == count { value = .none }
                 case .file(let path, let size, let fieldIndex):
                     if file == nil { try open(path: path, size: size, fieldIndex: fieldIndex) }
                     if fileRemaining > 0 {
@@ -94,10 +131,49 @@ extension ReferenceEncoder {
                     }
                 }
             }
-            return written
         }
 
-        /// Opens the file of the current segment and checks that its size has not changed.
+        /// Stages the next part's delimiter line and header and sets its value, or stages the close
+        /// delimiter after the last part.
+        private mutating func stageNextPart() throws(Error) {
+            let fields = body.form.fields
+            staged.removeAll(keepingCapacity: true)
+            stagedOffset = 0
+            valueOffset = 0
+            if nextField > 0 { staged += Self.crlf }
+            staged += Self.dashes
+            staged += body.boundaryBytes
+            guard nextField < fields.count else {
+                staged += Self.dashes
+                staged += Self.crlf
+                closing = true
+                return
+            }
+            let index = nextField
+            let field = fields[index]
+            staged += Self.crlf
+            try PartHeader.write(field, index: index, options: body.options, into: &staged)
+            switch field.value.storage {
+            case .text(var text):
+                if body.options.normalizesNewlines && ParameterEscaping.needsNormalizing(text.utf8) {
+                    value = .bytes(ParameterEscaping.normalizingNewlines(text.utf8))
+                } else {
+                    text.makeContiguousUTF8()
+                    value = .text(text)
+                }
+            case .bytes(let bytes):
+                value = .bytes(bytes)
+            case .file(let path):
+                value = .file(path: path, size: body.fileSizes[filesBegun], fieldIndex: index)
+                filesBegun += 1
+            }
+            nextField += 1
+        }
+
+        private static let crlf: [UInt8] = [ByteClass.cr, ByteClass.lf]
+        private static let dashes: [UInt8] = [ByteClass.dash, ByteClass.dash]
+
+        /// Opens the file of the current part and checks that its size has not changed.
         private mutating func open(path: String, size: Int, fieldIndex: Int) throws(Error) {
             let opened: POSIXFile
             let current: Int
@@ -142,7 +218,7 @@ extension ReferenceEncoder {
             return got
         }
 
-        /// Checks that the file has ended where its size said, closes it and moves to the next segment.
+        /// Checks that the file has ended where its size said, closes it and moves on to the next part.
         private mutating func finishFile(path: String, size: Int, fieldIndex: Int) throws(Error) {
             guard let file else { return }
             var extra: UInt8 = 0
@@ -160,8 +236,7 @@ extension ReferenceEncoder {
                     "'\(path)' grew past the \(size) bytes it had when the body was prepared")
             }
             self.file = nil
-            segmentIndex += 1
-            offset = 0
+            value = .none
         }
     }
 }

@@ -72,15 +72,17 @@ public struct ReferenceEncoder: Sendable {
     public func prepare<Generator: RandomNumberGenerator>(
         _ form: FormData, using generator: inout Generator
     ) throws(Error) -> Body {
-        let parts = try PreparedPart.make(form, options: options)
+        let measured = try measure(form)
         var lastCollision = 0
         for _ in 0..<Self.maximumBoundaryAttempts {
             let boundary = Self.randomBoundary(using: &generator)
-            if let collision = Self.firstCollision(in: parts, boundary: boundary) {
+            if let collision = Self.firstCollision(in: form, boundary: boundary) {
                 lastCollision = collision.fieldIndex
                 continue
             }
-            return Body(boundary: boundary, parts: parts)
+            return Body(
+                boundary: boundary, form: form, options: options, fileSizes: measured.fileSizes,
+                partBytes: measured.partBytes)
         }
         throw Error(
             .boundaryCollision, fieldIndex: lastCollision,
@@ -96,13 +98,15 @@ public struct ReferenceEncoder: Sendable {
     public func prepare(_ form: FormData, boundary: String) throws(Error) -> Body {
         let boundaryBytes = Array(boundary.utf8)
         try Self.validateBoundary(boundaryBytes)
-        let parts = try PreparedPart.make(form, options: options)
-        if let collision = Self.firstCollision(in: parts, boundary: boundaryBytes) {
+        let measured = try measure(form)
+        if let collision = Self.firstCollision(in: form, boundary: boundaryBytes) {
             throw Error(
                 .boundaryCollision, fieldIndex: collision.fieldIndex,
                 "the \(collision.inHeader ? "part header" : "value") contains '--\(escapedForMessage(boundaryBytes))'; choose another boundary")
         }
-        return Body(boundary: boundaryBytes, parts: parts)
+        return Body(
+            boundary: boundaryBytes, form: form, options: options, fileSizes: measured.fileSizes,
+            partBytes: measured.partBytes)
     }
 
     /// Encodes a whole form in memory with a generated boundary, returning the Content-Type value and the body.
@@ -125,16 +129,46 @@ public struct ReferenceEncoder: Sendable {
         return (body.contentType, try body.bytes())
     }
 
-    /// Returns the index of the first field whose part header or in-memory value contains `"--" boundary`.
-    static func firstCollision(in parts: [PreparedPart], boundary: [UInt8]) -> (fieldIndex: Int, inHeader: Bool)? {
-        var search = BoundaryCollisionSearch(boundary: boundary)
-        func contains(_ bytes: [UInt8]) -> Bool {
-            search.reset()
-            return bytes.withUnsafeBytes { search.feed($0) }
+    /// Checks that every field can be written and measures the parts: the bytes of their headers and
+    /// values together, and each file's size (from `stat`; no file is read).
+    /// - Throws: ``Error`` for the first field that cannot be written faithfully.
+    func measure(_ form: FormData) throws(Error) -> (partBytes: Int, fileSizes: [Int]) {
+        var partBytes = 0
+        var fileSizes: [Int] = []
+        for (index, field) in form.fields.enumerated() {
+            let header = try PartHeader.length(of: field, index: index, options: options)
+            let value = try PartHeader.valueLength(of: field, index: index, options: options)
+            if field.value.filePath != nil { fileSizes.append(value) }
+            partBytes += header + value
         }
-        for (index, part) in parts.enumerated() {
-            if contains(part.header) { return (index, true) }
-            if case .bytes(let value) = part.value, contains(value) { return (index, false) }
+        return (partBytes, fileSizes)
+    }
+
+    /// Returns the index of the first field whose part header or in-memory value contains `"--" boundary`.
+    ///
+    /// A header is searched through the pieces the field gives it
+    /// (``PartHeader/forEachVariablePiece(of:_:)``), a text value as given: normalising newlines
+    /// only adds CR and LF, which no `--boundary` holds. Pieces shorter than `--boundary` are skipped.
+    static func firstCollision(in form: FormData, boundary: [UInt8]) -> (fieldIndex: Int, inHeader: Bool)? {
+        var search = BoundaryCollisionSearch(boundary: boundary)
+        let shortest = boundary.count + 2
+        func contains(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            guard bytes.count >= shortest else { return false }
+            search.reset()
+            return search.feed(bytes)
+        }
+        for (index, field) in form.fields.enumerated() {
+            if PartHeader.forEachVariablePiece(of: field, { contains(UnsafeRawBufferPointer($0)) }) {
+                return (index, true)
+            }
+            switch field.value.storage {
+            case .text(var text):
+                if text.withUTF8({ contains(UnsafeRawBufferPointer($0)) }) { return (index, false) }
+            case .bytes(let bytes):
+                if bytes.withUnsafeBytes(contains) { return (index, false) }
+            case .file:
+                break  // searched as it streams
+            }
         }
         return nil
     }

@@ -1,0 +1,210 @@
+/// A field's part header (`Content-Disposition: ...` through the blank line that ends the section),
+/// written into a buffer the caller reuses, and the length of the field's value.
+///
+/// The encoder keeps no part once it is written: preparing a body writes each header once to check
+/// and measure it, a boundary's collision check writes it again, and streaming writes it a last
+/// time just before the part's bytes go out. So a form of any number of fields costs one header's
+/// worth of memory beyond the form itself.
+enum PartHeader {
+    private static let defaultFileType = Array("application/octet-stream".utf8)
+    private static let blobFilename = Array("blob".utf8)
+
+    /// Appends the part header of `field` (the field at `index` in its form) to `output`.
+    /// - Throws: ``ReferenceEncoder/Error`` when the name, filename or content type cannot be written
+    ///   faithfully, or the header would pass the receivers' limits.
+    static func write<Output: HeaderOutput>(
+        _ field: FormData.Field, index: Int, options: ReferenceEncoder.Options, into output: inout Output
+    ) throws(ReferenceEncoder.Error) {
+        let start = output.written
+        output.put("Content-Disposition: form-data; name=\"")
+        var name = field.name
+        var failure: ReferenceEncoder.Error?
+        name.withUTF8 { name in
+            do throws(ReferenceEncoder.Error) {
+                if options.normalizesNewlines && ParameterEscaping.needsNormalizing(name) {
+                    try ParameterEscaping.normalizingNewlines(name).withUnsafeBufferPointer { normalized throws(ReferenceEncoder.Error) in
+                        try appendParameter(normalized, code: .unrepresentableName, label: "name", index: index, to: &output)
+                    }
+                } else {
+                    try appendParameter(name, code: .unrepresentableName, label: "name", index: index, to: &output)
+                }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        var contentTypeLine = 0
+        if field.isFile {
+            output.put("\"; filename=\"")
+            try filename(of: field).withUnsafeBufferPointer { filename throws(ReferenceEncoder.Error) in
+                try appendParameter(filename, code: .unrepresentableFilename, label: "filename", index: index, to: &output)
+            }
+            output.put("\"")
+            let dispositionLine = output.written - start
+            let type = try contentType(of: field, index: index)
+            output.put("\r\nContent-Type: ")
+            type.withUnsafeBufferPointer { output.put($0) }
+            contentTypeLine = output.written - start - dispositionLine - 2
+        } else {
+            output.put("\"")
+        }
+        let section = output.written - start
+        let dispositionLine = contentTypeLine > 0 ? section - contentTypeLine - 2 : section
+        output.put("\r\n\r\n")
+        try checkLimits(lines: dispositionLine, contentTypeLine, section: section + 2, index: index)
+    }
+
+    /// The length of `field`'s part header, and a check that it can be written.
+    /// - Throws: ``ReferenceEncoder/Error`` as ``write(_:index:options:into:)`` does.
+    static func length(
+        of field: FormData.Field, index: Int, options: ReferenceEncoder.Options
+    ) throws(ReferenceEncoder.Error) -> Int {
+        var length = HeaderLength()
+        try write(field, index: index, options: options, into: &length)
+        return length.written
+    }
+
+    /// Calls `body` with each piece of the header that comes from the field (its name, filename and
+    /// content type, as given), for the boundary collision check: the rest of a header is fixed text
+    /// without `--`, and neither escaping nor newline normalisation can make or break a `--boundary`,
+    /// which holds no `"`, `%`, CR or LF.
+    static func forEachVariablePiece(of field: FormData.Field, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        var name = field.name
+        if name.withUTF8(body) { return true }
+        guard field.isFile else { return false }
+        if filename(of: field).withUnsafeBufferPointer(body) { return true }
+        guard var type = field.contentType else { return false }
+        return type.withUTF8(body)
+    }
+
+    /// The number of bytes `field`'s value streams: a text's UTF-8 (with lone CR and LF counted as
+    /// CRLF when normalising), the bytes, or the size `stat` reports for a file, which is not read.
+    /// - Throws: ``ReferenceEncoder/Error`` with ``ReferenceEncoder/Error/Code/fileUnreadable`` when a
+    ///   file cannot be sized or is not a regular file.
+    static func valueLength(
+        of field: FormData.Field, index: Int, options: ReferenceEncoder.Options
+    ) throws(ReferenceEncoder.Error) -> Int {
+        switch field.value.storage {
+        case .text(let text):
+            guard options.normalizesNewlines else { return text.utf8.count }
+            return ParameterEscaping.normalizedLength(text.utf8)
+        case .bytes(let bytes):
+            return bytes.count
+        case .file(let path):
+            do {
+                return try POSIXFile.regularFileSize(atPath: path)
+            } catch {
+                throw ReferenceEncoder.Error(.fileUnreadable, fieldIndex: index, error.message)
+            }
+        }
+    }
+
+    /// Refuses a header the strict validator's default limits would skip, so every body the encoder writes validates.
+    ///
+    /// Receivers cap header sizes too (``ValidationOptions/maxHeaderLineLength``,
+    /// ``ValidationOptions/maxHeaderBytes``): a name or filename long enough to pass them would be
+    /// dropped, and the part with it.
+    ///
+    /// Escaping leaves no CR or LF in a name or filename and a content type is printable, so the
+    /// header's lines are the Content-Disposition line and, for a file, the Content-Type line
+    /// (`0` when there is none); `section` counts every byte but the closing blank line.
+    private static func checkLimits(
+        lines disposition: Int, _ contentType: Int, section: Int, index: Int
+    ) throws(ReferenceEncoder.Error) {
+        let limits = ValidationOptions()
+        let longest = Swift.max(disposition, contentType)
+        if longest > limits.maxHeaderLineLength {
+            let length = disposition > limits.maxHeaderLineLength ? disposition : contentType
+            throw ReferenceEncoder.Error(
+                .headerTooLong, fieldIndex: index,
+                "a header line of \(length) bytes passes the limit of \(limits.maxHeaderLineLength) that receivers and the validator apply; shorten the name or filename")
+        }
+        if section > limits.maxHeaderBytes {
+            throw ReferenceEncoder.Error(
+                .headerTooLong, fieldIndex: index,
+                "the part's header of \(section) bytes passes the limit of \(limits.maxHeaderBytes) that receivers and the validator apply; shorten the name or filename")
+        }
+    }
+
+    /// Appends a name or filename escaped for its quoted-string, or throws the reason it cannot be written.
+    ///
+    /// Two things escaping cannot fix: a NUL byte, which no header may hold (RFC 9110 §5.5), and an
+    /// odd run of backslashes at the end, which a receiver that reads RFC 9110 quoted-pairs takes as
+    /// escaping the closing quote, so the rest of the header would become part of the value.
+    private static func appendParameter<Output: HeaderOutput>(
+        _ bytes: UnsafeBufferPointer<UInt8>, code: ReferenceEncoder.Error.Code, label: String, index: Int,
+        to header: inout Output
+    ) throws(ReferenceEncoder.Error) {
+        if bytes.contains(ByteClass.nul) {
+            throw ReferenceEncoder.Error(
+                code, fieldIndex: index,
+                "the \(label) '\(escapedForMessage(bytes))' contains '\\x00', which no header can hold")
+        }
+        let trailingBackslashes = bytes.reversed().prefix { $0 == ByteClass.backslash }.count
+        if trailingBackslashes % 2 == 1 {
+            throw ReferenceEncoder.Error(
+                code, fieldIndex: index,
+                "the \(label) '\(escapedForMessage(bytes))' ends with '\\\\', which receivers read as escaping the closing quote")
+        }
+        ParameterEscaping.appendEscaped(bytes, to: &header)
+    }
+
+    /// The given filename, else a file path's last `/`-separated component, else `blob`.
+    private static func filename(of field: FormData.Field) -> [UInt8] {
+        if let filename = field.filename { return Array(filename.utf8) }
+        if let path = field.value.filePath {
+            return Array(path.utf8.split(separator: ByteClass.slash, omittingEmptySubsequences: false).last ?? [])
+        }
+        return blobFilename
+    }
+
+    /// The given media type, which must be a well-formed non-multipart media type, else `application/octet-stream`.
+    private static func contentType(of field: FormData.Field, index: Int) throws(ReferenceEncoder.Error) -> [UInt8] {
+        guard let type = field.contentType else { return defaultFileType }
+        let bytes = Array(type.utf8)
+        func failure(_ reason: String) -> ReferenceEncoder.Error {
+            ReferenceEncoder.Error(
+                .invalidContentType, fieldIndex: index, "the content type '\(escapedForMessage(bytes))' \(reason)")
+        }
+        if let bad = bytes.first(where: { $0 < 0x20 || $0 > 0x7E }) {
+            throw failure("contains '\(escapedForMessage([bad]))'; only printable ASCII is allowed")
+        }
+        let media = MediaType.parse(bytes)
+        if let error = media.syntaxError {
+            throw failure("is not type/subtype with parameters: \(error.message) at column \(error.index + 1)")
+        }
+        if bytes.first == ByteClass.space || bytes.last == ByteClass.space {
+            throw failure("has leading or trailing spaces")
+        }
+        if media.type == ByteClass.multipart {
+            throw failure("is multipart; RFC 7578 §4.3 sends several files as separate parts with the same name")
+        }
+        return bytes
+    }
+}
+
+/// Where a part header's bytes go: a buffer, or only their count (``HeaderLength``).
+protocol HeaderOutput {
+    /// How many bytes have been put so far.
+    var written: Int { get }
+    /// Puts `bytes` after those already put.
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension HeaderOutput {
+    /// Puts a literal's UTF-8.
+    mutating func put(_ text: StaticString) {
+        put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+}
+
+extension Array: HeaderOutput where Element == UInt8 {
+    var written: Int { count }
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
+}
+
+/// Counts a header's bytes without keeping them.
+struct HeaderLength: HeaderOutput {
+    private(set) var written = 0
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) { written += bytes.count }
+}
