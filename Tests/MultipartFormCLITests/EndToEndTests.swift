@@ -210,40 +210,4 @@ import Testing
         try #require(result == 0, "cannot start \(arguments[0]): \(result)")
         return pid
     }
-
-    @Test func aFileWhoseNameIsNotUTF8IsValidatedByThatName() throws {
-        let executable: URL = try #require(Self.executable)
-        let directory = try TemporaryDirectory()
-        // "caf\xE9.body": Latin-1, not UTF-8, as an older system or a zip archive may name a file.
-        let name = Array(directory.url.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".body".utf8)
-        let body = Array("--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--AaB03x--\r\n".utf8)
-        let fd = (name + [0]).withUnsafeBufferPointer { raw in
-            raw.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
-        }
-        try #require(fd >= 0)
-        _ = body.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        let output = directory.url.appendingPathComponent("out.txt").path
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let arguments: [[UInt8]] = [Array(executable.path.utf8), Array("validate".utf8), name]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { bytes in
-            let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-            for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
-            pointer[bytes.count] = 0
-            return pointer
-        }
-        argv.append(nil)
-        defer { argv.forEach { $0?.deallocate() } }
-        var pid: pid_t = 0
-        try #require(posix_spawn(&pid, executable.path, &actions, nil, argv, nil) == 0)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let text = try String(contentsOfFile: output, encoding: .utf8)
-        #expect((status >> 8) & 0xFF == 0, "\(text)")
-        #expect(text.contains("caf\\xE9.body: 1 part, 0 errors, 0 warnings, 1 note; conforming"), "\(text)")
-    }
 }

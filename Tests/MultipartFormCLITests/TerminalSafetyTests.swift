@@ -55,8 +55,23 @@ struct TerminalSafetyTests {
     @Test func standardInputTwiceIsAUsageError() {
         let result = runCLI(["validate", "-", "-"], stdin: Array(Self.body.utf8))
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("Error: Standard input ('-') is given more than once; it can be read only once.\n"))
+        #expect(result.stderr.hasPrefix("Error: Standard input is given more than once ('-', '-'); it can be read only once.\n"))
         #expect(result.stdout.isEmpty)
+    }
+
+    @Test(arguments: [["-", "/dev/stdin"], ["/dev/stdin", "/dev/stdin"]])
+    func standardInputNamedTwiceThroughItsDeviceIsAUsageError(paths: [String]) throws {
+        // The built binary, so standard input is a real pipe that /dev/stdin names.
+        let run = try EndToEndTests().run(["validate"] + paths, stdin: Array(Self.body.utf8))
+        #expect(run.status == 64)
+        #expect(run.stderr.hasPrefix("Error: Standard input is given more than once ('\(paths[0])', '\(paths[1])'); it can be read only once.\n"))
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func encodeCountsStandardInputNamedThroughItsDevice() throws {
+        let run = try EndToEndTests().run(["encode", "-F", "a=@-", "-F", "b=@/dev/stdin"], stdin: Array("x".utf8))
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("The value 'b=@/dev/stdin' is invalid for '-F <name=content>': standard input is already read by -F 'a=@-'"))
     }
 
     @Test(arguments: [["validate", "--format", "json"], ["rules"], ["explain", "boundary-missing"], ["vectors", "list"]])

@@ -111,14 +111,15 @@ enum Invocation {
         let spec = CommandSpec.validate
         let parsed = try ParsedArguments(arguments, command: spec, helpCommand: helpCommand)
         if parsed.wantsHelp { return .help(spec) }
-        if parsed.positionals.filter({ $0 == "-" }).count > 1 {
-            // A pipe can be read once; a second '-' would silently validate an empty body.
+        let readsOfStandardInput = parsed.positionals.filter { $0 == "-" || BodyInput.namesStandardInputStream($0) }
+        if readsOfStandardInput.count > 1 {
+            // A pipe can be read once; a second '-' (or /dev/stdin) would silently validate an empty body.
             throw UsageError(
-                "Standard input ('-') is given more than once; it can be read only once.", command: spec,
-                helpCommand: helpCommand)
+                "Standard input is given more than once (\(readsOfStandardInput.map { "'\($0)'" }.joined(separator: ", "))); it can be read only once.",
+                command: spec, helpCommand: helpCommand)
         }
         var command = ValidateCommand(paths: parsed.positionals)
-        command.contentType = parsed.value(.contentType)
+        command.contentType = try Self.contentTypeArgument(parsed, command: spec, helpCommand: helpCommand)
         if let input = parsed.value(.input) {
             command.inputFormat = InputFormat(rawValue: input) ?? .auto
         }
@@ -269,7 +270,7 @@ enum Invocation {
             }
             var command = VectorsNewCommand(
                 bodyPath: parsed.positionals[0], area: area, slug: slug, description: try required(.description))
-            command.contentType = parsed.value(.contentType)
+            command.contentType = try Self.contentTypeArgument(parsed, command: spec, helpCommand: nil)
             command.specs = parsed.values(.spec)
             command.verdict = parsed.value(.verdict).flatMap(ConformanceVector.Verdict.init(rawValue:))
             command.producer = parsed.value(.producer)
@@ -303,6 +304,21 @@ enum Invocation {
             return name
         }
         return nil
+    }
+
+    /// The `--content-type` value; one that is not UTF-8 is refused, since the validator reads a
+    /// Content-Type value as text (it is ASCII on the wire, RFC 9110 §5.5) and such bytes would
+    /// reach it altered.
+    static func contentTypeArgument(
+        _ parsed: ParsedArguments, command spec: CommandSpec, helpCommand: String?
+    ) throws(UsageError) -> String? {
+        guard let value = parsed.value(.contentType) else { return nil }
+        if RawArgument.carriesBytes(value) {
+            throw UsageError(
+                "The value '\(value)' is invalid for '--content-type <content-type>': it is not UTF-8. A Content-Type value is ASCII; to check a request whose header holds other bytes, validate the raw request (--input http).",
+                command: spec, helpCommand: helpCommand)
+        }
+        return value
     }
 }
 

@@ -14,7 +14,10 @@ public enum RawArgument {
         var scalars = String.UnicodeScalarView()
         var index = 0
         while index < bytes.count {
-            if let (scalar, length) = VisibleBytes.decodeScalar(bytes, at: index) {
+            if bytes[index] < 0x80 {
+                scalars.append(Unicode.Scalar(bytes[index]))  // ASCII is itself, so '=' and ';' still parse
+                index += 1
+            } else if let (scalar, length) = VisibleBytes.decodeScalar(bytes, at: index) {
                 scalars.append(scalar)
                 index += length
             } else {
@@ -37,5 +40,32 @@ public enum RawArgument {
             }
         }
         return bytes
+    }
+
+    /// Whether the argument carries bytes that are not UTF-8.
+    public static func carriesBytes(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.value >= carrierBase }
+    }
+
+    /// The text with each carried byte shown as `\xHH`, for messages that quote an argument.
+    public static func showingCarriedBytes(_ text: String) -> String {
+        guard carriesBytes(text) else { return text }
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value >= carrierBase {
+                let byte = String(scalar.value - carrierBase, radix: 16, uppercase: true)
+                shown += "\\x" + (byte.count == 1 ? "0" : "") + byte
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
+    }
+
+    /// Calls `body` with the path's bytes (carried bytes restored) as a C string, for `open` and `stat`.
+    public static func withPath<Result>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
+        try (bytes(of: path) + [0]).withUnsafeBufferPointer { raw in
+            try raw.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
+        }
     }
 }

@@ -8,7 +8,7 @@ package struct UsageError: Error, Sendable, Equatable {
     var helpCommand: String
 
     package init(_ message: String, command: CommandSpec, helpCommand: String? = nil) {
-        self.message = message
+        self.message = RawArgument.showingCarriedBytes(message)  // an argument's bytes that are not UTF-8 as \xHH
         self.usageCommand = command.usage
         self.helpCommand = helpCommand ?? command.commandPath
     }

@@ -85,7 +85,8 @@ struct EncodeCommand {
                     form.append(FormData.Field(name: argument.name, value: .text(text), contentType: argument.contentType))
                 }
             case .textFromFile(let path):
-                let bytes = path == "-" ? try readStandardInput(for: field) : try Self.readAll(path: path)
+                let fromStandardInput = path == "-" || BodyInput.namesStandardInputStream(path)
+                let bytes = fromStandardInput ? try readStandardInput(for: field) : try Self.readAll(path: path)
                 // Valid UTF-8 is text, so --normalize-newlines applies to it as to a typed value.
                 let text = String(decoding: bytes, as: UTF8.self)
                 let value: FormData.Value = text.utf8.elementsEqual(bytes) ? .text(text) : .bytes(bytes)
@@ -96,12 +97,19 @@ struct EncodeCommand {
             case .file(let path):
                 if try Self.isRegularFile(path) {
                     try checkNotOutput(path, field: field)
-                    form.append(
-                        name: argument.name, filePath: path, filename: argument.filename, contentType: argument.contentType)
+                    if RawArgument.carriesBytes(path) {
+                        // The encoder opens paths as UTF-8 strings: hand it this file by its descriptor.
+                        form.append(
+                            name: argument.name, filePath: try Self.descriptorPath(openingRaw: path),
+                            filename: argument.filename ?? Self.lastComponent(of: path), contentType: argument.contentType)
+                    } else {
+                        form.append(
+                            name: argument.name, filePath: path, filename: argument.filename, contentType: argument.contentType)
+                    }
                 } else {
                     // A pipe or device has no size to announce; read it now, as curl reads standard input.
-                    let bytes = try Self.readAll(path: path)
-                    let filename = argument.filename ?? String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+                    let bytes = BodyInput.namesStandardInputStream(path) ? try readStandardInput(for: field) : try Self.readAll(path: path)
+                    let filename = argument.filename ?? Self.lastComponent(of: path)
                     form.append(name: argument.name, bytes: bytes, filename: filename, contentType: argument.contentType)
                 }
             }
@@ -112,11 +120,26 @@ struct EncodeCommand {
     /// Whether `path` is a regular file; fails with status 66 when it cannot be read or is a directory.
     static func isRegularFile(_ path: String) throws(Error) -> Bool {
         var status = stat()
-        guard stat(path, &status) == 0 else { throw unreadable(path, InputError.describe(errno)) }
+        guard RawArgument.withPath(path, { stat($0, &status) }) == 0 else { throw unreadable(path, InputError.describe(errno)) }
         let type = status.st_mode & S_IFMT
         if type == S_IFDIR { throw unreadable(path, InputError.describe(EISDIR)) }
-        guard access(path, R_OK) == 0 else { throw unreadable(path, InputError.describe(errno)) }
+        guard RawArgument.withPath(path, { access($0, R_OK) }) == 0 else { throw unreadable(path, InputError.describe(errno)) }
         return type == S_IFREG
+    }
+
+    /// Opens a file whose name is not UTF-8 by its bytes and returns `/dev/fd/N` for it, a path the
+    /// encoder can open as a string (Linux and macOS); the descriptor stays open until the process ends.
+    static func descriptorPath(openingRaw path: String) throws(Error) -> String {
+        let descriptor = RawArgument.withPath(path) { open($0, O_RDONLY) }
+        guard descriptor >= 0 else { throw unreadable(path, InputError.describe(errno)) }
+        return "/dev/fd/\(descriptor)"
+    }
+
+    /// The last `/`-separated component of a path, as the filename a file part gets by default; bytes
+    /// that are not UTF-8 become U+FFFD, since a filename is written as UTF-8.
+    static func lastComponent(of path: String) -> String {
+        let bytes = RawArgument.bytes(of: path)
+        return String(decoding: bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).last ?? [], as: UTF8.self)
     }
 
     /// Refuses an input file that is also the output, which `--output` would truncate before it is read.
@@ -124,7 +147,9 @@ struct EncodeCommand {
         guard let outputPath else { return }
         var input = stat()
         var output = stat()
-        guard stat(path, &input) == 0, stat(outputPath, &output) == 0 else { return }
+        guard RawArgument.withPath(path, { stat($0, &input) }) == 0,
+            RawArgument.withPath(outputPath, { stat($0, &output) }) == 0
+        else { return }
         if input.st_dev == output.st_dev && input.st_ino == output.st_ino {
             throw usageFailure(
                 "The value '\(field.text)' is invalid for '\(field.spelling) <name=content>': '\(path)' is also the output file '\(outputPath)'")
@@ -197,7 +222,9 @@ struct EncodeCommand {
     /// Streams the body to the output file or to `output`.
     func write(_ body: ReferenceEncoder.Body, to output: BinaryOutput) throws(Error) {
         do {
-            if let outputPath {
+            if let outputPath, RawArgument.carriesBytes(outputPath) {
+                try Self.write(body, toFileNamedByBytes: outputPath)
+            } else if let outputPath {
                 try body.write(toFileAtPath: outputPath)
             } else {
                 try output.write(body)
@@ -207,9 +234,29 @@ struct EncodeCommand {
         }
     }
 
+    /// Writes the body to a file whose name is not UTF-8, opened by its bytes; removed again on failure.
+    static func write(_ body: ReferenceEncoder.Body, toFileNamedByBytes path: String) throws(ReferenceEncoder.Error) {
+        let descriptor = RawArgument.withPath(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        guard descriptor >= 0 else {
+            throw ReferenceEncoder.Error(.writeFailed, "cannot write '\(VisibleBytes.escape(path))': \(InputError.describe(errno))")
+        }
+        do {
+            try body.write(toFileDescriptor: descriptor)
+        } catch {
+            var status = stat()
+            let regular = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+            close(descriptor)
+            if regular { _ = RawArgument.withPath(path) { unlink($0) } }  // no partial body left behind
+            throw error
+        }
+        guard close(descriptor) == 0 else {
+            throw ReferenceEncoder.Error(.writeFailed, "cannot write '\(VisibleBytes.escape(path))': \(InputError.describe(errno))")
+        }
+    }
+
     /// Writes the Content-Type value and a line break to a file.
     func writeContentType(_ contentType: String, toFileAtPath path: String) throws(Error) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let descriptor = RawArgument.withPath(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else {
             throw Error(
                 message: "Error: cannot write '\(VisibleBytes.escape(path))': \(InputError.describe(errno))\n", status: ExitCode.cannotCreate)

@@ -67,9 +67,7 @@ package final class BodyInput {
     init(path: String, keepBytes: Bool = true) throws(InputError) {
         self.path = path
         keepsBytes = keepBytes
-        let fd = (RawArgument.bytes(of: path) + [0]).withUnsafeBufferPointer { raw in
-            raw.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC) }
-        }
+        let fd = RawArgument.withPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw InputError(path: path, errorNumber: errno) }
         var status = stat()
         guard fstat(fd, &status) == 0 else {
@@ -240,6 +238,19 @@ package final class BodyInput {
     }
 
     private static let fileTypeMask: mode_t = 0o170000
+
+    /// Whether `path` names standard input when standard input is a pipe or a socket, which can be
+    /// read only once: `/dev/stdin`, `/dev/fd/0` or `/proc/self/fd/0` do. A file or a device
+    /// redirected to standard input can be read again by its name, so it does not count.
+    static func namesStandardInputStream(_ path: String) -> Bool {
+        var input = stat()
+        guard fstat(0, &input) == 0 else { return false }
+        let type = input.st_mode & fileTypeMask
+        guard type == 0o010000 || type == 0o140000 else { return false }  // S_IFIFO, S_IFSOCK
+        var named = stat()
+        guard RawArgument.withPath(path, { stat($0, &named) }) == 0 else { return false }
+        return named.st_dev == input.st_dev && named.st_ino == input.st_ino
+    }
     private static let directoryType: mode_t = 0o040000
     private static let regularFileType: mode_t = 0o100000
 }
