@@ -1,6 +1,7 @@
 import Foundation
 import MultipartForm
 import MultipartFormConformance
+import MultipartFormConformanceCore
 import Testing
 
 /// The process adapter end to end with `/bin/sh` scripts (always available) and the Python encoder from CONFORMANCE.md.
@@ -77,6 +78,20 @@ struct ProcessEncoderAdapterTests {
         defer { Fixtures.remove(chattyDirectory) }
         chatty.outputLimit = 1024 * 1024
         #expect(try chatty.encode(Self.form, boundary: "AaB03x").body == expected.body)
+    }
+
+    @Test func collectedOutputsHoldNoMoreRoomThanTheirLimits() throws {
+        // 3 MB on each stream, as fast as the child can write: standard output past a 1 MiB limit,
+        // standard error of which only the end is kept. Neither buffer may grow past its bound,
+        // whatever the pace of reading (a doubling array would reach 2 MiB, a drained one 3 MB).
+        let outcome = try ChildProcess.run(
+            ["/bin/sh", "-c", "head -c 3000000 /dev/zero >&2 & head -c 3000000 /dev/zero; wait"], timeout: 30,
+            outputLimit: 1024 * 1024)
+        #expect(outcome.outputLimitReached)
+        let readSize = 64 * 1024, kept = 64 * 1024  // bytes read at a time; standard error's kept end
+        #expect(outcome.standardOutput.capacity <= 1024 * 1024 + 2 * readSize)
+        #expect(outcome.standardError.count <= kept)
+        #expect(outcome.standardError.capacity <= 4 * kept + readSize)
     }
 
     @Test func slowCommandIsKilledAtTheTimeout() throws {

@@ -42,7 +42,15 @@ struct ChildProcessSession {
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         }
         if input.isEmpty { closeInput() }
+        // Room for the whole allowed output up front (pages are only touched as bytes arrive), so the
+        // buffer never doubles past the limit while it grows: memory stays at what was written.
+        output.reserveCapacity(min(outputLimit, Self.reservedOutputLimit) + Self.readSize)
     }
+
+    /// The most output room reserved before the child writes; larger limits grow as bytes arrive.
+    static let reservedOutputLimit = 64 * 1024 * 1024
+    /// Bytes read from a descriptor at a time.
+    static let readSize = 64 * 1024
 
     /// Feeds the input and collects the outputs until the child exits (or the deadline or a limit is passed), then reaps it.
     mutating func run() -> ChildProcess.Outcome {
@@ -81,8 +89,7 @@ struct ChildProcessSession {
                     if !drain(&outputDescriptor, into: &output) { limitReached = true }
                 } else if entry.fd == errorDescriptor {
                     // Standard error is for people: its last part is kept, and it never ends the run.
-                    _ = drain(&errorDescriptor, into: &errors, limit: .max)
-                    if errors.count > 2 * Self.standardErrorTail { errors.removeFirst(errors.count - Self.standardErrorTail) }
+                    _ = drain(&errorDescriptor, into: &errors, limit: .max, keepingTail: Self.standardErrorTail)
                 }
             }
             if limitReached { break }
@@ -137,13 +144,19 @@ struct ChildProcessSession {
     }
 
     /// Reads what is available; closes at end of file. Returns `false` when the limit is passed.
-    private func drain(_ descriptor: inout Int32, into buffer: inout [UInt8], limit: Int? = nil) -> Bool {
+    ///
+    /// With `keepingTail`, only the last that many bytes are kept (trimmed as they come, so a child
+    /// writing faster than it is read cannot grow the buffer).
+    private func drain(
+        _ descriptor: inout Int32, into buffer: inout [UInt8], limit: Int? = nil, keepingTail tail: Int? = nil
+    ) -> Bool {
         let limit = limit ?? outputLimit
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var chunk = [UInt8](repeating: 0, count: Self.readSize)
         while true {
             let count = chunk.withUnsafeMutableBytes { SystemCalls.read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
                 buffer += chunk[0..<count]
+                if let tail, buffer.count > 2 * tail { buffer.removeFirst(buffer.count - tail) }
                 if buffer.count > limit { return false }
                 continue
             }
