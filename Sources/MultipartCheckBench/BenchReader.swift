@@ -49,15 +49,7 @@ final class BenchSink {
 
     /// Writes all of `bytes`.
     func write(_ bytes: UnsafeRawBufferPointer) {
-        var written = 0
-        while written < bytes.count {
-            let count = SystemCalls.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-            if count < 0 {
-                if errno == EINTR { continue }
-                failed = true
-                return
-            }
-            written += count
-        }
+        guard bytes.count > 0 else { return }
+        if !SystemCalls.writeAll(descriptor, bytes) { failed = true }
     }
 }

@@ -83,16 +83,9 @@ final class POSIXFile {
 
     /// Writes every byte of `buffer`, retrying short and interrupted writes.
     func write(_ buffer: UnsafeRawBufferPointer, path: String) throws(Error) {
-        guard var pointer = buffer.baseAddress else { return }
-        var remaining = buffer.count
-        while remaining > 0 {
-            let count = SystemCalls.write(descriptor, pointer, remaining)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Error(message: "cannot write '\(path)': \(Self.lastError())")
-            }
-            remaining -= count
-            pointer += count
+        guard buffer.count > 0 else { return }
+        if !SystemCalls.writeAll(descriptor, buffer) {
+            throw Error(message: "cannot write '\(path)': \(Self.lastError())")
         }
     }
 

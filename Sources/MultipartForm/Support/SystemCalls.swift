@@ -47,6 +47,7 @@ package enum SystemCalls {
         var offset = 0
         while offset < bytes.count {
             let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if count == 0 { errno = EIO }  // a descriptor that takes nothing would loop forever
             if count <= 0 { return false }
             offset += count
         }
