@@ -71,6 +71,30 @@ package enum SystemCalls {
         for descriptor in descriptors where descriptor >= 0 { close(descriptor) }
     }
 
+    /// `listen(2)`.
+    package static func listen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.listen(descriptor, backlog)
+        #elseif canImport(Musl)
+        Musl.listen(descriptor, backlog)
+        #elseif canImport(Darwin)
+        Darwin.listen(descriptor, backlog)
+        #endif
+    }
+
+    /// `accept(2)`: the connection's descriptor, or -1 with `errno` set.
+    package static func accept(
+        _ descriptor: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: inout socklen_t
+    ) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.accept(descriptor, address, &length)
+        #elseif canImport(Musl)
+        Musl.accept(descriptor, address, &length)
+        #elseif canImport(Darwin)
+        Darwin.accept(descriptor, address, &length)
+        #endif
+    }
+
     /// `send(2)` without `SIGPIPE` on a socket: a peer that stopped reading gives `EPIPE` instead.
     ///
     /// Darwin has no `MSG_NOSIGNAL`; ``makeSocketPair(_:)`` sets `SO_NOSIGPIPE` on its sockets there.

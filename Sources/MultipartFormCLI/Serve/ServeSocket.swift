@@ -47,7 +47,7 @@ enum ServeSocket {
             var on: Int32 = 1
             setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
             if bind(descriptor, current.pointee.ai_addr, current.pointee.ai_addrlen) == 0,
-                Glue.listen(descriptor, backlog) == 0
+                SystemCalls.listen(descriptor, backlog) == 0
             {
                 return (descriptor, localAddress(descriptor) ?? "\(host):\(port)")
             }
@@ -63,7 +63,7 @@ enum ServeSocket {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let descriptor = withUnsafeMutablePointer(to: &storage) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glue.accept(listener, $0, &length) }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { SystemCalls.accept(listener, $0, &length) }
         }
         guard descriptor >= 0 else { return nil }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
@@ -171,28 +171,5 @@ enum ServeSocket {
     /// Ends both directions of a connection, waking a thread blocked reading it.
     static func shutDown(_ descriptor: Int32) {
         _ = shutdown(descriptor, Int32(SHUT_RDWR))
-    }
-
-    /// Calls whose names clash with this type's methods.
-    private enum Glue {
-        static func listen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
-            #if canImport(Darwin)
-            Darwin.listen(descriptor, backlog)
-            #elseif canImport(Glibc)
-            Glibc.listen(descriptor, backlog)
-            #elseif canImport(Musl)
-            Musl.listen(descriptor, backlog)
-            #endif
-        }
-
-        static func accept(_ descriptor: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: inout socklen_t) -> Int32 {
-            #if canImport(Darwin)
-            Darwin.accept(descriptor, address, &length)
-            #elseif canImport(Glibc)
-            Glibc.accept(descriptor, address, &length)
-            #elseif canImport(Musl)
-            Musl.accept(descriptor, address, &length)
-            #endif
-        }
     }
 }
