@@ -10,40 +10,6 @@ import Glibc
 import Darwin
 #endif
 
-/// The mutations MutatedVectorTests makes, with more rounds per vector.
-enum Mutation {
-    static func tokens(boundary: [UInt8]) -> [[UInt8]] {
-        let plain = ["\r\n", "--", "\r", "\n", "\"", "\\", ";", "=", ":", " ", "\t", "\0", "%22", "\r\n\r\n",
-            "Content-Type: multipart/mixed; boundary=Y\r\n", "filename*=UTF-8''x", "; name=\"_charset_\""]
-        return plain.map { Array($0.utf8) } + [
-            Array("\r\n--".utf8) + boundary, Array("\r\n--".utf8) + boundary + Array("--".utf8),
-            Array("--".utf8) + boundary.dropLast(), [0xFF], [0xC3], [0xE2, 0x82],
-        ]
-    }
-
-    static func below(_ bound: Int, _ random: inout SplitMix64) -> Int {
-        bound <= 0 ? 0 : Int(random.next() % UInt64(bound))
-    }
-
-    static func mutate(_ body: [UInt8], boundary: [UInt8], random: inout SplitMix64) -> [UInt8] {
-        var body = body
-        let tokens = Self.tokens(boundary: boundary)
-        for _ in 0..<(1 + below(4, &random)) {
-            let at = below(body.count + 1, &random)
-            switch below(4, &random) {
-            case 0: body.insert(contentsOf: tokens[below(tokens.count, &random)], at: at)
-            case 1: if at < body.count { body.remove(at: at) }
-            case 2: if at < body.count { body[at] = UInt8(truncatingIfNeeded: random.next()) }
-            default:
-                let from = below(body.count + 1, &random)
-                let slice = Array(body[from..<min(body.count, from + below(40, &random))])
-                body.insert(contentsOf: slice, at: at)
-            }
-        }
-        return body
-    }
-}
-
 /// Every field of a report, in a fixed order, on one line.
 func serialize(_ report: ValidationReport) -> String {
     func bytes(_ value: [UInt8]?) -> String { value.map { $0.map { String($0, radix: 16) }.joined(separator: ".") } ?? "nil" }
@@ -81,7 +47,7 @@ for vector in corpus.vectors {
     guard vector.body.count < 16_384 else { continue }
     let boundary = MultipartValidator.validate(vector.body, contentType: vector.contentType).boundary ?? Array("AaB03x".utf8)
     for round in 0..<rounds {
-        let body = Mutation.mutate(vector.body, boundary: boundary, random: &random)
+        let body = VectorMutation.mutate(vector.body, boundary: boundary, random: &random)
         emit("\(vector.id)~\(round)", body, vector.contentType, vector.validationOptions)
     }
 }

@@ -1,5 +1,6 @@
 import MultipartForm
 import MultipartFormConformance
+import MultipartFormConformanceCore
 import Testing
 
 /// Every corpus vector, mutated in seeded ways that aim at the framing (inserted line breaks,
@@ -7,34 +8,6 @@ import Testing
 /// same at every chunking, and every position it reports lies inside the input.
 @Suite struct MutatedVectorTests {
     static let mutationsPerVector = 8
-
-    /// Byte strings the mutations insert; `B` stands for the vector's boundary.
-    static func tokens(boundary: [UInt8]) -> [[UInt8]] {
-        let plain = ["\r\n", "--", "\r", "\n", "\"", "\\", ";", "=", ":", " ", "\t", "\0", "%22", "\r\n\r\n",
-            "Content-Type: multipart/mixed; boundary=Y\r\n", "filename*=UTF-8''x", "; name=\"_charset_\""]
-        return plain.map { Array($0.utf8) } + [
-            Array("\r\n--".utf8) + boundary, Array("\r\n--".utf8) + boundary + Array("--".utf8),
-            Array("--".utf8) + boundary.dropLast(), [0xFF], [0xC3], [0xE2, 0x82],
-        ]
-    }
-
-    static func mutate(_ body: [UInt8], boundary: [UInt8], random: inout SplitMix64) -> [UInt8] {
-        var body = body
-        let tokens = Self.tokens(boundary: boundary)
-        for _ in 0..<(1 + random.below(4)) {
-            let at = random.below(body.count + 1)
-            switch random.below(4) {
-            case 0: body.insert(contentsOf: tokens[random.below(tokens.count)], at: at)
-            case 1: if at < body.count { body.remove(at: at) }
-            case 2: if at < body.count { body[at] = UInt8(truncatingIfNeeded: random.next()) }
-            default:
-                let from = random.below(body.count + 1)
-                let slice = Array(body[from..<min(body.count, from + random.below(40))])
-                body.insert(contentsOf: slice, at: at)
-            }
-        }
-        return body
-    }
 
     static func validate(_ body: [UInt8], contentType: String?, options: ValidationOptions, chunk: Int) -> ValidationReport {
         MultipartValidator.validate(body, contentType: contentType, options: options, chunkSize: chunk)
@@ -47,7 +20,7 @@ import Testing
             let original = Self.validate(vector.body, contentType: vector.contentType, options: vector.validationOptions, chunk: .max)
             let boundary = original.boundary ?? Array("AaB03x".utf8)
             for round in 0..<Self.mutationsPerVector {
-                let body = Self.mutate(vector.body, boundary: boundary, random: &random)
+                let body = VectorMutation.mutate(vector.body, boundary: boundary, random: &random)
                 let label = "\(vector.id) mutation \(round)"
                 let whole = Self.validate(body, contentType: vector.contentType, options: vector.validationOptions, chunk: .max)
                 for chunk in [1, 2, 3, 7, 64] where chunk < body.count && (chunk > 1 || body.count < 4_096) {
@@ -81,9 +54,4 @@ import Testing
             previousEnd = part.bodyRange.upperBound
         }
     }
-}
-
-extension SplitMix64 {
-    /// A number in `0..<bound` (0 when `bound` is not positive), by remainder: the mutations need no better.
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
 }
