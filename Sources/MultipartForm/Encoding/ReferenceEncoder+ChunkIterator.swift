@@ -87,17 +87,12 @@ extension ReferenceEncoder {
 
         private mutating func fill(_ buffer: UnsafeMutableRawBufferPointer) throws(Error) -> Int {
             var written = 0
-            func copy(_ source: UnsafeRawBufferPointer, from offset: inout Int) {
-                let take = Swift.min(buffer.count - written, source.count - offset)
-                UnsafeMutableRawBufferPointer(rebasing: buffer[written..<(written + take)])
-                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<(offset + take)]))
-                written += take
-                offset += take
-            }
             while true {
                 if stagedOffset < staged.count {
                     guard written < buffer.count else { return written }
-                    staged.withUnsafeBytes { copy($0, from: &stagedOffset) }
+                    var offset = stagedOffset
+                    staged.withUnsafeBytes { Self.copy($0, from: &offset, into: buffer, at: &written) }
+                    stagedOffset = offset
                     continue
                 }
                 switch value {
@@ -107,14 +102,18 @@ extension ReferenceEncoder {
                 case .bytes(let bytes):
                     if valueOffset < bytes.count {
                         guard written < buffer.count else { return written }
-                        bytes.withUnsafeBytes { copy($0, from: &valueOffset) }
+                        var offset = valueOffset
+                        bytes.withUnsafeBytes { Self.copy($0, from: &offset, into: buffer, at: &written) }
+                        valueOffset = offset
                     }
                     if valueOffset == bytes.count { value = .none }
                 case .text(var text):
                     let count = text.utf8.count
                     if valueOffset < count {
                         guard written < buffer.count else { return written }
-                        text.withUTF8 { copy(UnsafeRawBufferPointer($0), from: &valueOffset) }
+                        var offset = valueOffset
+                        text.withUTF8 { Self.copy(UnsafeRawBufferPointer($0), from: &offset, into: buffer, at: &written) }
+                        valueOffset = offset
                     }
                     if valueOffset == count { value = .none }
                 case .file(let path, let size, let fieldIndex):
@@ -131,6 +130,18 @@ extension ReferenceEncoder {
                     }
                 }
             }
+        }
+
+        /// Copies as much of `source` from `offset` as fits in `buffer` from `written`, advancing both.
+        private static func copy(
+            _ source: UnsafeRawBufferPointer, from offset: inout Int, into buffer: UnsafeMutableRawBufferPointer,
+            at written: inout Int
+        ) {
+            let take = Swift.min(buffer.count - written, source.count - offset)
+            UnsafeMutableRawBufferPointer(rebasing: buffer[written..<(written + take)])
+                .copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<(offset + take)]))
+            written += take
+            offset += take
         }
 
         /// Stages the next part's delimiter line and header and sets its value, or stages the close
