@@ -23,7 +23,20 @@ package struct StreamEnds: Sendable {
     }
 
     /// Keeps what the two windows need of the next bytes: O(1) per byte, whatever the chunking.
+    @inline(__always)
     package mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        if bytes.count == 1 && count >= headCapacity && !ring.isEmpty {
+            // A stream fed a byte at a time, past its head: one store, inlined where it is called.
+            ring.withUnsafeMutableBufferPointer { $0[count & (tailCapacity - 1)] = bytes[0] }
+            count += 1
+            return
+        }
+        appendRuns(bytes)
+    }
+
+    /// ``append(_:)`` for the head, and for any chunk but a single byte.
+    @inline(never)
+    private mutating func appendRuns(_ bytes: UnsafeRawBufferPointer) {
         if head.count < headCapacity {
             head.append(contentsOf: bytes.prefix(headCapacity - head.count))
         }
