@@ -27,6 +27,9 @@ extension ReferenceEncoder {
         /// The bytes before the current value: the previous part's CRLF, the delimiter line and the
         /// part header (or the close delimiter), written into one reused buffer.
         private var staged: [UInt8] = []
+        /// `CRLF --boundary CRLF` and `CRLF --boundary-- CRLF`; the first part's line starts 2 bytes in.
+        private let partDelimiter: [UInt8]
+        private let closeDelimiter: [UInt8]
         private var stagedOffset = 0
         private var value = Value.none
         /// How many bytes of an in-memory value have been yielded.
@@ -43,6 +46,9 @@ extension ReferenceEncoder {
             self.body = body
             self.chunkSize = Swift.max(1, chunkSize)
             self.search = BoundaryCollisionSearch(boundary: body.boundaryBytes)
+            let delimiter = [ByteClass.cr, ByteClass.lf, ByteClass.dash, ByteClass.dash] + body.boundaryBytes
+            self.partDelimiter = delimiter + [ByteClass.cr, ByteClass.lf]
+            self.closeDelimiter = delimiter + [ByteClass.dash, ByteClass.dash, ByteClass.cr, ByteClass.lf]
         }
 
         /// Returns the next chunk (never empty, at most the chunk size), or `nil` when the body is complete.
@@ -151,18 +157,16 @@ extension ReferenceEncoder {
             staged.removeAll(keepingCapacity: true)
             stagedOffset = 0
             valueOffset = 0
-            if nextField > 0 { staged += Self.crlf }
-            staged += Self.dashes
-            staged += body.boundaryBytes
-            guard nextField < fields.count else {
-                staged += Self.dashes
-                staged += Self.crlf
+            // The line break ending the previous part's value (none before the first part), then the
+            // delimiter line, or the close delimiter after the last part.
+            let last = nextField == fields.count
+            staged += (last ? closeDelimiter : partDelimiter)[(nextField > 0 ? 0 : 2)...]
+            if last {
                 closing = true
                 return
             }
             let index = nextField
             let field = fields[index]
-            staged += Self.crlf
             try PartHeader.write(field, index: index, options: body.options, into: &staged)
             switch field.value.storage {
             case .text(var text):
@@ -181,8 +185,6 @@ extension ReferenceEncoder {
             nextField += 1
         }
 
-        private static let crlf: [UInt8] = [ByteClass.cr, ByteClass.lf]
-        private static let dashes: [UInt8] = [ByteClass.dash, ByteClass.dash]
 
         /// Opens the file of the current part and checks that its size has not changed.
         private mutating func open(path: String, size: Int, fieldIndex: Int) throws(Error) {
