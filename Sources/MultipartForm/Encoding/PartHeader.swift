@@ -135,13 +135,12 @@ enum PartHeader {
         _ bytes: UnsafeBufferPointer<UInt8>, code: ReferenceEncoder.Error.Code, label: String, index: Int,
         to header: inout Output
     ) throws(ReferenceEncoder.Error) {
-        if bytes.contains(ByteClass.nul) {
+        if UnsafeRawBufferPointer(bytes).index(of: ByteClass.nul, from: 0) < bytes.count {
             throw ReferenceEncoder.Error(
                 code, fieldIndex: index,
                 "the \(label) '\(escapedForMessage(bytes))' contains '\\x00', which no header can hold")
         }
-        let trailingBackslashes = bytes.reversed().prefix { $0 == ByteClass.backslash }.count
-        if trailingBackslashes % 2 == 1 {
+        if bytes.last == ByteClass.backslash && bytes.reversed().prefix(while: { $0 == ByteClass.backslash }).count % 2 == 1 {
             throw ReferenceEncoder.Error(
                 code, fieldIndex: index,
                 "the \(label) '\(escapedForMessage(bytes))' ends with '\\\\', which receivers read as escaping the closing quote")
