@@ -116,7 +116,7 @@ import Testing
         #expect(headResult.stdout.isEmpty)
         #expect(
             headResult.stderr
-                == "Error: cannot read '\(headOnly)' as an HTTP request: truncated capture: the request head has no blank line ending it\n"
+                == "error: cannot read '\(headOnly)' as an HTTP request: truncated capture: the request head has no blank line ending it\n"
         )
         // A chunked body cut inside a chunk.
         let chunked =
@@ -125,7 +125,7 @@ import Testing
         let chunkedPath = try directory.write(chunked, named: "cut.http")
         let chunkedResult = runCLI([chunkedPath])
         #expect(chunkedResult.status == 66)
-        #expect(chunkedResult.stderr.hasPrefix("Error: cannot read '\(chunkedPath)' as an HTTP request: truncated chunked body: "))
+        #expect(chunkedResult.stderr.hasPrefix("error: cannot read '\(chunkedPath)' as an HTTP request: truncated chunked body: "))
         // A malformed chunk size.
         let bad = Self.head + Array("Transfer-Encoding: chunked\r\n\r\nzz\r\n".utf8)
         let badResult = runCLI([try directory.write(bad, named: "bad.http")])
@@ -289,7 +289,7 @@ import Testing
         let result = runCLI(["--input", "har", path])
         #expect(result.status == 66)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.hasPrefix("Error: cannot read '\(path)' as a HAR file: "))
+        #expect(result.stderr.hasPrefix("error: cannot read '\(path)' as a HAR file: "))
     }
 
     @Test func jsonReaderCapsNestingAndDecodesEscapesExactly() throws {

@@ -96,7 +96,7 @@ import Testing
         let output = directory.url.appendingPathComponent("out.body").path
         let result = runCLI(["encode", "-F", "a=1", "-F", "f=@\(path)", "--boundary", "Edge", "-o", output])
         #expect(result.status == 1)
-        #expect(result.stderr == "Error: -F 'f=@\(path)': '\(path)' contains '--Edge'; choose another boundary [boundary-collision]\n")
+        #expect(result.stderr == "error: -F 'f=@\(path)': '\(path)' contains '--Edge'; choose another boundary [boundary-collision]\n")
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
@@ -116,7 +116,7 @@ import Testing
         #expect(result.body.isEmpty)
         #expect(
             result.stderr
-                == "Error: -F 'b=x--Edge': the value contains '--Edge'; choose another boundary [boundary-collision]\n")
+                == "error: -F 'b=x--Edge': the value contains '--Edge'; choose another boundary [boundary-collision]\n")
     }
 
     @Test(arguments: [
@@ -160,13 +160,13 @@ import Testing
         let directory = try TemporaryDirectory()
         let missing = runCLI(["encode", "-F", "f=@/nonexistent/file.bin"])
         #expect(missing.status == 66)
-        #expect(missing.stderr == "Error: cannot read '/nonexistent/file.bin': no such file or directory\n")
+        #expect(missing.stderr == "error: cannot read '/nonexistent/file.bin': no such file or directory\n")
         let text = runCLI(["encode", "-F", "t=</nonexistent/notes"])
         #expect(text.status == 66)
-        #expect(text.stderr == "Error: cannot read '/nonexistent/notes': no such file or directory\n")
+        #expect(text.stderr == "error: cannot read '/nonexistent/notes': no such file or directory\n")
         let folder = runCLI(["encode", "-F", "f=@\(directory.url.path)"])
         #expect(folder.status == 66)
-        #expect(folder.stderr == "Error: cannot read '\(directory.url.path)': is a directory\n")
+        #expect(folder.stderr == "error: cannot read '\(directory.url.path)': is a directory\n")
     }
 
     @Test func inputThatIsAlsoTheOutputIsRefused() throws {
@@ -181,7 +181,7 @@ import Testing
     @Test func unwritableOutputExits73() {
         let result = runCLI(["encode", "-F", "a=1", "-o", "/nonexistent/dir/out.body"])
         #expect(result.status == 73)
-        #expect(result.stderr == "Error: cannot create '/nonexistent/dir/out.body': no such file or directory\n")
+        #expect(result.stderr == "error: cannot create '/nonexistent/dir/out.body': no such file or directory\n")
     }
 
     @Test func encodeHasItsOwnHelpAndIsListed() {
@@ -197,7 +197,7 @@ import Testing
     @Test func aDeviceThatNeverEndsStopsAtTheInMemoryLimit() {
         let result = runCLI(["encode", "-F", "f=@/dev/zero"])
         #expect(result.status == 66)
-        #expect(result.stderr.hasPrefix("Error: '/dev/zero' holds more than 64 MiB, the most encode reads into memory;"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: '/dev/zero' holds more than 64 MiB, the most encode reads into memory;"), "\(result.stderr)")
         #expect(result.body.isEmpty)
     }
 
@@ -205,7 +205,7 @@ import Testing
         let limit = 64 * 1024 * 1024
         let over = runCLI(["encode", "-F", "t=<-"], stdin: [UInt8](repeating: 0x61, count: limit + 1))
         #expect(over.status == 66)
-        #expect(over.stderr.hasPrefix("Error: standard input holds more than 64 MiB"), "\(over.stderr)")
+        #expect(over.stderr.hasPrefix("error: standard input holds more than 64 MiB"), "\(over.stderr)")
         let at = runCLI(["encode", "-F", "f=@-"], stdin: [UInt8](repeating: 0x61, count: limit))
         #expect(at.status == 0, "\(at.stderr)")
         #expect(at.body.count > limit)

@@ -118,7 +118,7 @@ import Testing
         #expect(usage.stderr.hasSuffix("\n  See 'multipart-check --help' for more information.\n"))
         let missing = try run(["/nonexistent/body"])
         #expect(missing.status == 66)
-        #expect(missing.stderr == "Error: cannot read '/nonexistent/body': no such file or directory\n")
+        #expect(missing.stderr == "error: cannot read '/nonexistent/body': no such file or directory\n")
         let version = try run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout.hasPrefix("0.1.0\ncorpus: format 1, "))

@@ -64,7 +64,7 @@ import Testing
         #expect(result.stdout.isEmpty)
         #expect(
             result.stderr
-                == "Error: cannot read '\(path)' as an HTTP request: truncated chunked body: the capture ends inside chunk data (46 of the chunk's 64 bytes are missing) at byte 126 (line 8)\n"
+                == "error: cannot read '\(path)' as an HTTP request: truncated chunked body: the capture ends inside chunk data (46 of the chunk's 64 bytes are missing) at byte 126 (line 8)\n"
         )
     }
 
@@ -73,7 +73,7 @@ import Testing
         let path = try directory.write(bytes("POST /u HTTP/1.1\r\nHost: x\r\nContent-Type: \(Self.contentType)\r\n"), named: "head.http")
         let result = runCLI([path])
         #expect(result.status == 66)
-        #expect(result.stderr == "Error: cannot read '\(path)' as an HTTP request: truncated capture: the request head has no blank line ending it\n")
+        #expect(result.stderr == "error: cannot read '\(path)' as an HTTP request: truncated capture: the request head has no blank line ending it\n")
     }
 
     @Test(arguments: [
@@ -87,7 +87,7 @@ import Testing
         let result = runCLI(["--input", "har", path])
         #expect(result.status == 66)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "Error: cannot read '\(path)' as a HAR file: \(reason)\n")
+        #expect(result.stderr == "error: cannot read '\(path)' as a HAR file: \(reason)\n")
     }
 
     @Test func harEntryWithoutPostDataIsNamedAndNotValidated() throws {

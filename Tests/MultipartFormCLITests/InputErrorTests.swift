@@ -16,14 +16,14 @@ import Darwin
         let result = runCLI(["validate", path])
         #expect(result.status == 66)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "Error: cannot read '\(path)': no such file or directory\n")
+        #expect(result.stderr == "error: cannot read '\(path)': no such file or directory\n")
     }
 
     @Test func directoryExits66() throws {
         let directory = try TemporaryDirectory()
         let result = runCLI([directory.url.path])
         #expect(result.status == 66)
-        #expect(result.stderr == "Error: cannot read '\(directory.url.path)': is a directory\n")
+        #expect(result.stderr == "error: cannot read '\(directory.url.path)': is a directory\n")
     }
 
     @Test(.enabled(if: getuid() != 0, "root can read files without read permission"))
@@ -34,7 +34,7 @@ import Darwin
         defer { chmod(path, 0o600) }
         let result = runCLI(["validate", path])
         #expect(result.status == 66)
-        #expect(result.stderr == "Error: cannot read '\(path)': permission denied\n")
+        #expect(result.stderr == "error: cannot read '\(path)': permission denied\n")
     }
 
     @Test func readableFilesAreStillReportedWhenAnotherIsMissing() throws {
@@ -44,6 +44,6 @@ import Darwin
         let result = runCLI(["--content-type", Bodies.browserContentType, missing, good])
         #expect(result.status == 66)
         #expect(result.stdout == "\(good): 1 part, 0 errors, 0 warnings, 0 notes; conforming\n")
-        #expect(result.stderr == "Error: cannot read '\(missing)': no such file or directory\n")
+        #expect(result.stderr == "error: cannot read '\(missing)': no such file or directory\n")
     }
 }

@@ -49,7 +49,7 @@ struct TerminalSafetyTests {
     @Test func pathsAreEscaped() throws {
         let result = runCLI(["/nonexistent/\u{1B}]0;title\u{07}.body"])
         #expect(result.status == 66)
-        #expect(result.stderr == "Error: cannot read '/nonexistent/\\x1B]0;title\\x07.body': no such file or directory\n")
+        #expect(result.stderr == "error: cannot read '/nonexistent/\\x1B]0;title\\x07.body': no such file or directory\n")
     }
 
     @Test func standardInputTwiceIsAUsageError() {
@@ -74,7 +74,9 @@ struct TerminalSafetyTests {
         #expect(run.stderr.contains("The value 'b=@/dev/stdin' is invalid for '-F <name=content>': standard input is already read by -F 'a=@-'"))
     }
 
-    @Test(arguments: [["validate", "--format", "json"], ["rules"], ["explain", "boundary-missing"], ["vectors", "list"]])
+    @Test(arguments: [
+        ["validate", "--format", "json"], ["rules"], ["explain", "boundary-missing"], ["vectors", "list"], ["encode", "-F", "a=1"],
+    ])
     func aReportThatCannotBeWrittenExitsWith73(arguments: [String]) throws {
         let executable: URL = try #require(EndToEndTests.executable)
         let directory = try TemporaryDirectory()

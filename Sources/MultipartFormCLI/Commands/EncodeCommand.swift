@@ -192,14 +192,14 @@ struct EncodeCommand {
         if overflow {
             let shown = path == "-" ? "standard input" : "'\(VisibleBytes.escape(path))'"
             throw Error(
-                message: "Error: \(shown) holds more than \(limit / (1024 * 1024)) MiB, the most encode reads into memory; save it to a regular file and pass it as '@file', which is streamed\n",
+                message: "error: \(shown) holds more than \(limit / (1024 * 1024)) MiB, the most encode reads into memory; save it to a regular file and pass it as '@file', which is streamed\n",
                 status: ExitCode.noInput)
         }
         return bytes
     }
 
     static func unreadable(_ path: String, _ reason: String) -> Error {
-        Error(message: "Error: cannot read '\(VisibleBytes.escape(path))': \(reason)\n", status: ExitCode.noInput)
+        Error(message: "error: cannot read '\(VisibleBytes.escape(path))': \(reason)\n", status: ExitCode.noInput)
     }
 
     func usageFailure(_ message: String) -> Error {
@@ -259,13 +259,13 @@ struct EncodeCommand {
         let descriptor = RawArgument.withPath(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else {
             throw Error(
-                message: "Error: cannot write '\(VisibleBytes.escape(path))': \(InputError.describe(errno))\n", status: ExitCode.cannotCreate)
+                message: "error: cannot write '\(VisibleBytes.escape(path))': \(InputError.describe(errno))\n", status: ExitCode.cannotCreate)
         }
         var stream = FileDescriptorOutputStream(fileDescriptor: descriptor)
         stream.write(contentType + "\n")
         guard close(descriptor) == 0 else {
             throw Error(
-                message: "Error: cannot write '\(VisibleBytes.escape(path))': \(InputError.describe(errno))\n", status: ExitCode.cannotCreate)
+                message: "error: cannot write '\(VisibleBytes.escape(path))': \(InputError.describe(errno))\n", status: ExitCode.cannotCreate)
         }
     }
 
@@ -282,13 +282,13 @@ struct EncodeCommand {
             } ?? "Invalid field"
             return usageFailure("\(what): \(error.message)")
         case .fileUnreadable, .fileChanged:
-            return Error(message: "Error: \(error.message)\n", status: ExitCode.noInput)
+            return Error(message: "error: \(error.message)\n", status: ExitCode.noInput)
         case .writeFailed:
-            return Error(message: "Error: \(error.message)\n", status: ExitCode.cannotCreate)
+            return Error(message: "error: \(error.message)\n", status: ExitCode.cannotCreate)
         default:
             let context = field.map { "\($0.shown): " } ?? ""
             let partial = whileWriting && outputPath == nil ? " (the body written so far is incomplete)" : ""
-            return Error(message: "Error: \(context)\(error.message)\(partial) [\(error.code)]\n", status: ExitCode.failure)
+            return Error(message: "error: \(context)\(error.message)\(partial) [\(error.code)]\n", status: ExitCode.failure)
         }
     }
 }

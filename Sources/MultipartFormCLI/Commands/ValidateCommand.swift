@@ -78,11 +78,11 @@ struct ValidateCommand {
             } catch {
                 switch error {
                 case .unreadable(let error):
-                    stderr.write("Error: cannot read '\(displayPath)': \(error.reason)\n")
+                    stderr.write("error: cannot read '\(displayPath)': \(error.reason)\n")
                     anyUnreadable = true
                 case .malformed(let format, let message):
                     let what = format == .har ? "a HAR file" : "an HTTP request"
-                    stderr.write("Error: cannot read '\(displayPath)' as \(what): \(VisibleBytes.escape(message))\n")
+                    stderr.write("error: cannot read '\(displayPath)' as \(what): \(VisibleBytes.escape(message))\n")
                     anyUnreadable = true
                 case .noMultipartRequest(let entries):
                     stderr.write(

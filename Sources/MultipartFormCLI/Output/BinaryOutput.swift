@@ -30,7 +30,12 @@ public final class BinaryOutput {
     func write(_ body: ReferenceEncoder.Body) throws(ReferenceEncoder.Error) {
         switch destination {
         case .fileDescriptor(let descriptor):
-            try body.write(toFileDescriptor: descriptor)
+            do {
+                try body.write(toFileDescriptor: descriptor)
+            } catch where error.code == .writeFailed && descriptor == 1 {
+                // Worded as every command words it, rather than naming the descriptor.
+                throw ReferenceEncoder.Error(.writeFailed, "cannot write to standard output: \(SystemCalls.lastError())")
+            }
         case .memory:
             var iterator = body.makeChunkIterator()
             while let chunk = try iterator.next() { bytes += chunk }
