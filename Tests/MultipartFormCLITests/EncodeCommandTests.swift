@@ -182,6 +182,14 @@ import Testing
         let result = runCLI(["encode", "-F", "a=1", "-o", "/nonexistent/dir/out.body"])
         #expect(result.status == 73)
         #expect(result.stderr == "error: cannot create '/nonexistent/dir/out.body': no such file or directory\n")
+        #if os(Linux)
+        // A device that refuses the bytes (Linux has /dev/full): the failed write names the output,
+        // and the device is left alone.
+        let full = runCLI(["encode", "-F", "a=1", "-o", "/dev/full"])
+        #expect(full.status == 73)
+        #expect(full.stderr == "error: cannot write '/dev/full': no space left on device\n")
+        #expect(FileManager.default.fileExists(atPath: "/dev/full"))
+        #endif
     }
 
     @Test func encodeHasItsOwnHelpAndIsListed() {

@@ -1,10 +1,11 @@
 /// A field's part header (`Content-Disposition: ...` through the blank line that ends the section),
 /// written into a buffer the caller reuses, and the length of the field's value.
 ///
-/// The encoder keeps no part once it is written: preparing a body writes each header once to check
-/// and measure it, a boundary's collision check writes it again, and streaming writes it a last
-/// time just before the part's bytes go out. So a form of any number of fields costs one header's
-/// worth of memory beyond the form itself.
+/// The encoder keeps no part once it is written: preparing a body writes each header once into a
+/// count (``HeaderLength``) to check and measure it, and streaming writes it again just before the
+/// part's bytes go out. So a form of any number of fields costs one header's worth of memory beyond
+/// the form itself. The boundary collision check reads the header's pieces from the field instead
+/// (``forEachVariablePiece(of:_:)``).
 enum PartHeader {
     private static let defaultFileType = Array("application/octet-stream".utf8)
     private static let blobFilename = Array("blob".utf8)
@@ -33,25 +34,24 @@ enum PartHeader {
             }
         }
         if let failure { throw failure }
-        var contentTypeLine = 0
         if field.isFile {
             output.put("\"; filename=\"")
             try filename(of: field).withUnsafeBufferPointer { filename throws(ReferenceEncoder.Error) in
                 try appendParameter(filename, code: .unrepresentableFilename, label: "filename", index: index, to: &output)
             }
-            output.put("\"")
-            let dispositionLine = output.written - start
+        }
+        output.put("\"")
+        let dispositionLine = output.written - start
+        var contentTypeLine = 0
+        if field.isFile {
             let type = try contentType(of: field, index: index)
             output.put("\r\nContent-Type: ")
             type.withUnsafeBufferPointer { output.put($0) }
             contentTypeLine = output.written - start - dispositionLine - 2
-        } else {
-            output.put("\"")
         }
-        let section = output.written - start
-        let dispositionLine = contentTypeLine > 0 ? section - contentTypeLine - 2 : section
         output.put("\r\n\r\n")
-        try checkLimits(lines: dispositionLine, contentTypeLine, section: section + 2, index: index)
+        // The section runs through the last line's CRLF; the blank line is not counted.
+        try checkLimits(lines: dispositionLine, contentTypeLine, section: output.written - start - 2, index: index)
     }
 
     /// The length of `field`'s part header, and a check that it can be written.
@@ -112,13 +112,13 @@ enum PartHeader {
         lines disposition: Int, _ contentType: Int, section: Int, index: Int
     ) throws(ReferenceEncoder.Error) {
         let limits = ValidationOptions()
-        let longest = Swift.max(disposition, contentType)
-        if longest > limits.maxHeaderLineLength {
-            let length = disposition > limits.maxHeaderLineLength ? disposition : contentType
-            throw ReferenceEncoder.Error(
+        func lineTooLong(_ length: Int) -> ReferenceEncoder.Error {
+            ReferenceEncoder.Error(
                 .headerTooLong, fieldIndex: index,
                 "a header line of \(length) bytes passes the limit of \(limits.maxHeaderLineLength) that receivers and the validator apply; shorten the name or filename")
         }
+        if disposition > limits.maxHeaderLineLength { throw lineTooLong(disposition) }
+        if contentType > limits.maxHeaderLineLength { throw lineTooLong(contentType) }
         if section > limits.maxHeaderBytes {
             throw ReferenceEncoder.Error(
                 .headerTooLong, fieldIndex: index,

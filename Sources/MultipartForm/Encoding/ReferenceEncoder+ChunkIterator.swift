@@ -185,7 +185,6 @@ extension ReferenceEncoder {
             nextField += 1
         }
 
-
         /// Opens the file of the current part and checks that its size has not changed.
         private mutating func open(path: String, size: Int, fieldIndex: Int) throws(Error) {
             let opened: POSIXFile

@@ -49,15 +49,6 @@ package struct StreamEnds: Sendable {
         var slot = (count &+ from) & (tailCapacity - 1)
         ring.withUnsafeMutableBytes { ring in
             guard let target = ring.baseAddress else { return }
-            if remaining <= 8 {
-                // A stream fed in tiny chunks: storing the bytes costs less than calling memcpy.
-                for index in 0..<remaining {
-                    target.storeBytes(
-                        of: source.load(fromByteOffset: from &+ index, as: UInt8.self),
-                        toByteOffset: (slot &+ index) & (tailCapacity - 1), as: UInt8.self)
-                }
-                return
-            }
             while remaining > 0 {
                 let run = min(remaining, tailCapacity - slot)
                 (target + slot).copyMemory(from: source + from, byteCount: run)

@@ -222,10 +222,8 @@ struct EncodeCommand {
     /// Streams the body to the output file or to `output`.
     func write(_ body: ReferenceEncoder.Body, to output: BinaryOutput) throws(Error) {
         do {
-            if let outputPath, RawArgument.carriesBytes(outputPath) {
-                try Self.write(body, toFileNamedByBytes: outputPath)
-            } else if let outputPath {
-                try body.write(toFileAtPath: outputPath)
+            if let outputPath {
+                try Self.write(body, toFileAt: outputPath)
             } else {
                 try output.write(body)
             }
@@ -234,14 +232,16 @@ struct EncodeCommand {
         }
     }
 
-    /// Writes the body to a file whose name is not UTF-8, opened by its bytes; removed again on failure.
-    static func write(_ body: ReferenceEncoder.Body, toFileNamedByBytes path: String) throws(ReferenceEncoder.Error) {
+    /// Writes the body to the file `path` names, created or truncated and opened by the argument's
+    /// bytes (so a name that is not UTF-8 works too); a partly written regular file is removed again.
+    static func write(_ body: ReferenceEncoder.Body, toFileAt path: String) throws(ReferenceEncoder.Error) {
+        let shown = "'\(VisibleBytes.escape(path))'"
         let descriptor = RawArgument.withPath(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else {
-            throw ReferenceEncoder.Error(.writeFailed, "cannot write '\(VisibleBytes.escape(path))': \(InputError.describe(errno))")
+            throw ReferenceEncoder.Error(.writeFailed, "cannot create \(shown): \(SystemCalls.lastError())")
         }
         do {
-            try body.write(toFileDescriptor: descriptor)
+            try BinaryOutput.write(body, to: descriptor, named: shown)
         } catch {
             var status = stat()
             let regular = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
@@ -250,7 +250,7 @@ struct EncodeCommand {
             throw error
         }
         guard close(descriptor) == 0 else {
-            throw ReferenceEncoder.Error(.writeFailed, "cannot write '\(VisibleBytes.escape(path))': \(InputError.describe(errno))")
+            throw ReferenceEncoder.Error(.writeFailed, "cannot write \(shown): \(SystemCalls.lastError())")
         }
     }
 

@@ -26,16 +26,21 @@ public final class BinaryOutput {
     /// An output that keeps the bytes in ``bytes``.
     public static func memory() -> BinaryOutput { BinaryOutput(.memory) }
 
+    /// Streams a body to `descriptor`; a failed write is worded with `destination` as every command
+    /// words it (`cannot write to standard output: ...`, `cannot write 'out.body': ...`).
+    static func write(_ body: ReferenceEncoder.Body, to descriptor: Int32, named destination: String) throws(ReferenceEncoder.Error) {
+        do {
+            try body.write(toFileDescriptor: descriptor)
+        } catch where error.code == .writeFailed {
+            throw ReferenceEncoder.Error(.writeFailed, "cannot write \(destination): \(SystemCalls.lastError())")
+        }
+    }
+
     /// Streams a body to the output in constant memory (for a descriptor).
     func write(_ body: ReferenceEncoder.Body) throws(ReferenceEncoder.Error) {
         switch destination {
         case .fileDescriptor(let descriptor):
-            do {
-                try body.write(toFileDescriptor: descriptor)
-            } catch where error.code == .writeFailed && descriptor == 1 {
-                // Worded as every command words it, rather than naming the descriptor.
-                throw ReferenceEncoder.Error(.writeFailed, "cannot write to standard output: \(SystemCalls.lastError())")
-            }
+            try Self.write(body, to: descriptor, named: descriptor == 1 ? "to standard output" : "to file descriptor \(descriptor)")
         case .memory:
             var iterator = body.makeChunkIterator()
             while let chunk = try iterator.next() { bytes += chunk }
