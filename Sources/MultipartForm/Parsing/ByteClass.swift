@@ -1,14 +1,6 @@
 /// Named byte constants and the character classes of RFC 2045, RFC 2046 and RFC 9110.
 enum ByteClass {
     static let contentDisposition = Array("content-disposition".utf8)
-    static let contentType = Array("content-type".utf8)
-    static let contentTransferEncoding = Array("content-transfer-encoding".utf8)
-    /// The part header names the validator understands, lower case.
-    static let partHeaderNames = [contentDisposition, contentType, contentTransferEncoding]
-    /// The same names as RFC 2045 and RFC 2183 write them.
-    static let canonicalHeaderNames = [
-        Array("Content-Disposition".utf8), Array("Content-Type".utf8), Array("Content-Transfer-Encoding".utf8),
-    ]
     static let formData = Array("form-data".utf8)
     static let multipart = Array("multipart".utf8)
     static let text = Array("text".utf8)

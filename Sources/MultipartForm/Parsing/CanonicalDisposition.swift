@@ -25,52 +25,58 @@ enum CanonicalDisposition {
         var filenameAttribute: Int
     }
 
-    private static let typeAndName = Array("form-data; name=\"".utf8)
-    private static let filenameAttribute = Array("; filename=\"".utf8)
+    private static let typeAndName: StaticString = "form-data; name=\""
+    private static let filenameAttribute: StaticString = "; filename=\""
 
     /// Matches a whole header value (after the colon), leading and trailing spaces and tabs allowed;
     /// the ranges count from the slice's first byte.
     static func match(_ bytes: ArraySlice<UInt8>) -> Match? {
-        bytes.withUnsafeBufferPointer { value in
-            var index = 0
-            while index < value.count && (value[index] == ByteClass.space || value[index] == ByteClass.tab) { index += 1 }
-            guard let afterPrefix = literal(typeAndName, in: value, at: index) else { return nil }
-            guard let name = quotedValue(in: value, from: afterPrefix, isName: true) else { return nil }
-            index = name.upperBound + 1
-            var filename: Range<Int>? = nil
-            let attribute = index + 2
-            if let afterAttribute = literal(filenameAttribute, in: value, at: index) {
-                guard let range = quotedValue(in: value, from: afterAttribute, isName: false) else { return nil }
-                filename = range
-                index = range.upperBound + 1
-            }
-            while index < value.count && (value[index] == ByteClass.space || value[index] == ByteClass.tab) { index += 1 }
-            guard index == value.count else { return nil }
-            return Match(name: name, filename: filename, filenameAttribute: attribute)
+        bytes.withUnsafeBufferPointer(match)
+    }
+
+    /// Matches a whole header value (after the colon) held in memory; the ranges count from its first byte.
+    static func match(_ value: UnsafeBufferPointer<UInt8>) -> Match? {
+        var index = 0
+        while index < value.count && (value[index] == ByteClass.space || value[index] == ByteClass.tab) { index += 1 }
+        guard let afterPrefix = literal(typeAndName, in: value, at: index) else { return nil }
+        guard let name = quotedValue(in: value, from: afterPrefix, isName: true) else { return nil }
+        index = name.upperBound + 1
+        var filename: Range<Int>? = nil
+        let attribute = index + 2
+        if let afterAttribute = literal(filenameAttribute, in: value, at: index) {
+            guard let range = quotedValue(in: value, from: afterAttribute, isName: false) else { return nil }
+            filename = range
+            index = range.upperBound + 1
         }
+        while index < value.count && (value[index] == ByteClass.space || value[index] == ByteClass.tab) { index += 1 }
+        guard index == value.count else { return nil }
+        return Match(name: name, filename: filename, filenameAttribute: attribute)
     }
 
     /// The index after `expected` if the value holds it at `index`.
-    private static func literal(_ expected: [UInt8], in value: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
-        guard value.count - index >= expected.count else { return nil }
-        let same = expected.withUnsafeBytes { memcmp(value.baseAddress! + index, $0.baseAddress!, $0.count) == 0 }
-        return same ? index + expected.count : nil
+    private static func literal(_ expected: StaticString, in value: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        let count = expected.utf8CodeUnitCount
+        guard value.count - index >= count else { return nil }
+        return memcmp(value.baseAddress! + index, expected.utf8Start, count) == 0 ? index + count : nil
     }
 
     /// The range of a quoted value's content starting at `start` (after the opening quote), up to the
     /// closing quote, if every byte is one the general path would accept without a finding.
     private static func quotedValue(in value: UnsafeBufferPointer<UInt8>, from start: Int, isName: Bool) -> Range<Int>? {
+        // Printable ASCII only, without the bytes that need a closer look: `\` (quoted-pair), `%`
+        // (percent-encoding), `;` and `=`, `[` in a name, and `/` in a filename; one bit per byte
+        // from 0x00 to 0x7F (the quote is not in the set: it ends the value).
+        let (low, high): (UInt64, UInt64) = isName ? (0xD7FF_FFDB_0000_0000, 0x7FFF_FFFF_E7FF_FFFF) : (0xD7FF_7FDB_0000_0000, 0x7FFF_FFFF_EFFF_FFFF)
         var end = start
         while end < value.count {
             let byte = value[end]
+            let plain = byte < 64 ? (low >> UInt64(byte)) & 1 == 1 : byte < 128 && (high >> UInt64(byte & 63)) & 1 == 1
+            if plain {
+                end += 1
+                continue
+            }
             if byte == ByteClass.quote { break }
-            // Printable ASCII only, without the bytes that need a closer look: `\` (quoted-pair),
-            // `%` (percent-encoding) and, in a filename, path separators.
-            guard byte >= 0x20 && byte < 0x7F, byte != ByteClass.backslash, byte != ByteClass.percent else { return nil }
-            if !isName && byte == ByteClass.slash { return nil }
-            if isName && byte == UInt8(ascii: "[") { return nil }
-            if byte == ByteClass.semicolon || byte == ByteClass.equals { return nil }
-            end += 1
+            return nil
         }
         guard end < value.count, end > start else { return nil }
         let count = end - start

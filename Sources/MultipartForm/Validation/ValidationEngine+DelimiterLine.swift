@@ -90,6 +90,17 @@ extension ValidationEngine {
         return true
     }
 
+    /// Reads the CRLF right after a matched boundary in one step, as ``delimiterLineStep(_:state:)``
+    /// reads it a byte at a time: the delimiter is confirmed and its line ends (the common case,
+    /// taken when both bytes are in the chunk).
+    mutating func delimiterLineEndsAtBoundary() {
+        let lfOffset = position + 1
+        position += 2
+        confirmDelimiter(close: false)
+        passByte(ByteClass.lf, at: lfOffset)
+        lineEnded(close: false)
+    }
+
     mutating func reportPadding(at offset: Int) {
         guard !paddingReported else { return }
         paddingReported = true

@@ -78,17 +78,13 @@ extension ValidationEngine {
             // Whitespace before the colon is not visible either, but it lies past `nameEnd`.
             add(.headerNameInvalid, first.start + bad, "'\(escapedForMessage([content[base + bad]]))' is not allowed in a header field name")
         }
-        let isDisposition = ByteClass.equalsIgnoringCase(name, ByteClass.contentDisposition)
-        if !ByteClass.canonicalHeaderNames.contains(where: { name.elementsEqual($0) }), name.contains(where: ByteClass.isUpperCase),
-            let known = ByteClass.partHeaderNames.firstIndex(where: { ByteClass.equalsIgnoringCase(name, $0) }),
-            case let canonical = ByteClass.canonicalHeaderNames[known]
-        {
+        let reading = name.withUnsafeBytes(PartHeaderName.read)
+        let isDisposition = reading.field == .contentDisposition
+        if reading.oddCase, let known = reading.field {
             add(.headerNameCase, first.start + nameStart,
-                "'\(escapedForMessage(name))' is neither '\(String(decoding: canonical, as: UTF8.self))' nor lower case")
+                "'\(escapedForMessage(name))' is neither '\(known.canonical)' nor lower case")
         }
-        if field.lineCount == 1, let fault = Self.valueWhitespaceFault(content[(colonIndex + 1)...]),
-            isDisposition || ByteClass.partHeaderNames.dropFirst().contains(where: { ByteClass.equalsIgnoringCase(name, $0) })
-        {
+        if field.lineCount == 1, reading.field != nil, let fault = Self.valueWhitespaceFault(content[(colonIndex + 1)...]) {
             add(.headerValueWhitespace, first.start + colon + 1 + fault,
                 "write one space after the colon and none after the value")
         }
@@ -106,7 +102,7 @@ extension ValidationEngine {
             }
             return
         }
-        let isContentType = !isDisposition && ByteClass.equalsIgnoringCase(name, ByteClass.contentType)
+        let isContentType = reading.field == .contentType
         if isContentType && field.lineCount == 1 && part.media == nil && usesCanonicalHeaders,
             let canonical = CanonicalMediaType.match(content[(colonIndex + 1)...])
         {
@@ -152,7 +148,7 @@ extension ValidationEngine {
                 part.contentTypeName = nameLocation
                 readPartContentType(value)
             }
-        } else if ByteClass.equalsIgnoringCase(name, ByteClass.contentTransferEncoding) {
+        } else if reading.field == .contentTransferEncoding {
             if part.sawTransferEncoding {
                 add(.headerDuplicate, first.start + nameStart, "second Content-Transfer-Encoding field in one part; the first is used")
             } else {

@@ -10,6 +10,11 @@ extension ValidationEngine {
 
     /// Records the current part's name parameter, and reports a name an earlier part of the body carried.
     mutating func setPartName(_ value: ArraySlice<UInt8>) {
+        value.withUnsafeBytes { setPartName($0) }
+    }
+
+    /// Records the current part's name parameter, read from memory, and reports a name an earlier part of the body carried.
+    mutating func setPartName(_ value: UnsafeRawBufferPointer) {
         nameBuffer.removeAll()
         nameBuffer.append(value)
         part.hasName = true
@@ -20,11 +25,11 @@ extension ValidationEngine {
     static let repeatedNameCapacity = 10_000
 
     /// Reports `name-duplicate` the first time a name an earlier part carried comes again (names ending in `[]` excepted).
-    mutating func noteRepeatedName(_ value: ArraySlice<UInt8>) {
-        if value.count >= 2 && value[value.endIndex - 2] == UInt8(ascii: "[") && value[value.endIndex - 1] == UInt8(ascii: "]") {
+    mutating func noteRepeatedName(_ value: UnsafeRawBufferPointer) {
+        if value.count >= 2 && value[value.count - 2] == UInt8(ascii: "[") && value[value.count - 1] == UInt8(ascii: "]") {
             return
         }
-        let hash = value.withUnsafeBytes(SeenNames.hash)
+        let hash = SeenNames.hash(value)
         guard let earlier = seenNames.first(carrying: hash, part: part.index) else { return }
         // Once per name: a flood of one repeated name is one finding.
         guard earlier != SeenNames.reported, let place = part.dispositionName else { return }
@@ -35,6 +40,11 @@ extension ValidationEngine {
 
     /// Records the current part's filename parameter.
     mutating func setPartFilename(_ value: ArraySlice<UInt8>) {
+        value.withUnsafeBytes { setPartFilename($0) }
+    }
+
+    /// Records the current part's filename parameter, read from memory.
+    mutating func setPartFilename(_ value: UnsafeRawBufferPointer) {
         filenameBuffer.removeAll()
         filenameBuffer.append(value)
         part.hasFilename = true

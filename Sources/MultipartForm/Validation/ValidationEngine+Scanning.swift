@@ -60,6 +60,10 @@ extension ValidationEngine {
             let matched = DelimiterCarry(
                 carriageReturn: hasCR, matched: search.pattern.count, virtual: false, start: base + delimiterStart)
             matchedDelimiter(matched, region: region)
+            if region != .epilogue && end + 1 < chunk.count && chunk[end] == ByteClass.cr && chunk[end + 1] == ByteClass.lf {
+                delimiterLineEndsAtBoundary()
+                return end + 2
+            }
             return end
         }
         let keep = search.partialSuffixStart(in: chunk, from: index) ?? chunk.count

@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension ValidationEngine {
+    /// Reads, in one step, the header section browsers and careful encoders write for a text field or
+    /// a file sent without a type, when the whole section is in the chunk:
+    /// `Content-Disposition: form-data; name="N"` (optionally `; filename="F"`), CRLF, then the blank
+    /// line's CRLF.
+    ///
+    /// It is a shortcut through ``headerBytes(_:_:)``, not a second reader: it takes only sections
+    /// on which the line reader reports nothing (one line of printable ASCII within every limit, the
+    /// value as ``CanonicalDisposition`` accepts it with one space after the colon and none at the
+    /// end), and leaves the engine as the line reader would, with the same findings in the same
+    /// order (a repeated name, then the part-level checks of ``endHeaders(lfOffset:)``). Anything
+    /// else returns `nil` with nothing consumed. The validator's fuzz target compares every body
+    /// whole (where this path is taken) with the same body fed in small chunks (where it is not).
+    ///
+    /// - Returns: The index in `chunk` after the blank line, or `nil`.
+    mutating func canonicalHeaderSection(_ chunk: UnsafeRawBufferPointer, _ start: Int) -> Int? {
+        guard formData, usesCanonicalHeaders, hasPart, part.lineCount == 0, !part.skipping, field.isEmpty,
+            headerLine.isEmpty, part.lineStartOffset == position, options.maxHeaderLines >= 1
+        else { return nil }
+        let fieldName: StaticString = "Content-Disposition: "
+        let nameLength = fieldName.utf8CodeUnitCount
+        guard let base = chunk.baseAddress, chunk.count - start > nameLength,
+            memcmp(base + start, fieldName.utf8Start, nameLength) == 0
+        else { return nil }
+        // The value runs from the space after the colon to the line's CR, which CRLF CRLF must follow.
+        let valueStart = start + nameLength - 1
+        guard let hit = memchr(base + valueStart, Int32(ByteClass.cr), chunk.count - valueStart) else { return nil }
+        let cr = UnsafeRawPointer(hit) - base
+        guard cr + 3 < chunk.count, chunk[cr + 1] == ByteClass.lf, chunk[cr + 2] == ByteClass.cr, chunk[cr + 3] == ByteClass.lf,
+            chunk[valueStart + 1] == UInt8(ascii: "f"), chunk[cr - 1] == ByteClass.quote
+        else { return nil }
+        let lineLength = cr - start
+        guard lineLength <= options.maxHeaderLineLength, lineLength <= 998, part.sectionBytes + lineLength + 2 <= options.maxHeaderBytes
+        else { return nil }
+        let value = UnsafeBufferPointer(start: (base + valueStart).assumingMemoryBound(to: UInt8.self), count: cr - valueStart)
+        guard let canonical = CanonicalDisposition.match(value) else { return nil }
+
+        // The field's line, as headerLineEnded(lfOffset:) counts it.
+        let lineOffset = position
+        let number = lineFeeds + 1
+        let firstLF = lineOffset + lineLength + 1
+        part.lineCount = 1
+        part.sectionBytes += lineLength + 2
+        // What interpretField() records for this value.
+        part.sawDisposition = true
+        part.dispositionName = Located(offset: lineOffset, line: number, column: 1)
+        let valueOffset = valueStart - start
+        setPartName(UnsafeRawBufferPointer(rebasing: chunk[(valueStart + canonical.name.lowerBound)..<(valueStart + canonical.name.upperBound)]))
+        if let filename = canonical.filename {
+            setPartFilename(UnsafeRawBufferPointer(rebasing: chunk[(valueStart + filename.lowerBound)..<(valueStart + filename.upperBound)]))
+            let column = valueOffset + canonical.filenameAttribute + 1
+            part.filenameParameter = Located(offset: lineOffset + column - 1, line: number, column: column)
+        }
+        passByte(ByteClass.lf, at: firstLF)
+        // The blank line.
+        let blankLF = firstLF + 2
+        part.lineStartOffset = blankLF + 1
+        position = blankLF + 1
+        endHeaders(lfOffset: blankLF)
+        passByte(ByteClass.lf, at: blankLF)
+        return cr + 4
+    }
+}
