@@ -13,6 +13,11 @@ struct UTF8Check {
         var index = range.lowerBound
         let end = range.upperBound
         while index < end {
+            // Outside a sequence, eight ASCII bytes at a time need no closer look.
+            if needed == 0 && index &+ 8 <= end && bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index &+= 8
+                continue
+            }
             let byte = bytes[index]
             if needed == 0 {
                 if byte < 0x80 {

@@ -35,11 +35,16 @@ struct SeenNames {
         }
         if index < bytes.count {
             var last: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < bytes.count {
-                last |= UInt64(bytes[index]) << shift
-                shift &+= 8
-                index &+= 1
+            if bytes.count >= 8 {
+                // The last eight bytes, overlapping the words already mixed: one load, not a loop.
+                last = bytes.loadUnaligned(fromByteOffset: bytes.count &- 8, as: UInt64.self)
+            } else {
+                var shift: UInt64 = 0
+                while index < bytes.count {
+                    last |= UInt64(bytes[index]) &<< shift
+                    shift &+= 8
+                    index &+= 1
+                }
             }
             state = mix(state ^ last)
         }
