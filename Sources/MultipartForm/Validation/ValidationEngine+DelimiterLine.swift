@@ -90,15 +90,24 @@ extension ValidationEngine {
         return true
     }
 
-    /// Reads the CRLF right after a matched boundary in one step, as ``delimiterLineStep(_:state:)``
-    /// reads it a byte at a time: the delimiter is confirmed and its line ends (the common case,
-    /// taken when both bytes are in the chunk).
-    mutating func delimiterLineEndsAtBoundary() {
+    /// Reads, in one step, what commonly follows a boundary matched at `index` in the chunk: the
+    /// CRLF that ends the delimiter line (read as ``delimiterLineStep(_:state:)`` would read it a
+    /// byte at a time: the delimiter is confirmed and its line ends) and then, when it is whole in
+    /// the chunk, the part's header section (``canonicalHeaderSection(_:_:)``).
+    ///
+    /// Kept out of line: the paths that feed single bytes never come here, and code added to them
+    /// slows them (single-byte feeding cost 2 % more instructions with these checks inline).
+    ///
+    /// - Returns: Where processing stopped: `index` when the line holds anything else.
+    @inline(never)
+    mutating func delimiterLineInChunk(_ chunk: UnsafeRawBufferPointer, _ index: Int) -> Int {
+        guard index + 1 < chunk.count && chunk[index] == ByteClass.cr && chunk[index + 1] == ByteClass.lf else { return index }
         let lfOffset = position + 1
         position += 2
         confirmDelimiter(close: false)
         passByte(ByteClass.lf, at: lfOffset)
         lineEnded(close: false)
+        return canonicalHeaderSection(chunk, index + 2) ?? index + 2
     }
 
     mutating func reportPadding(at offset: Int) {

@@ -9,7 +9,6 @@ extension ValidationEngine {
 
     /// Reads header bytes up to the end of the current line.
     mutating func headerBytes(_ chunk: UnsafeRawBufferPointer, _ start: Int) -> Int {
-        if part.lineCount == 0, let next = canonicalHeaderSection(chunk, start) { return next }
         let base = position - start
         let end = chunk.index(of: ByteClass.lf, from: start)
         let room = options.maxHeaderLineLength + 2 - headerLine.count

@@ -60,11 +60,7 @@ extension ValidationEngine {
             let matched = DelimiterCarry(
                 carriageReturn: hasCR, matched: search.pattern.count, virtual: false, start: base + delimiterStart)
             matchedDelimiter(matched, region: region)
-            if region != .epilogue && end + 1 < chunk.count && chunk[end] == ByteClass.cr && chunk[end + 1] == ByteClass.lf {
-                delimiterLineEndsAtBoundary()
-                return end + 2
-            }
-            return end
+            return region == .epilogue ? end : delimiterLineInChunk(chunk, end)
         }
         let keep = search.partialSuffixStart(in: chunk, from: index) ?? chunk.count
         // The search counted the line feeds up to the chunk's end. Held bytes hold at most one, the
