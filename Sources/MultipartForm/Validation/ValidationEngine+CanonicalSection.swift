@@ -67,6 +67,11 @@ extension ValidationEngine {
         position = blankLF + 1
         endHeaders(lfOffset: blankLF)
         passByte(ByteClass.lf, at: blankLF)
+        // The content can only begin a delimiter (a part without content) with '-'; any other first
+        // byte ends the carry endHeaders(lfOffset:) set, as scan(_:_:region:carry:) would end it.
+        if cr + 4 < chunk.count && chunk[cr + 4] != ByteClass.dash {
+            phase = .scanning(.body, carry: DelimiterCarry())
+        }
         return cr + 4
     }
 }
