@@ -3,6 +3,30 @@
 /// Bytes are processed strictly in order and each byte is passed once; part content is never
 /// buffered. Only a delimiter prefix at a chunk's end (at most the delimiter's length), the current
 /// header line (bounded by the limits), and fixed-size head and tail windows are kept.
+///
+/// ``step(_:_:)`` dispatches on ``phase`` (``Phase``, in `ValidationEngine+Phase.swift`). A part's life:
+/// 1. `ValidationEngine+Scanning.swift`: ``scan(_:_:region:carry:)`` finds `LF "--" boundary` with
+///    ``DelimiterSearch``, hands the bytes before it to ``content(_:_:offset:region:counted:)`` (the
+///    previous part's content: ``feedPart(_:_:offset:)``) and records the match in
+///    ``matchedDelimiter(_:region:)``, which moves to ``Phase/delimiterLine(_:)``.
+/// 2. `ValidationEngine+DelimiterLine.swift`: the rest of the line is read, a byte at a time by
+///    ``delimiterLineStep(_:state:)`` or, for the CRLF right after the boundary, in one step by
+///    ``delimiterLineInChunk(_:_:)``. ``confirmDelimiter(close:)`` ends the previous part
+///    (``endPart(contentEnd:)``, `ValidationEngine+Part.swift`); ``lineEnded(close:)`` starts the
+///    next one (``startPart(delimiterOffset:line:)``) and moves to ``Phase/headers``.
+/// 3. The header section: the one a browser writes for a field is read in one step by
+///    ``canonicalHeaderSection(_:_:)`` (`ValidationEngine+CanonicalSection.swift`) when it is whole
+///    in the chunk; any other is read line by line by ``headerBytes(_:_:)`` and
+///    ``headerLineEnded(lfOffset:)`` (`ValidationEngine+HeaderLines.swift`) into ``field``, each field
+///    interpreted by `interpretField()` (`ValidationEngine+HeaderFields.swift`,
+///    `ValidationEngine+Disposition.swift`, `ValidationEngine+ContentType.swift`).
+/// 4. The blank line: ``endHeaders(lfOffset:)`` makes the part-level checks
+///    (``finishHeaders(end:)``) and moves to scanning the part's content, back at step 1.
+///
+/// The one-step paths are shortcuts, not second readers: they take only input on which the
+/// byte-at-a-time path reports nothing of its own and leave the engine exactly as it would, which
+/// the tests and the fuzz target check by comparing whole bodies with the same bodies fed a byte at
+/// a time.
 struct ValidationEngine {
     let options: ValidationOptions
     let depth: Int
