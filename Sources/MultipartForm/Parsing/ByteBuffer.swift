@@ -62,6 +62,13 @@ struct ByteBuffer {
     }
 
     /// Whether the bytes held start with `prefix`.
+    /// Whether the buffer holds exactly `text`'s bytes.
+    func holds(_ text: StaticString) -> Bool {
+        guard count == text.utf8CodeUnitCount else { return false }
+        guard count > 0 else { return true }
+        return storage.withUnsafeBytes { ByteClass.matches($0.baseAddress!, text) }
+    }
+
     func starts(with prefix: [UInt8]) -> Bool {
         guard count >= prefix.count else { return false }
         guard !prefix.isEmpty else { return true }

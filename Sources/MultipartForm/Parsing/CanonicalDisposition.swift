@@ -57,7 +57,7 @@ enum CanonicalDisposition {
     private static func literal(_ expected: StaticString, in value: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
         let count = expected.utf8CodeUnitCount
         guard value.count - index >= count else { return nil }
-        return memcmp(value.baseAddress! + index, expected.utf8Start, count) == 0 ? index + count : nil
+        return ByteClass.matches(value.baseAddress! + index, expected) ? index + count : nil
     }
 
     /// A byte repeated in every byte of a word.

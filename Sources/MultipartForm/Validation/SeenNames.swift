@@ -16,6 +16,9 @@ struct SeenNames {
     private var firstParts: [Int] = []
     private(set) var count = 0
 
+    /// This process's key (``key``), read once per table rather than once per name.
+    private let processKey = SeenNames.key
+
     init(capacity: Int) { self.capacity = capacity }
 
     /// The key every table of this process hashes with, so a body cannot be made to collide names
@@ -25,8 +28,14 @@ struct SeenNames {
         return generator.next() | 1
     }()
 
+    /// The hash of `bytes` with this process's key, as every table computes it.
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { hash(bytes, key: key) }
+
+    /// The hash of `bytes` with the process's key, which this table holds.
+    func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { Self.hash(bytes, key: processKey) }
+
     /// The hash of `bytes`: eight bytes at a time, multiply and fold, keyed; never 0.
-    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    private static func hash(_ bytes: UnsafeRawBufferPointer, key: UInt64) -> UInt64 {
         var state = key ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
         var index = 0
         while index &+ 8 <= bytes.count {

@@ -29,7 +29,7 @@ extension ValidationEngine {
         let fieldName: StaticString = "Content-Disposition: "
         let nameLength = fieldName.utf8CodeUnitCount
         guard let base = chunk.baseAddress, chunk.count - start > nameLength,
-            memcmp(base + start, fieldName.utf8Start, nameLength) == 0
+            ByteClass.matches(base + start, fieldName)
         else { return nil }
         // The value runs from the space after the colon to the line's CR, which CRLF CRLF must follow.
         let valueStart = start + nameLength - 1

@@ -64,9 +64,7 @@ extension ValidationEngine {
             var checkUTF8 = formCharsetIsUTF8
             if let isUTF8 = media?.charsetIsUTF8 { checkUTF8 = isUTF8 }
             if checkUTF8 { part.utf8 = UTF8Check() }
-            if part.hasName && nameBuffer.count == ByteClass.charsetField.count && nameBuffer.bytes.elementsEqual(ByteClass.charsetField) {
-                part.charsetValue = []
-            }
+            if part.hasName && nameBuffer.holds("_charset_") { part.charsetValue = [] }
         }
     }
 

@@ -29,7 +29,7 @@ extension ValidationEngine {
         if value.count >= 2 && value[value.count - 2] == UInt8(ascii: "[") && value[value.count - 1] == UInt8(ascii: "]") {
             return
         }
-        let hash = SeenNames.hash(value)
+        let hash = seenNames.hash(value)
         guard let earlier = seenNames.first(carrying: hash, part: part.index) else { return }
         // Once per name: a flood of one repeated name is one finding.
         guard earlier != SeenNames.reported, let place = part.dispositionName else { return }
