@@ -11,18 +11,7 @@ cd "$(dirname "$0")/../.."
 output=${1:?usage: run.sh OUTPUT [ROUNDS]}
 rounds=${2:-27}
 build=.build-snapshot
-rm -rf "$build" # the engine changes between snapshots: always rebuild
-mkdir -p "$build"
-flags=(-O -wmo -parse-as-library -swift-version 6 -package-name multipart_form_conformance -I "$build" -L "$build")
-module() { # name, source directory, extra flags
-    local name=$1 dir=$2
-    shift 2
-    find "$dir" -name '*.swift' -print0 | sort -z | xargs -0 swiftc "${flags[@]}" "$@" \
-        -module-name "$name" -emit-module -emit-module-path "$build/$name.swiftmodule" \
-        -emit-library -static -o "$build/lib$name.a"
-}
-module MultipartForm Sources/MultipartForm
-module MultipartFormConformanceCore Sources/MultipartFormConformanceCore -lMultipartForm
+.tools/engine-snapshot/build.sh "$build" MultipartForm MultipartFormConformanceCore
 swiftc -O -swift-version 5 -package-name multipart_form_conformance -I "$build" -L "$build" \
     .tools/engine-snapshot/snapshot.swift -lMultipartFormConformanceCore -lMultipartForm -o "$build/snapshot"
 "$build/snapshot" Vectors "$rounds" >"$output"
