@@ -96,7 +96,7 @@ extension ValidationEngine {
     /// the chunk, the part's header section (``canonicalHeaderSection(_:_:)``).
     ///
     /// Kept out of line: the paths that feed single bytes never come here, and code added to them
-    /// slows them (single-byte feeding cost 2 % more instructions with these checks inline).
+    /// slows them (single-byte feeding cost 2 to 3 % more instructions with these checks inline).
     ///
     /// - Returns: Where processing stopped: `index` when the line holds anything else.
     @inline(never)
