@@ -5,7 +5,7 @@ import Testing
 /// The table of names behind `name-duplicate`: every name held stays found as the table grows, the
 /// capacity is a hard stop, and a reported name stays reported.
 @Suite struct SeenNamesTests {
-    static func hash(_ text: String) -> UInt64 { Array(text.utf8).withUnsafeBytes(SeenNames.hash) }
+    static func hash(_ text: String) -> UInt64 { Array(text.utf8).withUnsafeBytes(SeenNames(capacity: 1).hash) }
 
     @Test func everyNameIsFoundAgainAfterTheTableGrows() {
         var names = SeenNames(capacity: 10_000)

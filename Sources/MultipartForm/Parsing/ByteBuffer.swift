@@ -61,7 +61,6 @@ struct ByteBuffer {
         source.withUnsafeBytes { append($0) }
     }
 
-    /// Whether the bytes held start with `prefix`.
     /// Whether the buffer holds exactly `text`'s bytes.
     func holds(_ text: StaticString) -> Bool {
         guard count == text.utf8CodeUnitCount else { return false }
@@ -69,6 +68,7 @@ struct ByteBuffer {
         return storage.withUnsafeBytes { ByteClass.matches($0.baseAddress!, text) }
     }
 
+    /// Whether the bytes held start with `prefix`.
     func starts(with prefix: [UInt8]) -> Bool {
         guard count >= prefix.count else { return false }
         guard !prefix.isEmpty else { return true }

@@ -122,21 +122,25 @@ enum ByteClass {
     /// - Complexity: O(n), eight bytes at a time.
     static func equalsIgnoringCase(_ bytes: ArraySlice<UInt8>, _ lower: [UInt8]) -> Bool {
         guard bytes.count == lower.count else { return false }
-        return bytes.withUnsafeBytes { given in
-            lower.withUnsafeBytes { expected in
-                var index = 0
-                while index &+ 8 <= given.count {
-                    let word = lowercased(word: given.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                    if word != expected.loadUnaligned(fromByteOffset: index, as: UInt64.self) { return false }
-                    index &+= 8
-                }
-                while index < given.count {
-                    if lowercased(given[index]) != expected[index] { return false }
-                    index &+= 1
-                }
-                return true
-            }
+        return bytes.withUnsafeBytes { given in lower.withUnsafeBytes { equalsIgnoringCase(given, $0.baseAddress) } }
+    }
+
+    /// Compares `bytes` to as many lower-case ASCII bytes at `lower`, folding only `A`–`Z` in `bytes`.
+    ///
+    /// - Complexity: O(n), eight bytes at a time.
+    static func equalsIgnoringCase(_ bytes: UnsafeRawBufferPointer, _ lower: UnsafeRawPointer?) -> Bool {
+        guard let expected = lower, bytes.count > 0 else { return bytes.isEmpty }
+        var index = 0
+        while index &+ 8 <= bytes.count {
+            let word = lowercased(word: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            if word != expected.loadUnaligned(fromByteOffset: index, as: UInt64.self) { return false }
+            index &+= 8
         }
+        while index < bytes.count {
+            if lowercased(bytes[index]) != expected.load(fromByteOffset: index, as: UInt8.self) { return false }
+            index &+= 1
+        }
+        return true
     }
 
     /// Each byte of `word` folded as ``lowercased(_:)`` folds it: `A`–`Z` gain 0x20, other bytes are unchanged.

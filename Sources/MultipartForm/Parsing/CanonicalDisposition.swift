@@ -60,43 +60,20 @@ enum CanonicalDisposition {
         return ByteClass.matches(value.baseAddress! + index, expected) ? index + count : nil
     }
 
-    /// A byte repeated in every byte of a word.
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-
-    /// Whether no byte of `word` equals the byte `repeated` holds in every byte: the zero-byte test on
-    /// their difference, which is exact about whether there is one.
-    @inline(__always)
-    private static func lacks(_ word: UInt64, _ repeated: UInt64) -> Bool {
-        let difference = word ^ repeated
-        return (difference &- ones) & ~difference & 0x8080_8080_8080_8080 == 0
-    }
-
     /// The range of a quoted value's content starting at `start` (after the opening quote), up to the
     /// closing quote, if every byte is one the general path would accept without a finding.
     private static func quotedValue(in value: UnsafeBufferPointer<UInt8>, from start: Int, isName: Bool) -> Range<Int>? {
-        // Printable ASCII only, without the bytes that need a closer look: `\` (quoted-pair), `%`
-        // (percent-encoding), `;` and `=`, `[` in a name, and `/` in a filename; one bit per byte
-        // from 0x00 to 0x7F (the quote is not in the set: it ends the value).
-        let (low, high): (UInt64, UInt64) = isName ? (0xD7FF_FFDB_0000_0000, 0x7FFF_FFFF_E7FF_FFFF) : (0xD7FF_7FDB_0000_0000, 0x7FFF_FFFF_EFFF_FFFF)
         var end = start
-        // Eight plain bytes at a time, then byte by byte from the first word that holds another.
-        let bracketOrSlash: UInt64 = (isName ? 0x5B : 0x2F) &* ones
-        while end &+ 8 <= value.count {
-            let word = UnsafeRawPointer(value.baseAddress! + end).loadUnaligned(as: UInt64.self)
-            guard ByteClass.allPrintable(word), lacks(word, 0x22 &* ones), lacks(word, 0x5C &* ones), lacks(word, 0x25 &* ones),
-                lacks(word, 0x3B &* ones), lacks(word, 0x3D &* ones), lacks(word, bracketOrSlash)
-            else { break }
-            end &+= 8
-        }
         while end < value.count {
             let byte = value[end]
-            let plain = byte < 64 ? (low &>> UInt64(byte)) & 1 == 1 : byte < 128 && (high &>> UInt64(byte)) & 1 == 1
-            if plain {
-                end += 1
-                continue
-            }
             if byte == ByteClass.quote { break }
-            return nil
+            // Printable ASCII only, without the bytes that need a closer look: `\` (quoted-pair),
+            // `%` (percent-encoding) and, in a filename, path separators.
+            guard byte >= 0x20 && byte < 0x7F, byte != ByteClass.backslash, byte != ByteClass.percent else { return nil }
+            if !isName && byte == ByteClass.slash { return nil }
+            if isName && byte == UInt8(ascii: "[") { return nil }
+            if byte == ByteClass.semicolon || byte == ByteClass.equals { return nil }
+            end += 1
         }
         guard end < value.count, end > start else { return nil }
         let count = end - start

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The part header fields the validator reads, told from a field name in one pass.
 ///
 /// Names compare ignoring ASCII case (RFC 9110 §5.1). The spellings are static strings, so telling
@@ -32,10 +24,10 @@ enum PartHeaderName {
         default: return Reading(field: nil, oddCase: false)
         }
         let lower = field.lowerCase
-        guard equalsIgnoringCase(name, lower) else { return Reading(field: nil, oddCase: false) }
+        guard ByteClass.equalsIgnoringCase(name, lower.utf8Start) else { return Reading(field: nil, oddCase: false) }
         // Equal ignoring case: the name is lower case exactly when it equals the lower-case spelling.
-        let isLower = memcmp(name.baseAddress!, lower.utf8Start, name.count) == 0
-        let isCanonical = !isLower && memcmp(name.baseAddress!, field.canonical.utf8Start, name.count) == 0
+        let isLower = ByteClass.matches(name.baseAddress!, lower)
+        let isCanonical = !isLower && ByteClass.matches(name.baseAddress!, field.canonical)
         return Reading(field: field, oddCase: !isLower && !isCanonical)
     }
 
@@ -55,22 +47,5 @@ enum PartHeaderName {
         case .contentType: "Content-Type"
         case .contentTransferEncoding: "Content-Transfer-Encoding"
         }
-    }
-
-    /// Whether `bytes` equal the lower-case ASCII `lower` (of the same length), folding only `A`–`Z`
-    /// in `bytes`; eight bytes at a time.
-    private static func equalsIgnoringCase(_ bytes: UnsafeRawBufferPointer, _ lower: StaticString) -> Bool {
-        let expected = UnsafeRawPointer(lower.utf8Start)
-        var index = 0
-        while index &+ 8 <= bytes.count {
-            let word = ByteClass.lowercased(word: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            if word != expected.loadUnaligned(fromByteOffset: index, as: UInt64.self) { return false }
-            index &+= 8
-        }
-        while index < bytes.count {
-            if ByteClass.lowercased(bytes[index]) != expected.load(fromByteOffset: index, as: UInt8.self) { return false }
-            index &+= 1
-        }
-        return true
     }
 }

@@ -28,10 +28,8 @@ struct SeenNames {
         return generator.next() | 1
     }()
 
-    /// The hash of `bytes` with this process's key, as every table computes it.
-    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { hash(bytes, key: key) }
-
-    /// The hash of `bytes` with the process's key, which this table holds.
+    /// The hash of `bytes` with the process's key, which this table holds (every table of the
+    /// process hashes a name alike).
     func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { Self.hash(bytes, key: processKey) }
 
     /// The hash of `bytes`: eight bytes at a time, multiply and fold, keyed; never 0.

@@ -53,13 +53,10 @@ extension ValidationEngine {
         // What interpretField() records for this value.
         part.sawDisposition = true
         part.dispositionName = Located(offset: lineOffset, line: number, column: 1)
-        let valueOffset = valueStart - start
-        setPartName(UnsafeRawBufferPointer(rebasing: chunk[(valueStart + canonical.name.lowerBound)..<(valueStart + canonical.name.upperBound)]))
-        if let filename = canonical.filename {
-            setPartFilename(UnsafeRawBufferPointer(rebasing: chunk[(valueStart + filename.lowerBound)..<(valueStart + filename.upperBound)]))
-            let column = valueOffset + canonical.filenameAttribute + 1
-            part.filenameParameter = Located(offset: lineOffset + column - 1, line: number, column: column)
-        }
+        let attributeColumn = valueStart - start + canonical.filenameAttribute + 1
+        record(
+            canonical, in: UnsafeRawBufferPointer(rebasing: chunk[valueStart..<cr]),
+            filenameAttribute: Located(offset: lineOffset + attributeColumn - 1, line: number, column: attributeColumn))
         passByte(ByteClass.lf, at: firstLF)
         // The blank line.
         let blankLF = firstLF + 2

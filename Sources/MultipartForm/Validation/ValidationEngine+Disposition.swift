@@ -7,11 +7,8 @@ extension ValidationEngine {
     mutating func readDisposition(_ value: HeaderValue) {
         if usesCanonicalHeaders, let canonical = CanonicalDisposition.match(value.bytes[...]) {
             // The value the general path would accept without a finding: only record what it says.
-            setPartName(value.bytes[canonical.name])
-            if let filename = canonical.filename {
-                setPartFilename(value.bytes[filename])
-                part.filenameParameter = field.locate(value.offset(canonical.filenameAttribute))
-            }
+            let attribute = field.locate(value.offset(canonical.filenameAttribute))
+            value.bytes.withUnsafeBytes { record(canonical, in: $0, filenameAttribute: attribute) }
             return
         }
         var disposition = Disposition()

@@ -94,12 +94,8 @@ extension ValidationEngine {
             // What readDisposition(_:) would record for this value, without building the value.
             part.sawDisposition = true
             part.dispositionName = at(first.start + nameStart)
-            let valueStart = colonIndex + 1
-            setPartName(content[(valueStart + canonical.name.lowerBound)..<(valueStart + canonical.name.upperBound)])
-            if let filename = canonical.filename {
-                setPartFilename(content[(valueStart + filename.lowerBound)..<(valueStart + filename.upperBound)])
-                part.filenameParameter = at(first.start + colon + 1 + canonical.filenameAttribute)
-            }
+            let attribute = at(first.start + colon + 1 + canonical.filenameAttribute)
+            content[(colonIndex + 1)...].withUnsafeBytes { record(canonical, in: $0, filenameAttribute: attribute) }
             return
         }
         let isContentType = reading.field == .contentType

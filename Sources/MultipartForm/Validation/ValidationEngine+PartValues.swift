@@ -50,6 +50,17 @@ extension ValidationEngine {
         part.hasFilename = true
     }
 
+    /// Records what a Content-Disposition value that ``CanonicalDisposition`` matched says: the
+    /// part's name and, when it has one, its filename and where its `filename` attribute is.
+    @inline(__always)  // on the one-step path a call cost 17 instructions a part
+    mutating func record(_ canonical: CanonicalDisposition.Match, in value: UnsafeRawBufferPointer, filenameAttribute: Located) {
+        setPartName(UnsafeRawBufferPointer(rebasing: value[canonical.name]))
+        if let filename = canonical.filename {
+            setPartFilename(UnsafeRawBufferPointer(rebasing: value[filename]))
+            part.filenameParameter = filenameAttribute
+        }
+    }
+
     /// Records the current part's Content-Type: its value, whitespace trimmed, and what it said.
     mutating func setPartContentType(_ value: ArraySlice<UInt8>, _ media: PartMedia) {
         contentTypeBuffer.removeAll()
