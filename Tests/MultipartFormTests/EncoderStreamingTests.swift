@@ -38,7 +38,7 @@ import Testing
         }
         for (index, field) in form.fields.enumerated() {
             var header: [UInt8] = []
-            try PartHeader.write(field, index: index, options: options, into: &header)
+            try withUnsafePointer(to: field) { try PartHeader.write($0, index: index, options: options, into: &header) }
             if contains(header) { return index }
             if let text = field.value.text, contains(Array(text.utf8)) { return index }
             if let bytes = field.value.bytes, contains(bytes) { return index }
@@ -53,31 +53,59 @@ import Testing
         var collisions = 0
         for _ in 0..<3_000 {
             let form = Self.randomForm(&random)
-            guard (try? ReferenceEncoder(options: options).measure(form)) != nil else { continue }  // unwritable names
+            // Unwritable names are skipped.
+            guard let measured = try? ReferenceEncoder(options: options).measure(form, searchingFor: Array("ab".utf8)) else { continue }
             let expected = try Self.collisionInWrittenParts(form, boundary: Array("ab".utf8), options: options)
             let found = ReferenceEncoder.firstCollision(in: form, boundary: Array("ab".utf8))
             #expect(found?.fieldIndex == expected, "\(form)")
+            #expect(measured.collision?.fieldIndex == expected, "measuring finds it too: \(form)")
+            #expect(measured.collision?.inHeader == found?.inHeader)
             if expected != nil { collisions += 1 }
         }
         #expect(collisions > 100)  // the forms really do collide, often
     }
 
+    /// Whole text parts are written straight into the caller's buffer when they fit and staged when
+    /// they do not; chunks of 5 bytes fit none, 37 and 100 bytes some, and a whole body every one.
     @Test(arguments: [false, true])
-    func measuredLengthIsTheLengthStreamed(normalizing: Bool) throws {
+    func measuredLengthIsTheLengthStreamedInChunksOfAnySize(normalizing: Bool) throws {
         var random = SplitMix64(state: normalizing ? 21 : 22)
         let encoder = ReferenceEncoder(options: ReferenceEncoder.Options(normalizesNewlines: normalizing))
         var bodies = 0
-        for _ in 0..<2_000 {
+        for round in 0..<2_000 {
             let form = Self.randomForm(&random)
             guard let body = try? encoder.prepare(form, boundary: "zz") else { continue }
+            let whole = try body.bytes()
+            #expect(whole.count == body.contentLength)
+            let chunkSize = [5, 37, 100][round % 3]
             var streamed: [UInt8] = []
-            var iterator = body.makeChunkIterator(chunkSize: 5)
-            while let chunk = try iterator.next() { streamed += chunk }
-            #expect(streamed.count == body.contentLength)
-            #expect(streamed == (try body.bytes()))
+            var iterator = body.makeChunkIterator(chunkSize: chunkSize)
+            while let chunk = try iterator.next() {
+                #expect(chunk.count == chunkSize || streamed.count + chunk.count == whole.count, "every chunk but the last is full")
+                streamed += chunk
+            }
+            #expect(streamed == whole, "chunks of \(chunkSize): \(form)")
             bodies += 1
         }
         #expect(bodies > 1_000)
+    }
+
+    /// The word-at-a-time test for small bytes, against a byte-by-byte look, with the small byte at
+    /// every place of a word and of the tail.
+    @Test func noByteBelowALimitSeesEveryByteOfEveryWord() {
+        for limit: UInt8 in [ByteClass.cr, 0x23, 0x80] {
+            for length in 0..<20 {
+                for place in 0..<max(length, 1) {
+                    for byte: UInt8 in [0x00, limit &- 1, limit, 0x7F, 0x80, 0xFF] {
+                        var bytes = [UInt8](repeating: 0x61, count: length)
+                        if length > 0 { bytes[place] = byte }
+                        let expected = bytes.allSatisfy { $0 >= limit }
+                        let found = bytes.withUnsafeBufferPointer { ParameterEscaping.noByte(below: limit, in: $0) }
+                        #expect(found == expected, "limit \(limit), byte \(byte) at \(place) of \(length)")
+                    }
+                }
+            }
+        }
     }
 
     @Test func newlineNormalisationAndItsLengthAgreeWithTheRule() {
@@ -101,6 +129,8 @@ import Testing
             }
             #expect(ParameterEscaping.normalizingNewlines(bytes) == expected)
             #expect(ParameterEscaping.normalizedLength(bytes) == expected.count)
+            var text = String(decoding: bytes + Array("0123456789".utf8.prefix(Int(random.next() % 10))), as: UTF8.self)
+            #expect(ParameterEscaping.needsNormalizing(&text) == bytes.contains { $0 == ByteClass.cr || $0 == ByteClass.lf })
         }
     }
 

@@ -21,6 +21,32 @@ enum ParameterEscaping {
         output.put(UnsafeBufferPointer(rebasing: bytes[run...]))
     }
 
+    /// Whether `bytes` hold no byte below 0x23: no `"` (0x22), CR, LF or NUL, so escaping leaves them
+    /// as they are, normalising does not change them and no header rule refuses them.
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        noByte(below: 0x23, in: bytes)
+    }
+
+    /// Whether every byte of `bytes` is `limit` or more (`limit` at most 0x80), read eight bytes at a time.
+    static func noByte(below limit: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let limits = ones &* UInt64(limit)
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // A byte below the limit borrows when the limit is taken from it, setting its high bit
+            // where its own high bit is clear.
+            if (word &- limits) & ~word & (ones &* 0x80) != 0 { return false }
+            index += 8
+        }
+        while index < bytes.count {
+            if base[index] < limit { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// Turns every lone CR or LF into CRLF, keeping existing CRLF pairs.
     static func normalizingNewlines<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [UInt8] {
         var out: [UInt8] = []
@@ -44,6 +70,12 @@ enum ParameterEscaping {
     /// Whether normalising `bytes` would change them: they hold a CR or an LF.
     static func needsNormalizing<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
         bytes.contains { $0 == ByteClass.cr || $0 == ByteClass.lf }
+    }
+
+    /// Whether normalising `text` would change it, read eight bytes at a time: text with no byte up
+    /// to CR (0x0D), which LF (0x0A) is below, needs no look at each byte.
+    static func needsNormalizing(_ text: inout String) -> Bool {
+        text.withUTF8 { noByte(below: ByteClass.cr + 1, in: $0) ? false : needsNormalizing($0) }
     }
 
     /// The length `normalizingNewlines` gives `bytes`, without making them.

@@ -5,7 +5,11 @@
 /// count (``HeaderLength``) to check and measure it, and streaming writes it again just before the
 /// part's bytes go out. So a form of any number of fields costs one header's worth of memory beyond
 /// the form itself. The boundary collision check reads the header's pieces from the field instead
-/// (``forEachVariablePiece(of:_:)``).
+/// (``forEachVariablePiece(of:atLeast:_:)``).
+///
+/// Each function reads its field in place, through a pointer into the form's storage: a copy of a
+/// ``FormData/Field`` retains and releases its four strings, and a field passed by value was copied
+/// at every call (about 200 instructions each time, four times a part).
 enum PartHeader {
     private static let defaultFileType = Array("application/octet-stream".utf8)
     private static let blobFilename = Array("blob".utf8)
@@ -14,15 +18,17 @@ enum PartHeader {
     /// - Throws: ``ReferenceEncoder/Error`` when the name, filename or content type cannot be written
     ///   faithfully, or the header would pass the receivers' limits.
     static func write<Output: HeaderOutput>(
-        _ field: FormData.Field, index: Int, options: ReferenceEncoder.Options, into output: inout Output
+        _ field: UnsafePointer<FormData.Field>, index: Int, options: ReferenceEncoder.Options, into output: inout Output
     ) throws(ReferenceEncoder.Error) {
         let start = output.written
         output.put("Content-Disposition: form-data; name=\"")
-        var name = field.name
+        var name = field.pointee.name
         var failure: ReferenceEncoder.Error?
         name.withUTF8 { name in
             do throws(ReferenceEncoder.Error) {
-                if options.normalizesNewlines && ParameterEscaping.needsNormalizing(name) {
+                if ParameterEscaping.isPlain(name) && name.last != ByteClass.backslash {
+                    output.put(name)  // nothing to normalise, escape or refuse
+                } else if options.normalizesNewlines && ParameterEscaping.needsNormalizing(name) {
                     try ParameterEscaping.normalizingNewlines(name).withUnsafeBufferPointer { normalized throws(ReferenceEncoder.Error) in
                         try appendParameter(normalized, code: .unrepresentableName, label: "name", index: index, to: &output)
                     }
@@ -34,7 +40,8 @@ enum PartHeader {
             }
         }
         if let failure { throw failure }
-        if field.isFile {
+        let isFile = field.pointee.isFile
+        if isFile {
             output.put("\"; filename=\"")
             try filename(of: field).withUnsafeBufferPointer { filename throws(ReferenceEncoder.Error) in
                 try appendParameter(filename, code: .unrepresentableFilename, label: "filename", index: index, to: &output)
@@ -43,7 +50,7 @@ enum PartHeader {
         output.put("\"")
         let dispositionLine = output.written - start
         var contentTypeLine = 0
-        if field.isFile {
+        if isFile {
             let type = try contentType(of: field, index: index)
             output.put("\r\nContent-Type: ")
             type.withUnsafeBufferPointer { output.put($0) }
@@ -57,7 +64,7 @@ enum PartHeader {
     /// The length of `field`'s part header, and a check that it can be written.
     /// - Throws: ``ReferenceEncoder/Error`` as ``write(_:index:options:into:)`` does.
     static func length(
-        of field: FormData.Field, index: Int, options: ReferenceEncoder.Options
+        of field: UnsafePointer<FormData.Field>, index: Int, options: ReferenceEncoder.Options
     ) throws(ReferenceEncoder.Error) -> Int {
         var length = HeaderLength()
         try write(field, index: index, options: options, into: &length)
@@ -65,15 +72,21 @@ enum PartHeader {
     }
 
     /// Calls `body` with each piece of the header that comes from the field (its name, filename and
-    /// content type, as given), for the boundary collision check: the rest of a header is fixed text
-    /// without `--`, and neither escaping nor newline normalisation can make or break a `--boundary`,
-    /// which holds no `"`, `%`, CR or LF.
-    static func forEachVariablePiece(of field: FormData.Field, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
-        var name = field.name
-        if name.withUTF8(body) { return true }
-        guard field.isFile else { return false }
-        if filename(of: field).withUnsafeBufferPointer(body) { return true }
-        guard var type = field.contentType else { return false }
+    /// content type, as given) that is at least `minimumCount` bytes long, for the boundary collision
+    /// check: the rest of a header is fixed text without `--`, and neither escaping nor newline
+    /// normalisation can make or break a `--boundary`, which holds no `"`, `%`, CR or LF. Stops at
+    /// the first piece for which `body` returns `true`, and returns whether one did.
+    static func forEachVariablePiece(
+        of field: UnsafePointer<FormData.Field>, atLeast minimumCount: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> Bool {
+        if field.pointee.name.utf8.count >= minimumCount {
+            var name = field.pointee.name
+            if name.withUTF8(body) { return true }
+        }
+        guard field.pointee.isFile else { return false }
+        let filename = filename(of: field)
+        if filename.count >= minimumCount && filename.withUnsafeBufferPointer(body) { return true }
+        guard var type = field.pointee.contentType, type.utf8.count >= minimumCount else { return false }
         return type.withUTF8(body)
     }
 
@@ -82,11 +95,11 @@ enum PartHeader {
     /// - Throws: ``ReferenceEncoder/Error`` with ``ReferenceEncoder/Error/Code/fileUnreadable`` when a
     ///   file cannot be sized or is not a regular file.
     static func valueLength(
-        of field: FormData.Field, index: Int, options: ReferenceEncoder.Options
+        of field: UnsafePointer<FormData.Field>, index: Int, options: ReferenceEncoder.Options
     ) throws(ReferenceEncoder.Error) -> Int {
-        switch field.value.storage {
-        case .text(let text):
-            guard options.normalizesNewlines else { return text.utf8.count }
+        switch field.pointee.value.storage {
+        case .text(var text):
+            guard options.normalizesNewlines && ParameterEscaping.needsNormalizing(&text) else { return text.utf8.count }
             return ParameterEscaping.normalizedLength(text.utf8)
         case .bytes(let bytes):
             return bytes.count
@@ -149,17 +162,19 @@ enum PartHeader {
     }
 
     /// The given filename, else a file path's last `/`-separated component, else `blob`.
-    private static func filename(of field: FormData.Field) -> [UInt8] {
-        if let filename = field.filename { return Array(filename.utf8) }
-        if let path = field.value.filePath {
+    private static func filename(of field: UnsafePointer<FormData.Field>) -> [UInt8] {
+        if let filename = field.pointee.filename { return Array(filename.utf8) }
+        if let path = field.pointee.value.filePath {
             return Array(path.utf8.split(separator: ByteClass.slash, omittingEmptySubsequences: false).last ?? [])
         }
         return blobFilename
     }
 
     /// The given media type, which must be a well-formed non-multipart media type, else `application/octet-stream`.
-    private static func contentType(of field: FormData.Field, index: Int) throws(ReferenceEncoder.Error) -> [UInt8] {
-        guard let type = field.contentType else { return defaultFileType }
+    private static func contentType(
+        of field: UnsafePointer<FormData.Field>, index: Int
+    ) throws(ReferenceEncoder.Error) -> [UInt8] {
+        guard let type = field.pointee.contentType else { return defaultFileType }
         let bytes = Array(type.utf8)
         func failure(_ reason: String) -> ReferenceEncoder.Error {
             ReferenceEncoder.Error(
@@ -206,4 +221,30 @@ extension Array: HeaderOutput where Element == UInt8 {
 struct HeaderLength: HeaderOutput {
     private(set) var written = 0
     mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) { written += bytes.count }
+}
+
+/// Writes a header straight into a caller's buffer from a given offset, counting what does not fit.
+///
+/// ``written`` keeps counting past the buffer's end, so the header's line lengths stay exact and
+/// ``fits`` says afterwards whether every byte was copied.
+struct BufferOutput: HeaderOutput {
+    private let buffer: UnsafeMutableRawBufferPointer
+    private(set) var written: Int
+
+    /// An output that writes into `buffer` from `offset`.
+    init(_ buffer: UnsafeMutableRawBufferPointer, from offset: Int) {
+        self.buffer = buffer
+        self.written = offset
+    }
+
+    /// Whether every byte put so far lies within the buffer.
+    var fits: Bool { written <= buffer.count }
+
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let end = written + bytes.count
+        if end <= buffer.count, let source = bytes.baseAddress, let target = buffer.baseAddress {
+            (target + written).copyMemory(from: source, byteCount: bytes.count)
+        }
+        written = end
+    }
 }

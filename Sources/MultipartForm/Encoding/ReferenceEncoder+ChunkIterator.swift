@@ -104,6 +104,7 @@ extension ReferenceEncoder {
                 switch value {
                 case .none:
                     if closing { return written }
+                    try writeTextParts(into: buffer, at: &written)
                     try stageNextPart()
                 case .bytes(let bytes):
                     if valueOffset < bytes.count {
@@ -150,38 +151,72 @@ extension ReferenceEncoder {
             offset += take
         }
 
+        /// Writes whole text parts straight into `buffer` from `written` while the next field is a
+        /// text field whose part fits: the previous part's CRLF, the delimiter line, the header and
+        /// the value, with nothing staged. Stops, having written nothing of it, at the first part
+        /// that is not such a part or does not fit, which ``stageNextPart()`` then stages.
+        private mutating func writeTextParts(into buffer: UnsafeMutableRawBufferPointer, at written: inout Int) throws(Error) {
+            let options = body.options
+            let delimiter = partDelimiter
+            var end = written
+            var next = nextField
+            try body.form.forEachField(from: nextField) { field, index throws(Error) in
+                guard !field.pointee.isFile, case .text(var text) = field.pointee.value.storage,
+                    !(options.normalizesNewlines && ParameterEscaping.needsNormalizing(&text))
+                else { return false }
+                var output = BufferOutput(buffer, from: end)
+                delimiter.withUnsafeBufferPointer { output.put(UnsafeBufferPointer(rebasing: $0[(index > 0 ? 0 : 2)...])) }
+                guard output.written + text.utf8.count < buffer.count else { return false }
+                try PartHeader.write(field, index: index, options: options, into: &output)
+                text.withUTF8 { output.put($0) }
+                guard output.fits else { return false }
+                end = output.written
+                next = index + 1
+                return true
+            }
+            written = end
+            nextField = next
+        }
+
         /// Stages the next part's delimiter line and header and sets its value, or stages the close
         /// delimiter after the last part.
         private mutating func stageNextPart() throws(Error) {
-            let fields = body.form.fields
+            let form = body.form
             staged.removeAll(keepingCapacity: true)
             stagedOffset = 0
             valueOffset = 0
             // The line break ending the previous part's value (none before the first part), then the
             // delimiter line, or the close delimiter after the last part.
-            let last = nextField == fields.count
+            let last = nextField == form.fields.count
             staged += (last ? closeDelimiter : partDelimiter)[(nextField > 0 ? 0 : 2)...]
             if last {
                 closing = true
                 return
             }
-            let index = nextField
-            let field = fields[index]
-            try PartHeader.write(field, index: index, options: body.options, into: &staged)
-            switch field.value.storage {
-            case .text(var text):
-                if body.options.normalizesNewlines && ParameterEscaping.needsNormalizing(text.utf8) {
-                    value = .bytes(ParameterEscaping.normalizingNewlines(text.utf8))
-                } else {
-                    text.makeContiguousUTF8()
-                    value = .text(text)
+            var staging = staged
+            staged = []
+            var next = Value.none
+            let options = body.options
+            try form.forEachField(from: nextField) { field, index throws(Error) in
+                try PartHeader.write(field, index: index, options: options, into: &staging)
+                switch field.pointee.value.storage {
+                case .text(var text):
+                    if options.normalizesNewlines && ParameterEscaping.needsNormalizing(&text) {
+                        next = .bytes(ParameterEscaping.normalizingNewlines(text.utf8))
+                    } else {
+                        text.makeContiguousUTF8()
+                        next = .text(text)
+                    }
+                case .bytes(let bytes):
+                    next = .bytes(bytes)
+                case .file(let path):
+                    next = .file(path: path, size: body.fileSizes[filesBegun], fieldIndex: index)
                 }
-            case .bytes(let bytes):
-                value = .bytes(bytes)
-            case .file(let path):
-                value = .file(path: path, size: body.fileSizes[filesBegun], fieldIndex: index)
-                filesBegun += 1
+                return false
             }
+            staged = staging
+            if case .file = next { filesBegun += 1 }
+            value = next
             nextField += 1
         }
 

@@ -72,21 +72,23 @@ public struct ReferenceEncoder: Sendable {
     public func prepare<Generator: RandomNumberGenerator>(
         _ form: FormData, using generator: inout Generator
     ) throws(Error) -> Body {
-        let measured = try measure(form)
-        var lastCollision = 0
-        for _ in 0..<Self.maximumBoundaryAttempts {
-            let boundary = Self.randomBoundary(using: &generator)
-            if let collision = Self.firstCollision(in: form, boundary: boundary) {
-                lastCollision = collision.fieldIndex
-                continue
+        var boundary = Self.randomBoundary(using: &generator)
+        let measured = try measure(form, searchingFor: boundary)
+        var collision = measured.collision
+        var attempts = 1
+        while let found = collision {
+            guard attempts < Self.maximumBoundaryAttempts else {
+                throw Error(
+                    .boundaryCollision, fieldIndex: found.fieldIndex,
+                    "\(Self.maximumBoundaryAttempts) generated boundaries in a row occur in the form's values")
             }
-            return Body(
-                boundary: boundary, form: form, options: options, fileSizes: measured.fileSizes,
-                partBytes: measured.partBytes)
+            boundary = Self.randomBoundary(using: &generator)
+            collision = Self.firstCollision(in: form, boundary: boundary)
+            attempts += 1
         }
-        throw Error(
-            .boundaryCollision, fieldIndex: lastCollision,
-            "\(Self.maximumBoundaryAttempts) generated boundaries in a row occur in the form's values")
+        return Body(
+            boundary: boundary, form: form, options: options, fileSizes: measured.fileSizes,
+            partBytes: measured.partBytes)
     }
 
     /// Prepares a body with the caller's boundary, failing if it is invalid or occurs in an in-memory value.
@@ -98,8 +100,8 @@ public struct ReferenceEncoder: Sendable {
     public func prepare(_ form: FormData, boundary: String) throws(Error) -> Body {
         let boundaryBytes = Array(boundary.utf8)
         try Self.validateBoundary(boundaryBytes)
-        let measured = try measure(form)
-        if let collision = Self.firstCollision(in: form, boundary: boundaryBytes) {
+        let measured = try measure(form, searchingFor: boundaryBytes)
+        if let collision = measured.collision {
             throw Error(
                 .boundaryCollision, fieldIndex: collision.fieldIndex,
                 "the \(collision.inHeader ? "part header" : "value") contains '--\(escapedForMessage(boundaryBytes))'; choose another boundary")
@@ -129,47 +131,44 @@ public struct ReferenceEncoder: Sendable {
         return (body.contentType, try body.bytes())
     }
 
-    /// Checks that every field can be written and measures the parts: the bytes of their headers and
-    /// values together, and each file's size (from `stat`; no file is read).
-    /// - Throws: ``Error`` for the first field that cannot be written faithfully.
-    func measure(_ form: FormData) throws(Error) -> (partBytes: Int, fileSizes: [Int]) {
+    /// What ``measure(_:searchingFor:)`` finds in a form.
+    struct Measurement {
+        /// The bytes of every part's header and value together.
         var partBytes = 0
+        /// Each file's size, from `stat`, in field order.
         var fileSizes: [Int] = []
-        for (index, field) in form.fields.enumerated() {
+        /// The first field whose header or in-memory value holds `--boundary`, if any.
+        var collision: (fieldIndex: Int, inHeader: Bool)?
+    }
+
+    /// Checks that every field can be written, measures the parts (their headers and values, and
+    /// each file's size from `stat`; no file is read) and finds the first field that holds
+    /// `"--" boundary`, all in one pass over the form.
+    /// - Throws: ``Error`` for the first field that cannot be written faithfully, before any collision.
+    func measure(_ form: FormData, searchingFor boundary: [UInt8]) throws(Error) -> Measurement {
+        var measurement = Measurement()
+        var search = FieldCollisionSearch(boundary: boundary)
+        try form.forEachField { field, index throws(Error) in
             let header = try PartHeader.length(of: field, index: index, options: options)
             let value = try PartHeader.valueLength(of: field, index: index, options: options)
-            if field.value.filePath != nil { fileSizes.append(value) }
-            partBytes += header + value
+            if case .file = field.pointee.value.storage { measurement.fileSizes.append(value) }
+            measurement.partBytes += header + value
+            if measurement.collision == nil, let inHeader = search.find(in: field) {
+                measurement.collision = (index, inHeader)
+            }
+            return true
         }
-        return (partBytes, fileSizes)
+        return measurement
     }
 
     /// Returns the index of the first field whose part header or in-memory value contains `"--" boundary`.
-    ///
-    /// A header is searched through the pieces the field gives it
-    /// (``PartHeader/forEachVariablePiece(of:_:)``), a text value as given: normalising newlines
-    /// only adds CR and LF, which no `--boundary` holds. Pieces shorter than `--boundary` are skipped.
     static func firstCollision(in form: FormData, boundary: [UInt8]) -> (fieldIndex: Int, inHeader: Bool)? {
-        var search = BoundaryCollisionSearch(boundary: boundary)
-        let shortest = boundary.count + 2
-        func contains(_ bytes: UnsafeRawBufferPointer) -> Bool {
-            guard bytes.count >= shortest else { return false }
-            search.reset()
-            return search.feed(bytes)
+        var search = FieldCollisionSearch(boundary: boundary)
+        var collision: (fieldIndex: Int, inHeader: Bool)?
+        form.forEachField { field, index in
+            if let inHeader = search.find(in: field) { collision = (index, inHeader) }
+            return collision == nil
         }
-        for (index, field) in form.fields.enumerated() {
-            if PartHeader.forEachVariablePiece(of: field, { contains(UnsafeRawBufferPointer($0)) }) {
-                return (index, true)
-            }
-            switch field.value.storage {
-            case .text(var text):
-                if text.withUTF8({ contains(UnsafeRawBufferPointer($0)) }) { return (index, false) }
-            case .bytes(let bytes):
-                if bytes.withUnsafeBytes(contains) { return (index, false) }
-            case .file:
-                break  // searched as it streams
-            }
-        }
-        return nil
+        return collision
     }
 }
