@@ -53,25 +53,25 @@ enum BenchOperation: String, CaseIterable, Sendable {
     /// fresh process (lazy symbol binding, runtime metadata, the allocator's first pages), which
     /// are not what the bench measures.
     ///
-    /// What the bench itself makes for an operation, the encoder's field names and values, is made
-    /// before the clock starts.
+    /// An operation's input is made before the clock starts: the body file for the validator, which
+    /// ``BenchCase/write()`` made, and the form for the encoder.
     func measure(_ plan: BenchCase) throws(BenchError) -> BenchSample {
-        let parts = self == .encode ? BenchEncode.parts(of: plan) : []
-        _ = try run(plan, parts: parts)
+        let form = self == .encode ? BenchEncode.form(of: plan) : FormData()
+        _ = try run(plan, form: form)
         let start = BenchClock.now()
-        var sample = try run(plan, parts: parts)
+        var sample = try run(plan, form: form)
         sample.nanoseconds = BenchClock.now() - start
         return sample
     }
 
-    private func run(_ plan: BenchCase, parts: [BenchCase.Part]) throws(BenchError) -> BenchSample {
+    private func run(_ plan: BenchCase, form: FormData) throws(BenchError) -> BenchSample {
         switch self {
         case .memchr: return try Self.memchrFloor(plan)
         case .delimiter: return try Self.delimiterFloor(plan)
         case .copy: return try Self.copyFloor(plan)
         case .validate: return try Self.validate(plan, collect: false).sample
         case .decode: return try Self.decode(plan)
-        case .encode: return try BenchEncode.run(plan, parts: parts)
+        case .encode: return try BenchEncode.run(plan, form: form)
         }
     }
 

@@ -18,9 +18,10 @@ extension CommandSpec {
             validator in 64 KiB chunks, parts not collected, as 'validate --quiet' does); decode \
             (validate with part collection, then read the body once more and materialise each part \
             in turn: name, filename and Content-Type as strings, content copied into an array of \
-            its own, released before the next part); encode (build the same form, text fields and \
-            files on disk, from names and values made before the clock starts, and write it with \
-            ReferenceEncoder to /dev/null in 64 KiB chunks, as 'encode -o' does). For chunked, validate and decode are fed 1 byte per call and encode yields 1-byte chunks. \
+            its own, released before the next part); encode (the same form, text fields and files \
+            on disk, built before the clock starts as the body is written before validate's, \
+            prepared and written with ReferenceEncoder to /dev/null in 64 KiB chunks, as 'encode \
+            -o' does). For chunked, validate and decode are fed 1 byte per call and encode yields 1-byte chunks. \
             The part limit is raised to 1,000,000 so every part of many-fields is collected; \
             checking does not depend on it. Every run is also checked: parts framed and no \
             error found, delimiters found, as many bytes encoded as the body holds (the tests check \

@@ -184,11 +184,11 @@ import Testing
         let plan = BenchCase(name, scale: 0.002, directory: directory.url.path)
         try plan.write()
         let output = directory.url.appendingPathComponent("encoded").path
-        try BenchEncode.prepare(BenchEncode.parts(of: plan)).write(toFileAtPath: output, chunkSize: 4096)
+        try BenchEncode.prepare(BenchEncode.form(of: plan)).write(toFileAtPath: output, chunkSize: 4096)
         let expected = try Data(contentsOf: URL(fileURLWithPath: plan.bodyPath))
         #expect(!expected.isEmpty)
         #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == expected)
-        let sample = try BenchEncode.run(plan, parts: BenchEncode.parts(of: plan))
+        let sample = try BenchEncode.run(plan, form: BenchEncode.form(of: plan))
         #expect(sample.bytes == expected.count)
     }
 
