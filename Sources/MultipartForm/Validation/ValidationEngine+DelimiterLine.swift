@@ -11,13 +11,13 @@ extension ValidationEngine {
                 phase = .delimiterLine(.singleDash)
             } else if ByteClass.isWhitespace(byte) {
                 confirmDelimiter(close: false)
-                reportPadding(at: offset)
+                notePadding(at: offset)
                 phase = .delimiterLine(.padding(close: false))
             } else if byte == ByteClass.cr {
                 phase = .delimiterLine(.carriageReturn(close: false, pending: true))
             } else if byte == ByteClass.lf {
                 confirmDelimiter(close: false)
-                report(.delimiterLineEnding, at: offset, "delimiter line ends with '\\n' without a preceding '\\r'")
+                note(.bareLineFeed(close: false), at: offset)
                 passByte(byte, at: offset)
                 lineEnded(close: false)
             } else if ByteClass.isBoundaryCharNoSpace(byte) {
@@ -26,7 +26,7 @@ extension ValidationEngine {
                 return false
             } else {
                 confirmDelimiter(close: false)
-                report(.delimiterLineEnding, at: offset, "unexpected '\(escapedForMessage([byte]))' after the boundary on a delimiter line")
+                note(.unexpectedByte(byte, close: false), at: offset)
                 phase = .skipLine(close: false)
             }
         case .singleDash:
@@ -35,7 +35,7 @@ extension ValidationEngine {
                 phase = .delimiterLine(.afterClose)
             } else if byte == ByteClass.cr || byte == ByteClass.lf || ByteClass.isWhitespace(byte) {
                 confirmDelimiter(close: true)
-                report(.closeDelimiterJunk, at: offset - 1, "close delimiter has a single '-' after the boundary; it needs two")
+                note(.singleDash, at: offset - 1)
                 if byte == ByteClass.lf {
                     passByte(byte, at: offset)
                     lineEnded(close: true)
@@ -49,16 +49,16 @@ extension ValidationEngine {
             }
         case .afterClose, .padding(close: true):
             if ByteClass.isWhitespace(byte) {
-                reportPadding(at: offset)
+                notePadding(at: offset)
                 phase = .delimiterLine(.padding(close: true))
             } else if byte == ByteClass.cr {
                 phase = .delimiterLine(.carriageReturn(close: true, pending: false))
             } else if byte == ByteClass.lf {
-                report(.delimiterLineEnding, at: offset, "close delimiter line ends with '\\n' without a preceding '\\r'")
+                note(.bareLineFeed(close: true), at: offset)
                 passByte(byte, at: offset)
                 lineEnded(close: true)
             } else {
-                report(.closeDelimiterJunk, at: offset, "unexpected '\(escapedForMessage([byte]))' after the close delimiter")
+                note(.unexpectedByte(byte, close: true), at: offset)
                 phase = .skipLine(close: true)
             }
         case .padding(close: false):
@@ -67,11 +67,11 @@ extension ValidationEngine {
             } else if byte == ByteClass.cr {
                 phase = .delimiterLine(.carriageReturn(close: false, pending: false))
             } else if byte == ByteClass.lf {
-                report(.delimiterLineEnding, at: offset, "delimiter line ends with '\\n' without a preceding '\\r'")
+                note(.bareLineFeed(close: false), at: offset)
                 passByte(byte, at: offset)
                 lineEnded(close: false)
             } else {
-                report(.delimiterLineEnding, at: offset, "unexpected '\(escapedForMessage([byte]))' after the boundary on a delimiter line")
+                note(.unexpectedByte(byte, close: false), at: offset)
                 phase = .skipLine(close: false)
             }
         case .carriageReturn(let close, let pending):
@@ -81,7 +81,7 @@ extension ValidationEngine {
                 lineEnded(close: close)
             } else {
                 position -= 1
-                report(.delimiterLineEnding, at: offset - 1, "'\\r' after the boundary is not followed by '\\n'")
+                note(.loneCarriageReturn, at: offset - 1)
                 // The rest of the line, up to LF, is skipped.
                 phase = .skipLine(close: close)
                 return false
@@ -110,10 +110,10 @@ extension ValidationEngine {
         return canonicalHeaderSection(chunk, index + 2) ?? index + 2
     }
 
-    mutating func reportPadding(at offset: Int) {
+    mutating func notePadding(at offset: Int) {
         guard !paddingReported else { return }
         paddingReported = true
-        report(.transportPadding, at: offset, "whitespace after the boundary on a delimiter line (transport padding)")
+        note(.transportPadding, at: offset)
     }
 
     /// The candidate's line is content that starts with the delimiter: its bytes go back to the region.
@@ -121,9 +121,7 @@ extension ValidationEngine {
         let delimiter = candidate
         phase = .scanning(delimiter.region, carry: DelimiterCarry())
         if delimiter.region == .epilogue { return }
-        let dashBoundary = self.dashBoundary  // a local for the lazily built message
-        report(.boundaryPrefixLine, at: delimiter.dashOffset, line: delimiter.dashLine, column: 1,
-            "line starts with the delimiter '\(escapedForMessage(dashBoundary))' followed by '\(escapedForMessage([byte]))'; it is content, not a delimiter")
+        note(.boundaryPrefix(followedBy: byte), at: delimiter.dashOffset, line: delimiter.dashLine, column: 1)
         if delimiter.region == .body {
             // For a virtual match the header terminator's LF was never content, and is not in the range.
             let line = delimiterLine
@@ -142,27 +140,22 @@ extension ValidationEngine {
         let delimiter = candidate
         delimiterCount += 1
         if let bare = delimiter.bareLF {
-            report(.delimiterBareLF, at: bare.offset, line: bare.line, column: bare.column,
-                "delimiter is preceded by '\\n' without '\\r'")
+            note(.delimiterAfterBareLineFeed, at: bare.offset, line: bare.line, column: bare.column)
         }
         switch delimiter.region {
         case .preamble:
             if delimiter.dashOffset > 0 {
-                report(.preamblePresent, at: 0, line: 1, column: 1,
-                    "\(delimiter.dashOffset) byte\(delimiter.dashOffset == 1 ? "" : "s") before the first delimiter")
+                note(.preamble(bytes: delimiter.dashOffset), at: 0, line: 1, column: 1)
             }
             if close {
-                report(.zeroParts, at: delimiter.dashOffset, line: delimiter.dashLine, column: 1,
-                    "the first delimiter is the close delimiter: the body has no part")
+                note(.closeDelimiterFirst, at: delimiter.dashOffset, line: delimiter.dashLine, column: 1)
                 if preambleHasText {
-                    report(.preambleWithoutParts, at: delimiter.dashOffset, line: delimiter.dashLine, column: 1,
-                        "the \(delimiter.dashOffset)-byte preamble is followed only by the close delimiter: whatever it holds reaches no receiver")
+                    note(.preambleWithoutParts(bytes: delimiter.dashOffset), at: delimiter.dashOffset, line: delimiter.dashLine, column: 1)
                 }
             }
         case .body:
             if delimiter.bodyAbsent {
-                report(.partBodyAbsent, at: delimiter.dashOffset, line: delimiter.dashLine, column: 1,
-                    "the delimiter directly follows the blank line that ends the headers, so the part has no body section")
+                note(.noBodySection, at: delimiter.dashOffset, line: delimiter.dashLine, column: 1)
             }
             endPart(contentEnd: delimiter.contentEnd)
         case .epilogue:

@@ -27,12 +27,12 @@ extension ValidationEngine {
                 confirmDelimiterAtEnd(pending: false, end: end)
             case .singleDash:
                 confirmDelimiter(close: true)
-                report(.closeDelimiterJunk, at: end - 1, "close delimiter has a single '-' after the boundary; it needs two")
+                note(.singleDash, at: end - 1)
             case .afterClose, .padding(close: true):
-                report(.closeDelimiterNoFinalCRLF, at: end, "the body ends right after the close delimiter, without '\\r\\n'")
+                note(.closeWithoutLineBreak, at: end)
             case .carriageReturn(let close, let pending):
                 if pending { confirmDelimiter(close: false) }
-                report(.delimiterLineEnding, at: end - 1, "'\\r' after the boundary is not followed by '\\n'")
+                note(.loneCarriageReturn, at: end - 1)
                 if !close { closeMissing(end: end) ; endPart(contentEnd: end) }
             }
         case .skipLine(let close):
@@ -49,7 +49,7 @@ extension ValidationEngine {
                 if case .delimiter(let close) = delimiterInHeaders(content: line, start: start, lfOffset: end, bareLF: false),
                     close
                 {
-                    report(.closeDelimiterNoFinalCRLF, at: end, "the body ends right after the close delimiter, without '\\r\\n'")
+                    note(.closeWithoutLineBreak, at: end)
                 } else {
                     closeMissing(end: end)
                     endPart(contentEnd: end)
@@ -69,8 +69,7 @@ extension ValidationEngine {
             }
         }
         if let start = epilogueStart, end > start {
-            collector.add(.epiloguePresent, offset: start, line: epilogueLocation.line, column: epilogueLocation.column,
-                part: nil, "\(end - start) byte\(end - start == 1 ? "" : "s") follow the close delimiter line")
+            note(.epilogue(bytes: end - start), at: start, line: epilogueLocation.line, column: epilogueLocation.column)
         }
         let finished = collector.finished()
         return ValidationReport(
@@ -88,14 +87,10 @@ extension ValidationEngine {
 
     mutating func closeMissing(end: Int) {
         if let misplaced = misplacedCloseDelimiter(end: end) {
-            let dashBoundary = self.dashBoundary  // a local for the lazily built message
-            report(.delimiterNotLineStart, at: misplaced.offset, line: misplaced.line, column: misplaced.column,
-                "the close delimiter '\(escapedForMessage(dashBoundary))--' is not at the start of a line",
-                fix: "write '\\r\\n' before '\(escapedForMessage(dashBoundary))--'")
+            note(.closeDelimiterNotAtLineStart, at: misplaced.offset, line: misplaced.line, column: misplaced.column)
             return
         }
-        let dashBoundary = self.dashBoundary  // a local for the lazily built message
-        report(.closeDelimiterMissing, at: end, "the body ends without the close delimiter '\(escapedForMessage(dashBoundary))--'")
+        note(.closeDelimiterMissing, at: end)
     }
 
     /// Finds `--boundary--` (plus optional padding and line break) at the very end, not at a line start.
@@ -120,12 +115,11 @@ extension ValidationEngine {
     /// No delimiter was ever found: explain why, using the start of the body.
     mutating func diagnoseUnframed(end: Int) {
         if end == 0 {
-            collector.add(.bodyEmpty, offset: 0, line: 1, column: 1, part: nil, "the body is empty")
+            note(.bodyEmpty, at: 0, line: 1, column: 1)
             return
         }
         guard !dashBoundary.isEmpty else {
-            collector.add(.delimiterNotFound, offset: 0, line: 1, column: 1, part: nil,
-                "no boundary is known and the first line does not start with '--'")
+            note(.noBoundaryInferred, at: 0, line: 1, column: 1)
             return
         }
         if let index = Self.find(dashBoundary, in: head) {
@@ -134,24 +128,18 @@ extension ValidationEngine {
             if index == start {
                 // A line starts with the delimiter but goes on: the body's boundary is longer than the one given.
                 let rest = Array(head[(index + dashBoundary.count)...].prefix { $0 != ByteClass.cr && $0 != ByteClass.lf }.prefix(70))
-                collector.add(.delimiterNotFound, offset: index, line: lines + 1, column: 1, part: nil,
-                    "a line starts with '\(escapedForMessage(dashBoundary))' but goes on with '\(escapedForMessage(rest))', so it is no delimiter; the body's boundary looks like '\(escapedForMessage(dashBoundary.dropFirst(2) + rest))', longer than the one given",
-                    fix: "give the whole boundary in the Content-Type")
+                note(.longerBoundary(rest: rest), at: index, line: lines + 1, column: 1)
             } else {
-                collector.add(.delimiterNotLineStart, offset: index, line: lines + 1, column: index - start + 1, part: nil,
-                    "'\(escapedForMessage(dashBoundary))' appears, but not at the start of a line",
-                    fix: "start the body with '\(escapedForMessage(dashBoundary))\\r\\n' and put '\\r\\n' before every delimiter")
+                note(.boundaryNotAtLineStart, at: index, line: lines + 1, column: index - start + 1)
             }
             return
         }
         let folded = dashBoundary.map(ByteClass.lowercased)
         if Self.find(folded, in: head.map(ByteClass.lowercased)) != nil {
-            collector.add(.delimiterNotFound, offset: 0, line: 1, column: 1, part: nil,
-                "no line starts with '\(escapedForMessage(dashBoundary))'; the body uses the boundary in different letter case, and boundaries are case-sensitive")
+            note(.boundaryInOtherCase, at: 0, line: 1, column: 1)
             return
         }
-        collector.add(.delimiterNotFound, offset: 0, line: 1, column: 1, part: nil,
-            "no line starts with '\(escapedForMessage(dashBoundary))'")
+        note(.boundaryNotFound, at: 0, line: 1, column: 1)
     }
 
     static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {

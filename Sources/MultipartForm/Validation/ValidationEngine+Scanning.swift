@@ -130,7 +130,7 @@ extension ValidationEngine {
         if !virtual { passByte(ByteClass.lf, at: lfOffset) }
         let dashLine = location(dashOffset).line
         if region == .epilogue {
-            report(.epilogueContainsDelimiter, at: dashOffset, "a delimiter line follows the close delimiter; conforming receivers ignore it")
+            note(.delimiterInEpilogue, at: dashOffset)
             return
         }
         paddingReported = false

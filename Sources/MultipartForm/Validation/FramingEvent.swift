@@ -1,0 +1,169 @@
+/// What a framing transition (the delimiter search, a delimiter line, the end of the body) noticed
+/// that a report carries: what happened, not which rule it breaks or how the finding is worded.
+///
+/// Transitions say what they saw with ``ValidationEngine/note(_:at:line:column:)``; the one place
+/// that turns an event into a finding, with its rule, message and fix, is ``finding(in:)``. So the
+/// wording of every framing finding is in this file, and one wording serves every transition that
+/// sees the same thing (a bare LF ends a delimiter line in three places, a lone CR in two).
+enum FramingEvent {
+    // MARK: A delimiter line
+
+    /// Whitespace after the boundary (RFC 2046 transport padding); noted once per line.
+    case transportPadding
+    /// The line ends in LF without CR; `close` on a close delimiter line.
+    case bareLineFeed(close: Bool)
+    /// A byte that is neither whitespace nor a line break follows the boundary (or, with `close`,
+    /// the close delimiter's `--`).
+    case unexpectedByte(UInt8, close: Bool)
+    /// A CR after the boundary is followed by something other than LF (or by the end of the body).
+    case loneCarriageReturn
+    /// One `-` after the boundary where a close delimiter needs two.
+    case singleDash
+    /// The body ends right after the close delimiter.
+    case closeWithoutLineBreak
+    /// A line starts with `--boundary` but goes on with a boundary character: it is content.
+    case boundaryPrefix(followedBy: UInt8)
+
+    // MARK: A confirmed delimiter
+
+    /// The delimiter's LF has no CR before it.
+    case delimiterAfterBareLineFeed
+    /// The first delimiter starts this many bytes into the body.
+    case preamble(bytes: Int)
+    /// The first delimiter is the close delimiter.
+    case closeDelimiterFirst
+    /// A preamble holding text is followed only by the close delimiter.
+    case preambleWithoutParts(bytes: Int)
+    /// The delimiter follows the blank line that ends a part's headers directly.
+    case noBodySection
+    /// A delimiter line after the close delimiter.
+    case delimiterInEpilogue
+
+    // MARK: The end of the body
+
+    /// The body ends without the close delimiter.
+    case closeDelimiterMissing
+    /// The body ends with the close delimiter, but not at the start of a line.
+    case closeDelimiterNotAtLineStart
+    /// Bytes follow the close delimiter line.
+    case epilogue(bytes: Int)
+    /// The body is empty.
+    case bodyEmpty
+    /// No boundary was given and the first line does not start with `--`.
+    case noBoundaryInferred
+    /// A line starts with `--boundary` and goes on with `rest`: the body's boundary is longer.
+    case longerBoundary(rest: [UInt8])
+    /// `--boundary` occurs, but not at the start of a line.
+    case boundaryNotAtLineStart
+    /// A line starts with `--boundary` in other letter case.
+    case boundaryInOtherCase
+    /// No line starts with `--boundary`.
+    case boundaryNotFound
+
+    /// The rule the event breaks or warns of.
+    var rule: Rule.ID {
+        switch self {
+        case .transportPadding: return .transportPadding
+        case .bareLineFeed, .unexpectedByte(_, close: false), .loneCarriageReturn: return .delimiterLineEnding
+        case .unexpectedByte(_, close: true), .singleDash: return .closeDelimiterJunk
+        case .closeWithoutLineBreak: return .closeDelimiterNoFinalCRLF
+        case .boundaryPrefix: return .boundaryPrefixLine
+        case .delimiterAfterBareLineFeed: return .delimiterBareLF
+        case .preamble: return .preamblePresent
+        case .closeDelimiterFirst: return .zeroParts
+        case .preambleWithoutParts: return .preambleWithoutParts
+        case .noBodySection: return .partBodyAbsent
+        case .delimiterInEpilogue: return .epilogueContainsDelimiter
+        case .closeDelimiterMissing: return .closeDelimiterMissing
+        case .closeDelimiterNotAtLineStart, .boundaryNotAtLineStart: return .delimiterNotLineStart
+        case .epilogue: return .epiloguePresent
+        case .bodyEmpty: return .bodyEmpty
+        case .noBoundaryInferred, .longerBoundary, .boundaryInOtherCase, .boundaryNotFound: return .delimiterNotFound
+        }
+    }
+
+    /// The finding's message, and its fix where the rule's own does not fit; `dashBoundary` is
+    /// `--boundary`, which several messages quote.
+    func wording(quoting dashBoundary: [UInt8]) -> (message: String, fix: String?) {
+        let delimiter = escapedForMessage(dashBoundary)
+        switch self {
+        case .transportPadding:
+            return ("whitespace after the boundary on a delimiter line (transport padding)", nil)
+        case .bareLineFeed(let close):
+            return ("\(close ? "close " : "")delimiter line ends with '\\n' without a preceding '\\r'", nil)
+        case .unexpectedByte(let byte, close: false):
+            return ("unexpected '\(escapedForMessage([byte]))' after the boundary on a delimiter line", nil)
+        case .unexpectedByte(let byte, close: true):
+            return ("unexpected '\(escapedForMessage([byte]))' after the close delimiter", nil)
+        case .loneCarriageReturn:
+            return ("'\\r' after the boundary is not followed by '\\n'", nil)
+        case .singleDash:
+            return ("close delimiter has a single '-' after the boundary; it needs two", nil)
+        case .closeWithoutLineBreak:
+            return ("the body ends right after the close delimiter, without '\\r\\n'", nil)
+        case .boundaryPrefix(let byte):
+            return (
+                "line starts with the delimiter '\(delimiter)' followed by '\(escapedForMessage([byte]))'; it is content, not a delimiter",
+                nil
+            )
+        case .delimiterAfterBareLineFeed:
+            return ("delimiter is preceded by '\\n' without '\\r'", nil)
+        case .preamble(let bytes):
+            return ("\(bytes) byte\(bytes == 1 ? "" : "s") before the first delimiter", nil)
+        case .closeDelimiterFirst:
+            return ("the first delimiter is the close delimiter: the body has no part", nil)
+        case .preambleWithoutParts(let bytes):
+            return ("the \(bytes)-byte preamble is followed only by the close delimiter: whatever it holds reaches no receiver", nil)
+        case .noBodySection:
+            return ("the delimiter directly follows the blank line that ends the headers, so the part has no body section", nil)
+        case .delimiterInEpilogue:
+            return ("a delimiter line follows the close delimiter; conforming receivers ignore it", nil)
+        case .closeDelimiterMissing:
+            return ("the body ends without the close delimiter '\(delimiter)--'", nil)
+        case .closeDelimiterNotAtLineStart:
+            return (
+                "the close delimiter '\(delimiter)--' is not at the start of a line", "write '\\r\\n' before '\(delimiter)--'"
+            )
+        case .epilogue(let bytes):
+            return ("\(bytes) byte\(bytes == 1 ? "" : "s") follow the close delimiter line", nil)
+        case .bodyEmpty:
+            return ("the body is empty", nil)
+        case .noBoundaryInferred:
+            return ("no boundary is known and the first line does not start with '--'", nil)
+        case .longerBoundary(let rest):
+            return (
+                "a line starts with '\(delimiter)' but goes on with '\(escapedForMessage(rest))', so it is no delimiter; the body's boundary looks like '\(escapedForMessage(dashBoundary.dropFirst(2) + rest))', longer than the one given",
+                "give the whole boundary in the Content-Type"
+            )
+        case .boundaryNotAtLineStart:
+            return (
+                "'\(delimiter)' appears, but not at the start of a line",
+                "start the body with '\(delimiter)\\r\\n' and put '\\r\\n' before every delimiter"
+            )
+        case .boundaryInOtherCase:
+            return (
+                "no line starts with '\(delimiter)'; the body uses the boundary in different letter case, and boundaries are case-sensitive",
+                nil
+            )
+        case .boundaryNotFound:
+            return ("no line starts with '\(delimiter)'", nil)
+        }
+    }
+}
+
+extension ValidationEngine {
+    /// Records what a framing transition noticed at `offset` (at the given line and column, else
+    /// where `offset` is): the one place framing events become findings. A finding belongs to the
+    /// part open when it is noted; findings about the body as a whole come when none is.
+    ///
+    /// The event is worded only when the finding is kept (``DiagnosticCollector``), so
+    /// finding-dense input costs no string building past the limit.
+    mutating func note(_ event: FramingEvent, at offset: Int, line: Int? = nil, column: Int? = nil) {
+        let here = location(offset)
+        let dashBoundary = self.dashBoundary  // a local for the lazily built message
+        collector.add(
+            event.rule, offset: offset, line: line ?? here.line, column: column ?? here.column,
+            part: hasPart ? part.index : nil,
+            event.wording(quoting: dashBoundary).message, fix: event.wording(quoting: dashBoundary).fix)
+    }
+}
