@@ -6,7 +6,7 @@ import Testing
     static let events: [FramingEvent] = [
         .transportPadding, .bareLineFeed(close: false), .bareLineFeed(close: true),
         .unexpectedByte(0x78, close: false), .unexpectedByte(0x78, close: true), .loneCarriageReturn, .singleDash,
-        .closeWithoutLineBreak, .boundaryPrefix(followedBy: 0x78), .delimiterAfterBareLineFeed, .preamble(bytes: 1),
+        .closeWithoutLineBreak, .boundaryPrefix(followedBy: 0x78), .delimiterBeforeHeadersEnd, .delimiterAfterBareLineFeed, .preamble(bytes: 1),
         .closeDelimiterFirst, .preambleWithoutParts(bytes: 3), .noBodySection, .delimiterInEpilogue,
         .closeDelimiterMissing, .closeDelimiterNotAtLineStart, .epilogue(bytes: 2), .bodyEmpty, .noBoundaryInferred,
         .longerBoundary(rest: Array("-extra".utf8)), .boundaryNotAtLineStart, .boundaryInOtherCase, .boundaryNotFound,

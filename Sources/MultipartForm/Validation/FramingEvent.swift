@@ -1,10 +1,11 @@
 /// What a framing transition (the delimiter search, a delimiter line, the end of the body) noticed
 /// that a report carries: what happened, not which rule it breaks or how the finding is worded.
 ///
-/// Transitions say what they saw with ``ValidationEngine/note(_:at:line:column:)``; the one place
-/// that turns an event into a finding, with its rule, message and fix, is ``finding(in:)``. So the
+/// Transitions say what they saw with ``ValidationEngine/note(_:at:line:column:)``, the one place
+/// that turns an event into a finding, with its ``rule`` and its ``wording(quoting:)``. So the
 /// wording of every framing finding is in this file, and one wording serves every transition that
-/// sees the same thing (a bare LF ends a delimiter line in three places, a lone CR in two).
+/// sees the same thing: a delimiter line read as such, found inside a part's headers, or cut off by
+/// the end of the body.
 enum FramingEvent {
     // MARK: A delimiter line
 
@@ -23,6 +24,8 @@ enum FramingEvent {
     case closeWithoutLineBreak
     /// A line starts with `--boundary` but goes on with a boundary character: it is content.
     case boundaryPrefix(followedBy: UInt8)
+    /// A delimiter line comes before the blank line that ends a part's headers.
+    case delimiterBeforeHeadersEnd
 
     // MARK: A confirmed delimiter
 
@@ -68,6 +71,7 @@ enum FramingEvent {
         case .unexpectedByte(_, close: true), .singleDash: return .closeDelimiterJunk
         case .closeWithoutLineBreak: return .closeDelimiterNoFinalCRLF
         case .boundaryPrefix: return .boundaryPrefixLine
+        case .delimiterBeforeHeadersEnd: return .partHeadersUnterminated
         case .delimiterAfterBareLineFeed: return .delimiterBareLF
         case .preamble: return .preamblePresent
         case .closeDelimiterFirst: return .zeroParts
@@ -106,6 +110,8 @@ enum FramingEvent {
                 "line starts with the delimiter '\(delimiter)' followed by '\(escapedForMessage([byte]))'; it is content, not a delimiter",
                 nil
             )
+        case .delimiterBeforeHeadersEnd:
+            return ("a delimiter line arrived before the blank line that ends the part's headers", nil)
         case .delimiterAfterBareLineFeed:
             return ("delimiter is preceded by '\\n' without '\\r'", nil)
         case .preamble(let bytes):

@@ -144,7 +144,7 @@ extension ValidationEngine {
 
     /// A delimiter line arrived while reading headers: the part ends without a body.
     mutating func delimiterInHeaders(content: [UInt8], start: Int, lfOffset: Int, bareLF: Bool) -> HeaderLineOutcome {
-        report(.partHeadersUnterminated, at: start, "a delimiter line arrived before the blank line that ends the part's headers")
+        note(.delimiterBeforeHeadersEnd, at: start)
         flushField()
         finishHeaders(end: start)
         endPart(contentEnd: start)
@@ -156,26 +156,26 @@ extension ValidationEngine {
             if index + 1 < content.count && content[index + 1] == ByteClass.dash {
                 index += 2
             } else {
-                report(.closeDelimiterJunk, at: start + index, "close delimiter has a single '-' after the boundary; it needs two")
+                note(.singleDash, at: start + index)
                 index = content.count
             }
         }
         if index < content.count && ByteClass.isWhitespace(content[index]) {
-            report(.transportPadding, at: start + index, "whitespace after the boundary on a delimiter line (transport padding)")
+            note(.transportPadding, at: start + index)
             while index < content.count && ByteClass.isWhitespace(content[index]) { index += 1 }
         }
         if index < content.count {
-            // Worded as when the line is read as content (ValidationEngine.delimiterLineStep), so one fault reads the same.
+            // The events delimiterLineStep(_:state:) notes for the same bytes, so one fault reads the same.
             let byte = content[index]
             if close {
-                report(.closeDelimiterJunk, at: start + index, "unexpected '\(escapedForMessage([byte]))' after the close delimiter")
+                note(.unexpectedByte(byte, close: true), at: start + index)
             } else if byte == ByteClass.cr {
-                report(.delimiterLineEnding, at: start + index, "'\\r' after the boundary is not followed by '\\n'")
+                note(.loneCarriageReturn, at: start + index)
             } else {
-                report(.delimiterLineEnding, at: start + index, "unexpected '\(escapedForMessage([byte]))' after the boundary on a delimiter line")
+                note(.unexpectedByte(byte, close: false), at: start + index)
             }
         } else if bareLF {
-            report(.delimiterLineEnding, at: lfOffset, "delimiter line ends with '\\n' without a preceding '\\r'")
+            note(.bareLineFeed(close: false), at: lfOffset)
         }
         if close {
             sawClose = true

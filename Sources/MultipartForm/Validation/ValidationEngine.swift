@@ -23,10 +23,10 @@
 /// 4. The blank line: ``endHeaders(lfOffset:)`` makes the part-level checks
 ///    (``finishHeaders(end:)``) and moves to scanning the part's content, back at step 1.
 ///
-/// What the framing transitions (steps 1 and 2, and the end of the body in `finish()`) notice is a
-/// ``FramingEvent``: they say what they saw with ``note(_:at:line:column:)``, and `FramingEvent.swift`
-/// alone turns events into findings, each with its rule and wording. Header and part findings are
-/// still worded where they are found.
+/// What the framing transitions (steps 1 and 2, a delimiter line inside the headers, and the end of
+/// the body in `finish()`) notice is a ``FramingEvent``: they say what they saw with
+/// ``note(_:at:line:column:)``, and `FramingEvent.swift` alone turns events into findings, each with
+/// its rule and wording. Header and part findings are still worded where they are found.
 ///
 /// The one-step paths are shortcuts, not second readers: they take only input on which the
 /// byte-at-a-time path reports nothing of its own and leave the engine exactly as it would, which
