@@ -54,39 +54,33 @@ extension ValidationEngine {
         let content = field.content(0)
         let base = content.startIndex
         func at(_ offset: Int) -> Located { field.locate(offset) }
-        func add(_ rule: Rule.ID, _ offset: Int, _ message: @autoclosure () -> String) {
-            let place = at(offset)
-            collector.add(rule, offset: offset, line: place.line, column: place.column, part: part.index, message())
-        }
         // Positions in the first line, counted from its first byte. Stripped leading bytes are whitespace, never ':'.
         let nameStart = field.strippedLeading
         let scanned = content.withUnsafeBufferPointer { Self.scanFieldName($0, from: nameStart) }
         guard let colon = scanned.colon else {
-            add(.headerMissingColon, first.start, "header line has no ':'; a blank line must separate the headers from the value")
+            note(.missingColon, at: at(first.start))
             return
         }
         let colonIndex = base + colon
         var nameEnd = colon
         while nameEnd > nameStart && ByteClass.isWhitespace(content[base + nameEnd - 1]) { nameEnd -= 1 }
         if nameEnd < colon {
-            add(.headerWhitespaceBeforeColon, first.start + nameEnd, "whitespace between the header name and ':'")
+            note(.whitespaceBeforeColon, at: at(first.start + nameEnd))
         }
         let name = content[(base + nameStart)..<(base + nameEnd)]
         if name.isEmpty {
-            add(.headerNameInvalid, first.start + colon, "header field name is empty")
+            note(.emptyName, at: at(first.start + colon))
         } else if let bad = scanned.firstNotVisible, bad < nameEnd {
             // Whitespace before the colon is not visible either, but it lies past `nameEnd`.
-            add(.headerNameInvalid, first.start + bad, "'\(escapedForMessage([content[base + bad]]))' is not allowed in a header field name")
+            note(.nameByte(content[base + bad]), at: at(first.start + bad))
         }
         let reading = name.withUnsafeBytes(PartHeaderName.read)
         let isDisposition = reading.field == .contentDisposition
         if reading.oddCase, let known = reading.field {
-            add(.headerNameCase, first.start + nameStart,
-                "'\(escapedForMessage(name))' is neither '\(known.canonical)' nor lower case")
+            note(.nameCase(Array(name), usual: known.canonical), at: at(first.start + nameStart))
         }
         if field.lineCount == 1, reading.field != nil, let fault = Self.valueWhitespaceFault(content[(colonIndex + 1)...]) {
-            add(.headerValueWhitespace, first.start + colon + 1 + fault,
-                "write one space after the colon and none after the value")
+            note(.valueWhitespace, at: at(first.start + colon + 1 + fault))
         }
         if isDisposition && field.lineCount == 1 && formData && !part.sawDisposition && usesCanonicalHeaders,
             let canonical = CanonicalDisposition.match(content[(colonIndex + 1)...])
@@ -131,7 +125,7 @@ extension ValidationEngine {
         let nameLocation = at(first.start + nameStart)
         if isDisposition {
             if part.sawDisposition {
-                add(.contentDispositionDuplicate, first.start + nameStart, "second Content-Disposition field in one part; the first is used")
+                note(.secondDisposition, at: nameLocation)
             } else {
                 part.sawDisposition = true
                 part.dispositionName = nameLocation
@@ -139,18 +133,18 @@ extension ValidationEngine {
             }
         } else if isContentType {
             if part.media != nil {
-                add(.headerDuplicate, first.start + nameStart, "second Content-Type field in one part; the first is used")
+                note(.secondField("Content-Type"), at: nameLocation)
             } else {
                 part.contentTypeName = nameLocation
                 readPartContentType(value)
             }
         } else if reading.field == .contentTransferEncoding {
             if part.sawTransferEncoding {
-                add(.headerDuplicate, first.start + nameStart, "second Content-Transfer-Encoding field in one part; the first is used")
+                note(.secondField("Content-Transfer-Encoding"), at: nameLocation)
             } else {
                 part.sawTransferEncoding = true
                 if formData {
-                    add(.contentTransferEncodingPresent, first.start + nameStart, "part carries Content-Transfer-Encoding")
+                    note(.transferEncodingPresent, at: nameLocation)
                 }
                 let trimmed = value.trimmed()
                 part.transferEncoding = trimmed.bytes
@@ -159,13 +153,12 @@ extension ValidationEngine {
                 let known = ["7bit", "8bit", "binary", "quoted-printable", "base64"].contains(mechanism)
                 let isToken = !trimmed.bytes.isEmpty && trimmed.bytes.allSatisfy(ByteClass.isTokenChar)
                 if !isToken || !(known || mechanism.hasPrefix("x-")) {
-                    add(.contentTransferEncodingInvalid, trimmed.offset(0),
-                        "'\(escapedForMessage(trimmed.bytes))' is not a Content-Transfer-Encoding mechanism")
+                    note(.transferEncodingUnknown(trimmed.bytes), at: at(trimmed.offset(0)))
                     part.transferEncoding = nil
                 }
             }
         } else if formData {
-            add(.headerNotAllowed, first.start + nameStart, "header field '\(escapedForMessage(name))' is not allowed in a form-data part")
+            note(.notAllowed(Array(name)), at: nameLocation)
         }
     }
 

@@ -36,7 +36,7 @@ extension ValidationEngine {
     mutating func reportSectionOverLimit() {
         part.skipping = true
         let limit = options.maxHeaderBytes
-        report(.limitHeaderBytes, at: part.headerStart + limit, "the part's headers exceed \(limit) bytes; the rest are skipped")
+        note(HeaderEvent.sectionOverLimit(limit: limit), at: part.headerStart + limit)
     }
 
     /// At the end of input inside the headers, the unfinished line is still checked.
@@ -66,7 +66,7 @@ extension ValidationEngine {
             return delimiterInHeaders(content: Array(headerLine.bytes), start: start, lfOffset: lfOffset, bareLF: bareLF)
         }
         if bareLF {
-            report(.headerBareLF, at: lfOffset, "header line ends with '\\n' without a preceding '\\r'")
+            note(HeaderEvent.bareLineFeed, at: lfOffset)
         }
         if headerLine.isEmpty {
             endHeaders(lfOffset: lfOffset)
@@ -79,7 +79,7 @@ extension ValidationEngine {
             flushField()
             part.skipping = true
             let limit = options.maxHeaderLines
-            report(.limitHeaderLines, at: start, "more than \(limit) header line\(limit == 1 ? "" : "s") in one part; the rest are skipped")
+            note(HeaderEvent.tooManyLines(limit: limit), at: start)
             return .header
         }
         // The line's own limit first: one overlong line is named as such. When the same line also
@@ -90,7 +90,7 @@ extension ValidationEngine {
         if lineLength > options.maxHeaderLineLength {
             flushField()
             let limit = options.maxHeaderLineLength
-            report(.limitHeaderLineLength, at: start, "header line of \(lineLength) bytes exceeds the limit of \(limit); it is skipped")
+            note(HeaderEvent.lineOverLimit(length: lineLength, limit: limit), at: start)
             if sectionOverLimit { reportSectionOverLimit() }
             return .header
         }
@@ -101,19 +101,18 @@ extension ValidationEngine {
         }
         let number = lineFeeds + 1
         if headerLine.count > 998 {
-            let length = headerLine.count
-            report(.headerLineTooLong, at: start, "header line is \(length) bytes long; the limit is 998")
+            note(HeaderEvent.lineOver998(length: headerLine.count), at: start)
         }
         if ByteClass.isWhitespace(headerLine[0]) {
             if field.isEmpty && part.lineCount == 1 {
-                report(.headerLeadingWhitespace, at: start, "the part's first header line starts with whitespace")
+                note(HeaderEvent.firstLineIndented, at: start)
                 var stripped = 0
                 while stripped < headerLine.count && ByteClass.isWhitespace(headerLine[stripped]) { stripped += 1 }
                 field.append(headerLine, start: start, number: number)
                 field.strippedLeading = stripped
                 checkLineBytes(fieldLine: 0)
             } else {
-                report(.headerFolded, at: start, "header field continues on a line starting with whitespace (folding)")
+                note(HeaderEvent.folded, at: start)
                 if !field.isEmpty {
                     field.append(headerLine, start: start, number: number)
                     checkLineBytes(fieldLine: field.lineCount - 1)
@@ -225,25 +224,23 @@ extension ValidationEngine {
             }
         }
         if let nul {
-            report(.headerNUL, at: start + nul, "NUL byte in a part header")
+            note(HeaderEvent.nul, at: start + nul)
         }
         if let cr {
-            report(.headerBareCR, at: start + cr, "'\\r' in a part header is not followed by '\\n'")
+            note(HeaderEvent.bareCarriageReturn, at: start + cr)
         }
         if let control {
-            report(.headerControlCharacter, at: start + control,
-                "control character '\(escapedForMessage([content[base + control]]))' in a part header value")
+            note(HeaderEvent.controlCharacter(content[base + control]), at: start + control)
         }
         if let high {
             if let invalid = UTF8Check.firstInvalidIndex(Array(content)) {
-                report(.headerInvalidUTF8, at: start + invalid,
-                    "'\(escapedForMessage(content[(base + invalid)...].prefix(4)))' is not valid UTF-8")
+                note(HeaderEvent.invalidUTF8(Array(content[(base + invalid)...].prefix(4))), at: start + invalid)
             } else {
                 let first = field.content(0)
                 let colon = first.firstIndex(of: ByteClass.colon)
                 let name = colon.map { trimmedName(first[(first.startIndex + field.strippedLeading)..<$0]) } ?? []
                 if !ByteClass.equalsIgnoringCase(name, ByteClass.contentDisposition) {
-                    report(.headerNonASCII, at: start + high, "non-ASCII bytes in a part header")
+                    note(HeaderEvent.nonASCII, at: start + high)
                 }
             }
         }
