@@ -171,29 +171,27 @@ extension ValidationEngine {
         setPartContentType(
             trimmed.bytes[...],
             PartMedia(kind: kind, isWellFormed: media.syntaxError == nil, charsetIsUTF8: charset.map { Charsets.isUTF8($0.value) }))
-        func add(_ rule: Rule.ID, _ index: Int, _ message: @autoclosure () -> String) {
-            let offset = value.offset(index)
-            let place = field.locate(offset)
-            collector.add(rule, offset: offset, line: place.line, column: place.column, part: part.index, message())
-        }
+        /// Where byte `index` of the value is.
+        func at(_ index: Int) -> Located { field.locate(value.offset(index)) }
+        let partIndex = part.index
         if let error = media.syntaxError {
-            add(.partContentTypeSyntax, error.index, error.message)
+            note(.typeSyntax(error.message), at: at(error.index), part: partIndex)
         }
         if let charset, !Charsets.isKnown(charset.value) {
-            add(.charsetUnknown, charset.valueIndex, "'\(escapedForMessage(charset.value))' is not a known charset")
+            note(.unknownCharset(Array(charset.value)), at: at(charset.valueIndex), part: partIndex)
         }
         guard kind == .multipart else { return }
-        add(.nestedMultipart, trimmed.bytes.isEmpty ? value.bytes.count : value.bytes.firstIndex(where: { !ByteClass.isWhitespace($0) }) ?? 0,
-            "part is itself a multipart body ('\(escapedForMessage(trimmed.bytes))'); send one part per file instead")
+        let typeStart = trimmed.bytes.isEmpty ? value.bytes.count : value.bytes.firstIndex(where: { !ByteClass.isWhitespace($0) }) ?? 0
+        note(.nestedMultipart(trimmed.bytes), at: at(typeStart), part: partIndex)
         let pending = field
         let located = { (index: Int) -> Located in pending.locate(value.offset(index)) }
         let nestedBoundary = checkBoundaryParameters(media, value: value, outer: false, locate: located)
         if let nestedBoundary, let outer = boundary, nestedBoundary.starts(with: outer), let parameter = media.parameter(ByteClass.boundaryParameter) {
-            add(.nestedBoundaryPrefix, parameter.valueIndex, "the nested boundary begins with the enclosing boundary '\(escapedForMessage(outer))'")
+            note(.nestedBoundaryPrefix(outer: outer), at: at(parameter.valueIndex), part: partIndex)
         }
         if depth + 1 > options.maxNestingDepth {
             let start = value.bytes.firstIndex(where: { !ByteClass.isWhitespace($0) }) ?? 0
-            add(.limitNestingDepth, start, "multipart nesting deeper than \(options.maxNestingDepth); the nested body is not checked")
+            note(.nestingTooDeep(limit: options.maxNestingDepth), at: at(start), part: partIndex)
             return
         }
         part.nested = NestedBody(ValidationEngine(nestedBoundary: nestedBoundary, options: options, depth: depth + 1))

@@ -3,8 +3,7 @@ extension ValidationEngine {
         partCount += 1
         let index = partCount - 1
         if partCount == options.maxParts + 1 {
-            collector.add(.limitParts, offset: delimiterOffset, line: line, column: 1, part: index,
-                "more than \(options.maxParts) part\(options.maxParts == 1 ? "" : "s"); further parts are checked but not collected")
+            note(.tooManyParts(limit: options.maxParts), at: Located(offset: delimiterOffset, line: line, column: 1), part: index)
         }
         part = PartState(index: index, collect: collecting && partCount <= options.maxParts)
         hasPart = true
@@ -33,30 +32,27 @@ extension ValidationEngine {
         part.headerEnd = end
         part.bodyStart = end
         let index = part.index
-        func add(_ rule: Rule.ID, _ place: Located, _ message: @autoclosure () -> String) {
-            collector.add(rule, offset: place.offset, line: place.line, column: place.column, part: index, message())
-        }
         let media = part.media
         let isMultipart = media?.kind == .multipart
         if let encoding = part.transferEncoding, isMultipart,
             !["7bit", "8bit", "binary"].contains(String(decoding: encoding.map(ByteClass.lowercased), as: UTF8.self)),
             let place = part.transferEncodingValue
         {
-            add(.contentTransferEncodingInvalid, place, "a multipart part may only use 7bit, 8bit or binary, not '\(escapedForMessage(encoding))'")
+            note(.transferEncodingOnMultipart(encoding), at: place, part: index)
         }
         guard formData else { return }
         if !part.sawDisposition {
-            add(.contentDispositionMissing, part.headerLocation, "part has no Content-Disposition header field")
+            note(.dispositionMissing, at: part.headerLocation, part: index)
         }
         let isFile = part.hasFilename
         if isFile, media == nil, let place = part.filenameParameter {
-            add(.fileContentTypeMissing, place, "file part has no Content-Type; it defaults to text/plain")
+            note(.fileWithoutType, at: place, part: index)
         }
         if !isFile, let media, let place = part.contentTypeName, !isMultipart {
-            let shown = escapedForMessage(contentTypeBuffer.bytes)
-            add(.fieldContentTypePresent, place, "non-file part carries Content-Type '\(shown)'")
+            let type = Array(contentTypeBuffer.bytes)
+            note(.fieldWithType(type), at: place, part: index)
             if media.kind != .text && media.isWellFormed, let cd = part.dispositionName {
-                add(.filenameMissing, cd, "part with Content-Type '\(shown)' has no filename")
+                note(.typeWithoutFilename(type), at: cd, part: index)
             }
         }
         let isText = !isFile && (media.map { $0.kind == .text } ?? true)
@@ -90,9 +86,7 @@ extension ValidationEngine {
                 let before = LineCounter.count(in: bytes, range.lowerBound..<local)
                 let line = lineFeeds + before.count + 1
                 let start = before.lastLF.map { offset + ($0 - range.lowerBound) + 1 } ?? lineStart
-                let name = partName ?? []
-                collector.add(.valueNotUTF8, offset: invalid, line: line, column: invalid - start + 1, part: part.index,
-                    "the value of text field '\(escapedForMessage(name))' is not valid UTF-8")
+                note(.valueNotUTF8(name: partName ?? []), at: Located(offset: invalid, line: line, column: invalid - start + 1), part: part.index)
             }
         }
         if let kept = part.charsetValue?.count, kept < 64 {
@@ -122,10 +116,8 @@ extension ValidationEngine {
         if !part.utf8Reported && part.utf8 != nil {
             part.utf8?.finish()
             if let invalid = part.utf8?.firstInvalid {
-                let name = partName ?? []
-                collector.add(.valueNotUTF8, offset: invalid, line: part.contentEndLineFeeds,
-                    column: invalid - part.contentEndLineStart + 1, part: index,
-                    "the value of text field '\(escapedForMessage(name))' ends inside a UTF-8 sequence")
+                let place = Located(offset: invalid, line: part.contentEndLineFeeds, column: invalid - part.contentEndLineStart + 1)
+                note(.valueEndsInsideUTF8(name: partName ?? []), at: place, part: index)
             }
         }
         let bodyLocation = part.bodyLocation
@@ -133,15 +125,11 @@ extension ValidationEngine {
             if Charsets.isKnown(value) {
                 formCharsetIsUTF8 = Charsets.isUTF8(value)
                 if !formCharsetIsUTF8 {
-                    collector.add(.charsetFieldNotUTF8, offset: bodyLocation.offset, line: bodyLocation.line,
-                        column: bodyLocation.column, part: index,
-                        "_charset_ names '\(escapedForMessage(value))': receivers that decode every value as UTF-8 change the values")
+                    note(.charsetFieldNotUTF8(value), at: bodyLocation, part: index)
                 }
             } else {
                 formCharsetIsUTF8 = false
-                collector.add(.charsetFieldUnknown, offset: bodyLocation.offset, line: bodyLocation.line,
-                    column: bodyLocation.column, part: index,
-                    "_charset_ names '\(escapedForMessage(value))', which is not a known charset")
+                note(.charsetFieldUnknown(value), at: bodyLocation, part: index)
             }
         }
         if hasBodySection, let report = part.nested?.finish() {

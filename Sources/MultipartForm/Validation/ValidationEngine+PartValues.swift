@@ -34,8 +34,7 @@ extension ValidationEngine {
         // Once per name: a flood of one repeated name is one finding.
         guard earlier != SeenNames.reported, let place = part.dispositionName else { return }
         seenNames.markReported(hash)
-        collector.add(.nameDuplicate, offset: place.offset, line: place.line, column: place.column, part: part.index,
-            "part \(earlier) already carries the name '\(escapedForMessage(value))'; receivers that keep one value per name lose all but the last")
+        note(.repeatedName(Array(value), earlier: earlier), at: place, part: part.index)
     }
 
     /// Records the current part's filename parameter.

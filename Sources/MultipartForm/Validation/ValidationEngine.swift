@@ -26,9 +26,9 @@
 /// What the framing transitions (steps 1 and 2, a delimiter line inside the headers, and the end of
 /// the body in `finish()`) notice is a ``FramingEvent``: they say what they saw with
 /// ``note(_:at:line:column:)``, and `FramingEvent.swift` alone turns events into findings, each with
-/// its rule and wording. The header readers note a ``HeaderEvent`` the same way (`HeaderEvent.swift`).
-/// What a Content-Disposition or Content-Type value says, and the part-level checks, are still
-/// worded where they are found.
+/// its rule and wording. The header readers note a ``HeaderEvent`` the same way (`HeaderEvent.swift`),
+/// and the checks of a part as a whole a ``PartEvent`` (`PartEvent.swift`). What a Content-Disposition
+/// value's parameters and the outer Content-Type say is still worded where it is read.
 ///
 /// The one-step paths are shortcuts, not second readers: they take only input on which the
 /// byte-at-a-time path reports nothing of its own and leave the engine exactly as it would, which
