@@ -20,74 +20,67 @@ extension ValidationEngine {
     }
 
     private mutating func check(_ disposition: Disposition, _ value: HeaderValue) {
-        func add(_ rule: Rule.ID, _ index: Int, _ message: @autoclosure () -> String) {
-            let offset = value.offset(index)
-            let place = field.locate(offset)
-            collector.add(rule, offset: offset, line: place.line, column: place.column, part: part.index, message())
-        }
-        for error in disposition.syntaxErrors { add(.parameterSyntax, error.index, error.message) }
+        /// Notes `event` at byte `index` of the value.
+        func add(_ event: DispositionEvent, _ index: Int) { note(event, at: field.locate(value.offset(index))) }
+        for error in disposition.syntaxErrors { add(.syntax(error.message), error.index) }
         if disposition.typeQuoted {
-            add(.contentDispositionTypeQuoted, disposition.typeIndex, "the disposition type is quoted")
+            add(.typeQuoted, disposition.typeIndex)
         }
         if !disposition.type.isEmpty {
             if !ByteClass.equalsIgnoringCase(disposition.type, ByteClass.formData) {
-                add(.contentDispositionNotFormData, disposition.typeIndex,
-                    "disposition type is '\(escapedForMessage(disposition.type))', not 'form-data'")
+                add(.notFormData(Array(disposition.type)), disposition.typeIndex)
             } else if !disposition.type.elementsEqual(ByteClass.formData) && !disposition.typeQuoted {
-                add(.contentDispositionTypeCase, disposition.typeIndex,
-                    "disposition type '\(escapedForMessage(disposition.type))' is not lower case")
+                add(.typeCase(Array(disposition.type)), disposition.typeIndex)
             }
         }
         for index in disposition.whitespaceAroundEquals {
-            add(.parameterWhitespaceAroundEquals, index, "whitespace around '=' in a parameter")
+            add(.whitespaceAroundEquals, index)
         }
         for index in disposition.emptyParameters {
-            add(.parameterEmpty, index, "empty parameter")
+            add(.emptyParameter, index)
         }
         for index in disposition.separatorWhitespace {
-            add(.parameterSeparatorWhitespace, index, "write '; ' between parameters: no whitespace before ';' and one space after it")
+            add(.separatorWhitespace, index)
         }
         var nameParameter: HeaderParameter?
         var filenameParameter: HeaderParameter?
         let parameters = disposition.parameters
         for (position, parameter) in parameters.enumerated() {
             let name = parameter.name
-            var shown: String { escapedForMessage(name) }
             if parameters[..<position].contains(where: { $0.name == name }) {
-                add(.parameterDuplicate, parameter.nameIndex, "parameter '\(shown)' is given more than once; the first is used")
+                add(.repeatedParameter(Array(name)), parameter.nameIndex)
                 continue
             }
             if name == ByteClass.filenameStar {
-                add(.filenameStar, parameter.nameIndex, "'filename*' must not be used in multipart/form-data")
+                add(.filenameStar, parameter.nameIndex)
             } else if name.contains(ByteClass.asterisk) {
-                add(.parameterExtended, parameter.nameIndex, "RFC 2231 parameter '\(shown)' must not be used in multipart/form-data")
+                add(.extendedParameter(Array(name)), parameter.nameIndex)
             } else if name == ByteClass.nameParameter {
                 nameParameter = parameter
             } else if name == ByteClass.filenameParameter {
                 filenameParameter = parameter
             } else {
-                add(.parameterUnknown, parameter.nameIndex, "unknown parameter '\(shown)'")
+                add(.unknownParameter(Array(name)), parameter.nameIndex)
             }
         }
         for parameter in [nameParameter, filenameParameter].compactMap({ $0 }) {
             if let upper = Self.firstUpperCase(in: value.bytes, at: parameter.nameIndex, count: parameter.name.count) {
-                add(.parameterNameCase, upper, "the parameter name '\(escapedForMessage(parameter.name))' is not written in lower case")
+                add(.parameterNameCase(Array(parameter.name)), upper)
             }
         }
         if let nameParameter, let filenameParameter, filenameParameter.nameIndex < nameParameter.nameIndex {
-            add(.parameterOrder, filenameParameter.nameIndex, "'filename' comes before 'name'")
+            add(.filenameFirst, filenameParameter.nameIndex)
         }
         if let nameParameter {
-            Self.checkNameValue(nameParameter, isName: true) { add($0, $1, $2()) }
+            Self.checkNameValue(nameParameter, .name) { add($0, $1) }
         }
         if let filenameParameter {
-            Self.checkNameValue(filenameParameter, isName: false) { add($0, $1, $2()) }
+            Self.checkNameValue(filenameParameter, .filename) { add($0, $1) }
         }
         if let nameParameter {
             setPartName(nameParameter.value)
         } else if let place = part.dispositionName {
-            collector.add(.nameMissing, offset: place.offset, line: place.line, column: place.column, part: part.index,
-                "Content-Disposition has no 'name' parameter")
+            note(.nameMissing, at: place)
         }
         if let filenameParameter {
             setPartFilename(filenameParameter.value)
@@ -95,39 +88,39 @@ extension ValidationEngine {
         }
     }
 
-    /// The value checks shared by `name` and `filename`: reports each finding's rule, value index and message.
+    /// The value checks shared by `name` and `filename`: hands `add` each event and the index in the
+    /// value where it is.
     static func checkNameValue(
-        _ parameter: HeaderParameter, isName: Bool, _ add: (_ rule: Rule.ID, _ index: Int, _ message: @autoclosure () -> String) -> Void
+        _ parameter: HeaderParameter, _ which: DispositionEvent.Parameter, _ add: (DispositionEvent, _ index: Int) -> Void
     ) {
-        let label = isName ? "name" : "filename"
+        let isName = which == .name
         let start = parameter.valueIndex
         let count = parameter.value.count
         func byte(_ position: Int) -> UInt8 { parameter.valueByte(position) }
         if !parameter.quoted {
             if count >= 2 && byte(0) == ByteClass.apostrophe && byte(count - 1) == ByteClass.apostrophe {
-                add(.parameterSingleQuoted, start, "single quotes do not quote the \(label); they are part of the value")
+                add(.singleQuoted(which), start)
             } else {
-                add(.parameterUnquoted, start, "the \(label) is not a quoted-string")
+                add(.unquoted(which), start)
             }
         }
         if let index = parameter.quotedPairIndex {
-            add(.parameterQuotedPair, index, "backslash escape in the \(label)")
+            add(.quotedPair(which), index)
         }
         if let index = parameter.otherBackslashIndex {
-            add(.parameterBackslash, index, "backslash in the \(label) escapes the next character")
+            add(.backslash(which), index)
         }
         if count == 0 {
-            add(isName ? .nameEmpty : .filenameEmpty, start, "the \(label) is empty")
+            add(.empty(which), start)
             return
         }
         if let opening = (0..<max(0, count - 1)).first(where: { byte($0) == ByteClass.equals && byte($0 + 1) == ByteClass.questionMark }),
             ((opening + 2)..<max(opening + 2, count - 1)).contains(where: { byte($0) == ByteClass.questionMark && byte($0 + 1) == ByteClass.equals })
         {
-            add(.parameterEncodedWord, start, "the \(label) holds an RFC 2047 encoded-word")
+            add(.encodedWord(which), start)
         }
         if parameter.quoted, let separator = (0..<count).first(where: { byte($0) == ByteClass.semicolon || byte($0) == ByteClass.equals }) {
-            add(.parameterValueSeparator, parameter.valueIndices[separator],
-                "'\(escapedForMessage([byte(separator)]))' inside the quoted \(label): receivers that split the header at it cut the value")
+            add(.separatorInValue(byte(separator), which), parameter.valueIndices[separator])
         }
         var percent: Int? = nil
         var high: Int? = nil
@@ -144,26 +137,25 @@ extension ValidationEngine {
         }
         if let percent {
             let base = parameter.value.startIndex
-            add(.parameterPercentEncoded, parameter.valueIndices[percent],
-                "'\(escapedForMessage(parameter.value[(base + percent)..<(base + percent + 3)]))' in the \(label) may or may not be decoded by receivers")
+            add(.percentEncoded(Array(parameter.value[(base + percent)..<(base + percent + 3)]), which), parameter.valueIndices[percent])
         }
         if isName, let high {
-            add(.nameNonASCII, parameter.valueIndices[high], "the field name contains non-ASCII bytes")
+            add(.nameNonASCII, parameter.valueIndices[high])
         }
         if isName, let open = (0..<count).first(where: { byte($0) == UInt8(ascii: "[") }),
             (open..<count).contains(where: { byte($0) == UInt8(ascii: "]") })
         {
-            add(.nameBrackets, parameter.valueIndices[open], "PHP and Rack read the brackets in the name as array syntax")
+            add(.nameBrackets, parameter.valueIndices[open])
         }
         if !isName && (ByteClass.isWhitespace(byte(0)) || ByteClass.isWhitespace(byte(count - 1))) {
-            add(.filenameWhitespace, start, "the filename starts or ends with whitespace, which some receivers strip")
+            add(.filenameWhitespace, start)
         }
         if !isName {
             let isDrive = count >= 2 && byte(1) == ByteClass.colon
                 && ((byte(0) | 0x20) >= UInt8(ascii: "a") && (byte(0) | 0x20) <= UInt8(ascii: "z"))
             let isDots = (count == 1 || count == 2) && byte(0) == ByteClass.dot && byte(count - 1) == ByteClass.dot
             if hasSeparator || isDrive || isDots {
-                add(.filenamePath, start, "the filename '\(escapedForMessage(parameter.value))' contains directory information")
+                add(.filenamePath(Array(parameter.value)), start)
             }
         }
     }

@@ -27,8 +27,9 @@
 /// the body in `finish()`) notice is a ``FramingEvent``: they say what they saw with
 /// ``note(_:at:line:column:)``, and `FramingEvent.swift` alone turns events into findings, each with
 /// its rule and wording. The header readers note a ``HeaderEvent`` the same way (`HeaderEvent.swift`),
-/// and the checks of a part as a whole a ``PartEvent`` (`PartEvent.swift`). What a Content-Disposition
-/// value's parameters and the outer Content-Type say is still worded where it is read.
+/// the checks of a part as a whole a ``PartEvent`` (`PartEvent.swift`), and the disposition reader a
+/// ``DispositionEvent`` (`DispositionEvent.swift`). What the outer Content-Type says is still worded
+/// where it is read.
 ///
 /// The one-step paths are shortcuts, not second readers: they take only input on which the
 /// byte-at-a-time path reports nothing of its own and leave the engine exactly as it would, which
