@@ -4,8 +4,8 @@
 /// The header readers (`ValidationEngine+HeaderLines.swift`, `ValidationEngine+HeaderFields.swift`)
 /// say what they saw with `note(_:at:)`, at an offset on the line being read or at a place in the
 /// field; the one place that turns an event into a finding, with its ``rule`` and its ``wording``,
-/// is this file. The findings of what a field's value says (its disposition, its media type) are
-/// worded by the readers of those values.
+/// is this file. What a field's value says is a ``DispositionEvent``, a ``PartEvent`` (a part's
+/// media type) or a ``BoundaryEvent`` (a nested multipart type's boundary).
 enum HeaderEvent {
     // MARK: Lines
 

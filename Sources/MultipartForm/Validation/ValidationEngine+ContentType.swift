@@ -6,27 +6,28 @@ extension ValidationEngine {
     mutating func checkBoundaryParameters(
         _ media: MediaType, value: HeaderValue, outer: Bool, locate: ((Int) -> Located)? = nil
     ) -> [UInt8]? {
-        func add(_ rule: Rule.ID, _ index: Int, _ message: @autoclosure () -> String) {
+        /// Notes `event` at byte `index` of the value: in the request's Content-Type, or where a
+        /// nested part's value is in the body.
+        func add(_ event: BoundaryEvent, _ index: Int) {
             if outer {
-                collector.add(rule, origin: .contentType, offset: index, line: 1, column: index + 1, part: nil, message())
+                note(event, at: Located(offset: index, line: 1, column: index + 1), origin: .contentType, part: nil)
             } else if let place = locate?(index) {
-                collector.add(rule, offset: place.offset, line: place.line, column: place.column, part: (hasPart ? part.index : nil), message())
+                note(event, at: place, part: hasPart ? part.index : nil)
             }
         }
         if outer {
-            if let error = media.syntaxError { add(.contentTypeSyntax, error.index, error.message) }
+            if let error = media.syntaxError { add(.syntax(error.message), error.index) }
             if !media.type.isEmpty && !media.isType("multipart", "form-data") {
-                let shown = escapedForMessage(media.type + [ByteClass.slash] + media.subtype)
-                add(.contentTypeNotFormData, 0, "media type is '\(shown)', not 'multipart/form-data'")
+                add(.notFormData(media.type + [ByteClass.slash] + media.subtype), 0)
             }
             if media.isType("multipart", "form-data"), let index = media.firstUpperCaseIndex {
-                add(.contentTypeCase, index, "the media type is not written in lower case")
+                add(.mediaTypeCase, index)
             }
             for index in media.whitespaceAroundEquals {
-                add(.contentTypeParameterWhitespace, index, "whitespace around '=' in a Content-Type parameter")
+                add(.parameterWhitespace, index)
             }
             for index in media.emptyParameters {
-                add(.contentTypeParameterWhitespace, index, "empty Content-Type parameter")
+                add(.emptyParameter, index)
             }
         }
         var seen: Set<[UInt8]> = []  // a hash set: a header of a million parameters stays linear
@@ -34,43 +35,41 @@ extension ValidationEngine {
             let name = parameter.name
             if !seen.insert(name).inserted {
                 if outer {
-                    add(.contentTypeParameterDuplicate, parameter.nameIndex,
-                        "parameter '\(escapedForMessage(name))' is given more than once; the first is used")
+                    add(.repeatedParameter(name), parameter.nameIndex)
                 }
                 continue
             }
             if name.starts(with: Array("boundary*".utf8)) {
-                add(.boundaryExtended, parameter.nameIndex, "boundary given with RFC 2231 syntax ('\(escapedForMessage(name))')")
+                add(.extendedBoundary(name), parameter.nameIndex)
             } else if name != ByteClass.boundaryParameter && outer {
-                add(.contentTypeParameterUnexpected, parameter.nameIndex,
-                    "multipart/form-data takes no '\(escapedForMessage(name))' parameter")
+                add(.unexpectedParameter(name), parameter.nameIndex)
             }
         }
         guard let parameter = media.parameter(ByteClass.boundaryParameter) else {
             if outer || locate != nil {
-                add(.boundaryMissing, value.bytes.count, "Content-Type has no boundary parameter")
+                add(.boundaryMissing, value.bytes.count)
             }
             return nil
         }
         let boundary = Array(parameter.value)
         if outer, let upper = Self.firstUpperCase(in: value.bytes, at: parameter.nameIndex, count: parameter.name.count) {
-            add(.contentTypeCase, upper, "the parameter name 'boundary' is not written in lower case")
+            add(.boundaryNameCase, upper)
         }
         if parameter.quoted && outer {
-            add(.boundaryQuoted, parameter.valueIndex, "the boundary is quoted; the quotes are not part of it")
+            add(.boundaryQuoted, parameter.valueIndex)
         }
         if boundary.isEmpty {
-            add(.boundaryEmpty, parameter.valueIndex, "the boundary is empty")
+            add(.boundaryEmpty, parameter.valueIndex)
             return boundary
         }
         for fault in Self.boundaryFaults(boundary) {
-            add(fault.rule, parameter.valueIndices[fault.index], fault.message)
+            add(fault.event, parameter.valueIndices[fault.index])
         }
         if !parameter.quoted, let bad = parameter.nonTokenIndex,
             let position = parameter.valueIndices.position(of: bad, count: boundary.count),
             ByteClass.isBoundaryChar(boundary[position])
         {
-            add(.boundaryNeedsQuotes, bad, "'\(escapedForMessage([boundary[position]]))' in an unquoted boundary; quote the value")
+            add(.boundaryNeedsQuotes(boundary[position]), bad)
         }
         return boundary
     }
@@ -120,8 +119,7 @@ extension ValidationEngine {
         position = 0
         if let inferred {
             if boundary == nil && formData && depth == 0 && !hadContentType {
-                collector.add(.boundaryInferred, offset: 0, line: 1, column: 1, part: nil,
-                    "no Content-Type given; the boundary '\(escapedForMessage(inferred))' was taken from the first line")
+                note(BoundaryEvent.boundaryInferred(inferred), at: Located(offset: 0, line: 1, column: 1), part: nil)
                 checkInferredBoundary(inferred)
             }
             setBoundary(inferred)
@@ -139,16 +137,16 @@ extension ValidationEngine {
 extension ValidationEngine {
     /// What breaks RFC 2046 §5.1.1's grammar in a boundary, by the index of the offending byte in it:
     /// more than 70 characters, a byte outside `bchars`, a final space.
-    static func boundaryFaults(_ boundary: [UInt8]) -> [(rule: Rule.ID, index: Int, message: String)] {
-        var faults: [(rule: Rule.ID, index: Int, message: String)] = []
+    static func boundaryFaults(_ boundary: [UInt8]) -> [(event: BoundaryEvent, index: Int)] {
+        var faults: [(event: BoundaryEvent, index: Int)] = []
         if boundary.count > 70 {
-            faults.append((.boundaryTooLong, 70, "the boundary is \(boundary.count) characters long; the limit is 70"))
+            faults.append((.boundaryTooLong(boundary.count), 70))
         }
         if let bad = boundary.firstIndex(where: { !ByteClass.isBoundaryChar($0) }) {
-            faults.append((.boundaryInvalidCharacter, bad, "'\(escapedForMessage([boundary[bad]]))' is not allowed in a boundary"))
+            faults.append((.boundaryCharacter(boundary[bad]), bad))
         }
         if boundary.last == ByteClass.space {
-            faults.append((.boundaryTrailingSpace, boundary.count - 1, "the boundary ends with a space"))
+            faults.append((.boundaryTrailingSpace, boundary.count - 1))
         }
         return faults
     }
@@ -158,7 +156,7 @@ extension ValidationEngine {
     /// The first line is `--` and the boundary, so its byte `i` is at body offset `2 + i`, line 1.
     mutating func checkInferredBoundary(_ boundary: [UInt8]) {
         for fault in Self.boundaryFaults(boundary) {
-            collector.add(fault.rule, offset: 2 + fault.index, line: 1, column: 3 + fault.index, part: nil, fault.message)
+            note(fault.event, at: Located(offset: 2 + fault.index, line: 1, column: 3 + fault.index), part: nil)
         }
     }
 }

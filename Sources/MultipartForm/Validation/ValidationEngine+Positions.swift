@@ -28,15 +28,4 @@ extension ValidationEngine {
             lineStart = offset + 1
         }
     }
-
-    mutating func report(
-        _ rule: Rule.ID, at offset: Int, line: Int? = nil, column: Int? = nil, _ message: @autoclosure () -> String,
-        fix: @autoclosure () -> String? = nil,
-        part index: Int? = nil
-    ) {
-        let here = location(offset)
-        collector.add(
-            rule, offset: offset, line: line ?? here.line, column: column ?? here.column, part: index ?? (hasPart ? part.index : nil),
-            message(), fix: fix())
-    }
 }

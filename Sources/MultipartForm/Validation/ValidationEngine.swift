@@ -23,13 +23,12 @@
 /// 4. The blank line: ``endHeaders(lfOffset:)`` makes the part-level checks
 ///    (``finishHeaders(end:)``) and moves to scanning the part's content, back at step 1.
 ///
-/// What the framing transitions (steps 1 and 2, a delimiter line inside the headers, and the end of
-/// the body in `finish()`) notice is a ``FramingEvent``: they say what they saw with
-/// ``note(_:at:line:column:)``, and `FramingEvent.swift` alone turns events into findings, each with
-/// its rule and wording. The header readers note a ``HeaderEvent`` the same way (`HeaderEvent.swift`),
-/// the checks of a part as a whole a ``PartEvent`` (`PartEvent.swift`), and the disposition reader a
-/// ``DispositionEvent`` (`DispositionEvent.swift`). What the outer Content-Type says is still worded
-/// where it is read.
+/// Transitions and checks say what they saw as events, never as worded findings: a ``FramingEvent``
+/// (the delimiter search, delimiter lines, the end of the body), a ``HeaderEvent`` (header lines and
+/// fields), a ``DispositionEvent`` (a Content-Disposition value), a ``PartEvent`` (a part as a whole:
+/// its headers together, its Content-Type, its content, its name) or a ``BoundaryEvent`` (a multipart
+/// Content-Type and its boundary). Each is handed to a `note(_:at:...)`, and the event's own file is
+/// the one place that gives it a rule and a wording; the collector keeps or counts the finding.
 ///
 /// The one-step paths are shortcuts, not second readers: they take only input on which the
 /// byte-at-a-time path reports nothing of its own and leave the engine exactly as it would, which
