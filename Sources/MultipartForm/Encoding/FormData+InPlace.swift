@@ -17,4 +17,15 @@ extension FormData {
             }
         }
     }
+
+    /// Calls `body` with a pointer to the field at `index` (a valid index) where the form stores it.
+    func withField<Failure: Swift.Error>(
+        at index: Int, _ body: (UnsafePointer<Field>) throws(Failure) -> Void
+    ) throws(Failure) {
+        try fields.withUnsafeBufferPointer { fields throws(Failure) in
+            precondition(fields.indices.contains(index), "field index out of range")
+            guard let first = fields.baseAddress else { return }
+            try body(first + index)
+        }
+    }
 }

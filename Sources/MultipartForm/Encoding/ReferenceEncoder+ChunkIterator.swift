@@ -193,30 +193,25 @@ extension ReferenceEncoder {
                 closing = true
                 return
             }
-            var staging = staged
-            staged = []
-            var next = Value.none
+            let index = nextField
             let options = body.options
-            try form.forEachField(from: nextField) { field, index throws(Error) in
-                try PartHeader.write(field, index: index, options: options, into: &staging)
+            try form.withField(at: index) { field throws(Error) in
+                try PartHeader.write(field, index: index, options: options, into: &staged)
                 switch field.pointee.value.storage {
                 case .text(var text):
                     if options.normalizesNewlines && ParameterEscaping.needsNormalizing(&text) {
-                        next = .bytes(ParameterEscaping.normalizingNewlines(text.utf8))
+                        value = .bytes(ParameterEscaping.normalizingNewlines(text.utf8))
                     } else {
                         text.makeContiguousUTF8()
-                        next = .text(text)
+                        value = .text(text)
                     }
                 case .bytes(let bytes):
-                    next = .bytes(bytes)
+                    value = .bytes(bytes)
                 case .file(let path):
-                    next = .file(path: path, size: body.fileSizes[filesBegun], fieldIndex: index)
+                    value = .file(path: path, size: body.fileSizes[filesBegun], fieldIndex: index)
+                    filesBegun += 1
                 }
-                return false
             }
-            staged = staging
-            if case .file = next { filesBegun += 1 }
-            value = next
             nextField += 1
         }
 
