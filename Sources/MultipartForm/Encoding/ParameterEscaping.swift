@@ -67,15 +67,15 @@ enum ParameterEscaping {
         return out
     }
 
-    /// Whether normalising `bytes` would change them: they hold a CR or an LF.
-    static func needsNormalizing<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
-        bytes.contains { $0 == ByteClass.cr || $0 == ByteClass.lf }
+    /// Whether normalising `bytes` would change them: they hold a CR or an LF. Read eight bytes at a
+    /// time: bytes with none up to CR (0x0D), which LF (0x0A) is below, need no look at each byte.
+    static func needsNormalizing(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        !noByte(below: ByteClass.cr + 1, in: bytes) && bytes.contains { $0 == ByteClass.cr || $0 == ByteClass.lf }
     }
 
-    /// Whether normalising `text` would change it, read eight bytes at a time: text with no byte up
-    /// to CR (0x0D), which LF (0x0A) is below, needs no look at each byte.
+    /// Whether normalising `text` would change it (see ``needsNormalizing(_:)-(UnsafeBufferPointer<UInt8>)``).
     static func needsNormalizing(_ text: inout String) -> Bool {
-        text.withUTF8 { noByte(below: ByteClass.cr + 1, in: $0) ? false : needsNormalizing($0) }
+        text.withUTF8(needsNormalizing)
     }
 
     /// The length `normalizingNewlines` gives `bytes`, without making them.

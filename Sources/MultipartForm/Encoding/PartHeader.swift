@@ -26,9 +26,7 @@ enum PartHeader {
         var failure: ReferenceEncoder.Error?
         name.withUTF8 { name in
             do throws(ReferenceEncoder.Error) {
-                if ParameterEscaping.isPlain(name) && name.last != ByteClass.backslash {
-                    output.put(name)  // nothing to normalise, escape or refuse
-                } else if options.normalizesNewlines && ParameterEscaping.needsNormalizing(name) {
+                if options.normalizesNewlines && ParameterEscaping.needsNormalizing(name) {
                     try ParameterEscaping.normalizingNewlines(name).withUnsafeBufferPointer { normalized throws(ReferenceEncoder.Error) in
                         try appendParameter(normalized, code: .unrepresentableName, label: "name", index: index, to: &output)
                     }
@@ -144,7 +142,24 @@ enum PartHeader {
     /// Two things escaping cannot fix: a NUL byte, which no header may hold (RFC 9110 §5.5), and an
     /// odd run of backslashes at the end, which a receiver that reads RFC 9110 quoted-pairs takes as
     /// escaping the closing quote, so the rest of the header would become part of the value.
+    ///
+    /// Bytes with nothing to escape or refuse, the common case, are put as they are, inline; the
+    /// rest take ``appendEscapedParameter(_:code:label:index:to:)``.
+    @inline(__always)
     private static func appendParameter<Output: HeaderOutput>(
+        _ bytes: UnsafeBufferPointer<UInt8>, code: ReferenceEncoder.Error.Code, label: String, index: Int,
+        to header: inout Output
+    ) throws(ReferenceEncoder.Error) {
+        if ParameterEscaping.isPlain(bytes) && bytes.last != ByteClass.backslash {
+            header.put(bytes)
+        } else {
+            try appendEscapedParameter(bytes, code: code, label: label, index: index, to: &header)
+        }
+    }
+
+    /// Appends a name or filename that holds a byte below 0x23 or ends with a backslash: escaped, or
+    /// refused with the reason.
+    private static func appendEscapedParameter<Output: HeaderOutput>(
         _ bytes: UnsafeBufferPointer<UInt8>, code: ReferenceEncoder.Error.Code, label: String, index: Int,
         to header: inout Output
     ) throws(ReferenceEncoder.Error) {
