@@ -15,7 +15,13 @@ import Testing
     @Test(arguments: events)
     func everyEventNamesACataloguedRuleAndHasAMessage(event: FramingEvent) throws {
         _ = try #require(Rule.named(event.rule), "\(event.rule) is not in the catalog")
-        #expect(!event.wording(quoting: Array("--B7".utf8)).message.isEmpty)
+        let ownFix: Bool
+        switch event {
+        case .closeDelimiterNotAtLineStart, .longerBoundary, .boundaryNotAtLineStart: ownFix = true
+        default: ownFix = false
+        }
+        #expect((event.fix(quoting: Array("--B7".utf8)) != nil) == ownFix, "only three events word a fix of their own")
+        #expect(!event.message(quoting: Array("--B7".utf8)).isEmpty)
     }
 
     @Test func eventsThatQuoteTheDelimiterQuoteIt() {
@@ -24,9 +30,9 @@ import Testing
             .longerBoundary(rest: Array("-extra".utf8)), .boundaryNotAtLineStart, .boundaryInOtherCase, .boundaryNotFound,
         ]
         for event in quoting {
-            #expect(event.wording(quoting: Array("--B7".utf8)).message.contains("'--B7"), "\(event)")
+            #expect(event.message(quoting: Array("--B7".utf8)).contains("'--B7"), "\(event)")
         }
-        #expect(FramingEvent.longerBoundary(rest: Array("-extra".utf8)).wording(quoting: Array("--B7".utf8)).message
+        #expect(FramingEvent.longerBoundary(rest: Array("-extra".utf8)).message(quoting: Array("--B7".utf8))
             .contains("looks like 'B7-extra'"))
     }
 

@@ -2,7 +2,7 @@
 /// that a report carries: what happened, not which rule it breaks or how the finding is worded.
 ///
 /// Transitions say what they saw with ``ValidationEngine/note(_:at:line:column:)``, the one place
-/// that turns an event into a finding, with its ``rule`` and its ``wording(quoting:)``. So the
+/// that turns an event into a finding, with its ``rule``, its ``message(quoting:)`` and, for three events, its ``fix(quoting:)``. So the
 /// wording of every framing finding is in this file, and one wording serves every transition that
 /// sees the same thing: a delimiter line read as such, found inside a part's headers, or cut off by
 /// the end of the body.
@@ -86,73 +86,69 @@ enum FramingEvent {
         }
     }
 
-    /// The finding's message, and its fix where the rule's own does not fit; `dashBoundary` is
-    /// `--boundary`, which several messages quote.
-    func wording(quoting dashBoundary: [UInt8]) -> (message: String, fix: String?) {
+    /// The finding's message; `dashBoundary` is `--boundary`, which several messages quote.
+    func message(quoting dashBoundary: [UInt8]) -> String {
         let delimiter = escapedForMessage(dashBoundary)
         switch self {
         case .transportPadding:
-            return ("whitespace after the boundary on a delimiter line (transport padding)", nil)
+            return "whitespace after the boundary on a delimiter line (transport padding)"
         case .bareLineFeed(let close):
-            return ("\(close ? "close " : "")delimiter line ends with '\\n' without a preceding '\\r'", nil)
+            return "\(close ? "close " : "")delimiter line ends with '\\n' without a preceding '\\r'"
         case .unexpectedByte(let byte, close: false):
-            return ("unexpected '\(escapedForMessage([byte]))' after the boundary on a delimiter line", nil)
+            return "unexpected '\(escapedForMessage([byte]))' after the boundary on a delimiter line"
         case .unexpectedByte(let byte, close: true):
-            return ("unexpected '\(escapedForMessage([byte]))' after the close delimiter", nil)
+            return "unexpected '\(escapedForMessage([byte]))' after the close delimiter"
         case .loneCarriageReturn:
-            return ("'\\r' after the boundary is not followed by '\\n'", nil)
+            return "'\\r' after the boundary is not followed by '\\n'"
         case .singleDash:
-            return ("close delimiter has a single '-' after the boundary; it needs two", nil)
+            return "close delimiter has a single '-' after the boundary; it needs two"
         case .closeWithoutLineBreak:
-            return ("the body ends right after the close delimiter, without '\\r\\n'", nil)
+            return "the body ends right after the close delimiter, without '\\r\\n'"
         case .boundaryPrefix(let byte):
-            return (
-                "line starts with the delimiter '\(delimiter)' followed by '\(escapedForMessage([byte]))'; it is content, not a delimiter",
-                nil
-            )
+            return "line starts with the delimiter '\(delimiter)' followed by '\(escapedForMessage([byte]))'; it is content, not a delimiter"
         case .delimiterBeforeHeadersEnd:
-            return ("a delimiter line arrived before the blank line that ends the part's headers", nil)
+            return "a delimiter line arrived before the blank line that ends the part's headers"
         case .delimiterAfterBareLineFeed:
-            return ("delimiter is preceded by '\\n' without '\\r'", nil)
+            return "delimiter is preceded by '\\n' without '\\r'"
         case .preamble(let bytes):
-            return ("\(bytes) byte\(bytes == 1 ? "" : "s") before the first delimiter", nil)
+            return "\(bytes) byte\(bytes == 1 ? "" : "s") before the first delimiter"
         case .closeDelimiterFirst:
-            return ("the first delimiter is the close delimiter: the body has no part", nil)
+            return "the first delimiter is the close delimiter: the body has no part"
         case .preambleWithoutParts(let bytes):
-            return ("the \(bytes)-byte preamble is followed only by the close delimiter: whatever it holds reaches no receiver", nil)
+            return "the \(bytes)-byte preamble is followed only by the close delimiter: whatever it holds reaches no receiver"
         case .noBodySection:
-            return ("the delimiter directly follows the blank line that ends the headers, so the part has no body section", nil)
+            return "the delimiter directly follows the blank line that ends the headers, so the part has no body section"
         case .delimiterInEpilogue:
-            return ("a delimiter line follows the close delimiter; conforming receivers ignore it", nil)
+            return "a delimiter line follows the close delimiter; conforming receivers ignore it"
         case .closeDelimiterMissing:
-            return ("the body ends without the close delimiter '\(delimiter)--'", nil)
+            return "the body ends without the close delimiter '\(delimiter)--'"
         case .closeDelimiterNotAtLineStart:
-            return (
-                "the close delimiter '\(delimiter)--' is not at the start of a line", "write '\\r\\n' before '\(delimiter)--'"
-            )
+            return "the close delimiter '\(delimiter)--' is not at the start of a line"
         case .epilogue(let bytes):
-            return ("\(bytes) byte\(bytes == 1 ? "" : "s") follow the close delimiter line", nil)
+            return "\(bytes) byte\(bytes == 1 ? "" : "s") follow the close delimiter line"
         case .bodyEmpty:
-            return ("the body is empty", nil)
+            return "the body is empty"
         case .noBoundaryInferred:
-            return ("no boundary is known and the first line does not start with '--'", nil)
+            return "no boundary is known and the first line does not start with '--'"
         case .longerBoundary(let rest):
-            return (
-                "a line starts with '\(delimiter)' but goes on with '\(escapedForMessage(rest))', so it is no delimiter; the body's boundary looks like '\(escapedForMessage(dashBoundary.dropFirst(2) + rest))', longer than the one given",
-                "give the whole boundary in the Content-Type"
-            )
+            return "a line starts with '\(delimiter)' but goes on with '\(escapedForMessage(rest))', so it is no delimiter; the body's boundary looks like '\(escapedForMessage(dashBoundary.dropFirst(2) + rest))', longer than the one given"
         case .boundaryNotAtLineStart:
-            return (
-                "'\(delimiter)' appears, but not at the start of a line",
-                "start the body with '\(delimiter)\\r\\n' and put '\\r\\n' before every delimiter"
-            )
+            return "'\(delimiter)' appears, but not at the start of a line"
         case .boundaryInOtherCase:
-            return (
-                "no line starts with '\(delimiter)'; the body uses the boundary in different letter case, and boundaries are case-sensitive",
-                nil
-            )
+            return "no line starts with '\(delimiter)'; the body uses the boundary in different letter case, and boundaries are case-sensitive"
         case .boundaryNotFound:
-            return ("no line starts with '\(delimiter)'", nil)
+            return "no line starts with '\(delimiter)'"
+        }
+    }
+
+    /// The finding's fix where the rule's own does not fit the case, quoting `dashBoundary`.
+    func fix(quoting dashBoundary: [UInt8]) -> String? {
+        let delimiter = escapedForMessage(dashBoundary)
+        switch self {
+        case .closeDelimiterNotAtLineStart: return "write '\\r\\n' before '\(delimiter)--'"
+        case .longerBoundary: return "give the whole boundary in the Content-Type"
+        case .boundaryNotAtLineStart: return "start the body with '\(delimiter)\\r\\n' and put '\\r\\n' before every delimiter"
+        default: return nil
         }
     }
 }
@@ -170,6 +166,6 @@ extension ValidationEngine {
         collector.add(
             event.rule, offset: offset, line: line ?? here.line, column: column ?? here.column,
             part: hasPart ? part.index : nil,
-            event.wording(quoting: dashBoundary).message, fix: event.wording(quoting: dashBoundary).fix)
+            event.message(quoting: dashBoundary), fix: event.fix(quoting: dashBoundary))
     }
 }
