@@ -116,6 +116,33 @@ import Testing
         #expect(taken > 1 && taken < values.count, "\(taken) of \(values.count) variants took the shortcut")
     }
 
+    /// The bytes that matter to a quoted value at every place of names and filenames of 1 to 19
+    /// bytes (first, last, alone, and anywhere between): the shortcut and the general reader give
+    /// the same report.
+    @Test func dispositionShortcutAgreesWithTheGeneralReaderForEveryByteAtEveryPlace() {
+        let interesting: [UInt8] = [0x00, 0x1F, 0x20, 0x22, 0x25, 0x2F, 0x3B, 0x3D, 0x5B, 0x5C, 0x7E, 0x7F, 0x80, 0xFF, 0x61]
+        var taken = 0
+        var total = 0
+        for length in 1...19 {
+            for place in 0..<length {
+                for byte in interesting {
+                    var value = Array(repeating: UInt8(ascii: "n"), count: length)
+                    value[place] = byte
+                    for asFilename in [false, true] {
+                        let disposition = Array((asFilename ? " form-data; name=\"f\"; filename=" : " form-data; name=").utf8)
+                            + [0x22] + value + [0x22]
+                        if CanonicalDisposition.match(disposition[...]) != nil { taken += 1 }
+                        total += 1
+                        let fast = validate(disposition: disposition, contentType: nil, canonical: true)
+                        let general = validate(disposition: disposition, contentType: nil, canonical: false)
+                        #expect(fast == general, "\(disposition)")
+                    }
+                }
+            }
+        }
+        #expect(taken > 0 && taken < total, "\(taken) of \(total) took the shortcut")
+    }
+
     @Test func dispositionShortcutRecordsNameFilenameAndTheFilenamePosition() throws {
         let value = Array(" form-data; name=\"field1\"; filename=\"photo.jpg\"".utf8)
         let match = try #require(CanonicalDisposition.match(value[...]))

@@ -18,6 +18,7 @@ struct UTF8Check {
                 index &+= 8
                 continue
             }
+            if needed == 0 && end &- index < 8 && Self.isASCII(bytes, index..<end, from: range.lowerBound) { return }
             let byte = bytes[index]
             if needed == 0 {
                 if byte < 0x80 {
@@ -48,6 +49,25 @@ struct UTF8Check {
             }
             index &+= 1
         }
+    }
+
+    /// Whether `bytes[range]`, fewer than eight bytes, are all ASCII, in one or two loads (a field's
+    /// short value costs a few instructions instead of a loop). The loads may reach back to `first`,
+    /// over bytes already read: any of them that is not ASCII only sends the caller to its loop.
+    @inline(__always)
+    private static func isASCII(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, from first: Int) -> Bool {
+        let end = range.upperBound
+        if end &- first >= 8 {
+            return bytes.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+        }
+        if end &- first >= 4 {
+            let head = bytes.loadUnaligned(fromByteOffset: first, as: UInt32.self)
+            let tail = bytes.loadUnaligned(fromByteOffset: end &- 4, as: UInt32.self)
+            return (head | tail) & 0x8080_8080 == 0
+        }
+        var bits: UInt8 = 0
+        for index in range { bits |= bytes[index] }
+        return bits & 0x80 == 0
     }
 
     /// Ends the input: an unfinished sequence is invalid.
