@@ -86,6 +86,10 @@ struct PendingField {
 }
 
 /// Everything known about the part being read.
+///
+/// Plain data (no references): a part starts by overwriting it and ends by dropping it, with no
+/// reference counting. Bytes a part's checks need later are in the engine's reused buffers, and a
+/// nested body's validation in ``ValidationEngine/nested``; the flags here say which are the part's.
 struct PartState {
     var index: Int
     var collect: Bool
@@ -114,7 +118,9 @@ struct PartState {
     var media: PartMedia?
     var contentTypeName: Located?
     var sawTransferEncoding = false
-    var transferEncoding: [UInt8]?
+    /// Whether a Content-Transfer-Encoding naming a known or `x-` mechanism was read (its bytes are
+    /// in ``ValidationEngine/transferEncodingBuffer``).
+    var hasTransferEncoding = false
     var transferEncodingValue: Located?
 
     // Content.
@@ -126,7 +132,9 @@ struct PartState {
     var utf8Reported = false
     var contentEndLineFeeds = 0
     var contentEndLineStart = 0
-    var charsetValue: [UInt8]?
-    /// The nested body's validation, when the part is itself a multipart body.
-    var nested: NestedBody?
+    /// Whether the part is the `_charset_` field, whose value's first bytes are kept (in
+    /// ``ValidationEngine/charsetValueBuffer``).
+    var keepsCharsetValue = false
+    /// Whether the part is itself a multipart body (validated by ``ValidationEngine/nested``).
+    var hasNested = false
 }

@@ -147,14 +147,16 @@ extension ValidationEngine {
                     note(.transferEncodingPresent, at: nameLocation)
                 }
                 let trimmed = value.trimmed()
-                part.transferEncoding = trimmed.bytes
+                transferEncodingBuffer.removeAll()
+                transferEncodingBuffer.append(trimmed.bytes[...])
+                part.hasTransferEncoding = true
                 part.transferEncodingValue = at(trimmed.offset(0))
                 let mechanism = String(decoding: trimmed.bytes.map(ByteClass.lowercased), as: UTF8.self)
                 let known = ["7bit", "8bit", "binary", "quoted-printable", "base64"].contains(mechanism)
                 let isToken = !trimmed.bytes.isEmpty && trimmed.bytes.allSatisfy(ByteClass.isTokenChar)
                 if !isToken || !(known || mechanism.hasPrefix("x-")) {
                     note(.transferEncodingUnknown(trimmed.bytes), at: at(trimmed.offset(0)))
-                    part.transferEncoding = nil
+                    part.hasTransferEncoding = false
                 }
             }
         } else if formData {
@@ -194,6 +196,7 @@ extension ValidationEngine {
             note(.nestingTooDeep(limit: options.maxNestingDepth), at: at(start), part: partIndex)
             return
         }
-        part.nested = NestedBody(ValidationEngine(nestedBoundary: nestedBoundary, options: options, depth: depth + 1))
+        nested = NestedBody(ValidationEngine(nestedBoundary: nestedBoundary, options: options, depth: depth + 1))
+        part.hasNested = true
     }
 }

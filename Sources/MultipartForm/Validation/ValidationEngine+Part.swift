@@ -34,11 +34,11 @@ extension ValidationEngine {
         let index = part.index
         let media = part.media
         let isMultipart = media?.kind == .multipart
-        if let encoding = part.transferEncoding, isMultipart,
-            !["7bit", "8bit", "binary"].contains(String(decoding: encoding.map(ByteClass.lowercased), as: UTF8.self)),
+        if part.hasTransferEncoding, isMultipart,
+            !["7bit", "8bit", "binary"].contains(String(decoding: transferEncodingBuffer.bytes.map(ByteClass.lowercased), as: UTF8.self)),
             let place = part.transferEncodingValue
         {
-            note(.transferEncodingOnMultipart(encoding), at: place, part: index)
+            note(.transferEncodingOnMultipart(Array(transferEncodingBuffer.bytes)), at: place, part: index)
         }
         guard formData else { return }
         if !part.sawDisposition {
@@ -60,7 +60,10 @@ extension ValidationEngine {
             var checkUTF8 = formCharsetIsUTF8
             if let isUTF8 = media?.charsetIsUTF8 { checkUTF8 = isUTF8 }
             if checkUTF8 { part.utf8 = UTF8Check() }
-            if part.hasName && nameBuffer.holds("_charset_") { part.charsetValue = [] }
+            if part.hasName && nameBuffer.holds("_charset_") {
+                charsetValueBuffer.removeAll()
+                part.keepsCharsetValue = true
+            }
         }
     }
 
@@ -90,10 +93,10 @@ extension ValidationEngine {
                 noteInvalidValue(at: invalid, in: bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
             }
         }
-        if let kept = part.charsetValue?.count, kept < 64 {
-            part.charsetValue?.append(contentsOf: bytes[range].prefix(64 - kept))
+        if part.keepsCharsetValue && charsetValueBuffer.count < 64 {
+            charsetValueBuffer.append(UnsafeRawBufferPointer(rebasing: bytes[range].prefix(64 - charsetValueBuffer.count)))
         }
-        part.nested?.consume(UnsafeRawBufferPointer(rebasing: bytes[range]))
+        if part.hasNested { nested?.consume(UnsafeRawBufferPointer(rebasing: bytes[range])) }
     }
 
     /// Notes that the text value's bytes stop being UTF-8 at offset `invalid`, found while reading
@@ -140,7 +143,8 @@ extension ValidationEngine {
             }
         }
         let bodyLocation = part.bodyLocation
-        if hasBodySection, let value = part.charsetValue {
+        if hasBodySection && part.keepsCharsetValue {
+            let value = Array(charsetValueBuffer.bytes)
             if Charsets.isKnown(value) {
                 formCharsetIsUTF8 = Charsets.isUTF8(value)
                 if !formCharsetIsUTF8 {
@@ -151,16 +155,21 @@ extension ValidationEngine {
                 note(.charsetFieldUnknown(value), at: bodyLocation, part: index)
             }
         }
-        if hasBodySection, let report = part.nested?.finish() {
-            let nestedStart = part.bodyStart
-            for diagnostic in report.diagnostics {
-                let line = bodyLocation.line + diagnostic.line - 1
-                let column = diagnostic.line == 1 ? bodyLocation.column + diagnostic.column - 1 : diagnostic.column
-                collector.add(
-                    Diagnostic(
-                        rule: diagnostic.rule, severity: diagnostic.severity, origin: .body,
-                        offset: nestedStart + diagnostic.offset, line: line, column: column, partIndex: index,
-                        message: "in the nested body: " + diagnostic.message, fixHint: diagnostic.fixHint))
+        if part.hasNested {
+            // Dropped with the part, whether or not it had a body section to report on.
+            var body = nested
+            nested = nil
+            if hasBodySection, let report = body?.finish() {
+                let nestedStart = part.bodyStart
+                for diagnostic in report.diagnostics {
+                    let line = bodyLocation.line + diagnostic.line - 1
+                    let column = diagnostic.line == 1 ? bodyLocation.column + diagnostic.column - 1 : diagnostic.column
+                    collector.add(
+                        Diagnostic(
+                            rule: diagnostic.rule, severity: diagnostic.severity, origin: .body,
+                            offset: nestedStart + diagnostic.offset, line: line, column: column, partIndex: index,
+                            message: "in the nested body: " + diagnostic.message, fixHint: diagnostic.fixHint))
+                }
             }
         }
         if part.collect {

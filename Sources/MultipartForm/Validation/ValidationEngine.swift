@@ -101,6 +101,12 @@ struct ValidationEngine {
 
     /// The current part's Content-Type value, whitespace trimmed (when ``PartState/media`` is set); reused for every part.
     var contentTypeBuffer = ByteBuffer()
+    /// The current part's Content-Transfer-Encoding, trimmed (when ``PartState/hasTransferEncoding``); reused for every part.
+    var transferEncodingBuffer = ByteBuffer()
+    /// The first bytes of the `_charset_` field's value (when ``PartState/keepsCharsetValue``); reused.
+    var charsetValueBuffer = ByteBuffer()
+    /// The validation of the current part's content as a multipart body (when ``PartState/hasNested``).
+    var nested: NestedBody?
 
     var formCharsetIsUTF8 = true
     /// The names parts of this body carried, each with the first part's index (at most ``repeatedNameCapacity``).
