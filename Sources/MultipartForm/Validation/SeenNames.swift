@@ -40,18 +40,20 @@ struct SeenNames {
             state = mix(state ^ bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             index &+= 8
         }
-        if index < bytes.count {
-            var last: UInt64 = 0
-            if bytes.count >= 8 {
+        let count = bytes.count
+        if index < count {
+            let last: UInt64
+            if count >= 8 {
                 // The last eight bytes, overlapping the words already mixed: one load, not a loop.
-                last = bytes.loadUnaligned(fromByteOffset: bytes.count &- 8, as: UInt64.self)
+                last = bytes.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            } else if count >= 4 {
+                // Four to seven bytes: the first four and the last four, which may overlap.
+                let first = bytes.loadUnaligned(as: UInt32.self)
+                let end = bytes.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+                last = UInt64(first) | UInt64(end) &<< 32
             } else {
-                var shift: UInt64 = 0
-                while index < bytes.count {
-                    last |= UInt64(bytes[index]) &<< shift
-                    shift &+= 8
-                    index &+= 1
-                }
+                // One to three bytes: the first, the middle and the last (the length tells them apart).
+                last = UInt64(bytes[0]) | UInt64(bytes[count &>> 1]) &<< 8 | UInt64(bytes[count &- 1]) &<< 16
             }
             state = mix(state ^ last)
         }
