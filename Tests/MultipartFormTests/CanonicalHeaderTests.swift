@@ -116,6 +116,35 @@ import Testing
         #expect(taken > 1 && taken < values.count, "\(taken) of \(values.count) variants took the shortcut")
     }
 
+    /// The vector search for the byte that ends a quoted value finds what a byte-by-byte reading
+    /// finds, for values of every length up to three blocks and every start, including the last
+    /// block that reaches back before the start.
+    @Test(arguments: [true, false])
+    func firstStopFindsWhatReadingByteByByteFinds(isName: Bool) {
+        var random = SplitMix64(state: 2046)
+        let bytes: [UInt8] = Array("abz09 -_.~\"\\%;=[/".utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xFF]
+        for length in 0...48 {
+            for start in 0...length {
+                for _ in 0..<4 {
+                    // Mostly plain bytes, so that the first stop lands anywhere.
+                    let value = (0..<length).map { _ in random.next() % 6 == 0 ? bytes[Int(random.next() % UInt64(bytes.count))] : UInt8(ascii: "k") }
+                    let expected = value[start...].firstIndex { CanonicalDisposition.stops($0, isName: isName) }
+                    let found = value.withUnsafeBytes { CanonicalDisposition.firstStop(in: $0, from: start, isName: isName) }
+                    #expect(found == expected, "\(value), from \(start)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func quotedValueStopsAtTheBytesTheGeneralReaderLooksAt(isName: Bool) {
+        let stopping = Array("\"\\%;=".utf8) + [isName ? UInt8(ascii: "[") : UInt8(ascii: "/")]
+        for byte in UInt8.min...UInt8.max {
+            let expected = byte < 0x20 || byte >= 0x7F || stopping.contains(byte)
+            #expect(CanonicalDisposition.stops(byte, isName: isName) == expected, "byte \(byte)")
+        }
+    }
+
     /// The bytes that matter to a quoted value at every place of names and filenames of 1 to 19
     /// bytes (first, last, alone, and anywhere between): the shortcut and the general reader give
     /// the same report.

@@ -54,6 +54,7 @@ enum CanonicalDisposition {
     }
 
     /// The index after `expected` if the value holds it at `index`.
+    @inline(__always)
     private static func literal(_ expected: StaticString, in value: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
         let count = expected.utf8CodeUnitCount
         guard value.count - index >= count else { return nil }
@@ -62,20 +63,12 @@ enum CanonicalDisposition {
 
     /// The range of a quoted value's content starting at `start` (after the opening quote), up to the
     /// closing quote, if every byte is one the general path would accept without a finding.
+    ///
+    /// - Complexity: O(n), sixteen bytes at a time (``firstStop(in:from:isName:)``).
     private static func quotedValue(in value: UnsafeBufferPointer<UInt8>, from start: Int, isName: Bool) -> Range<Int>? {
-        var end = start
-        while end < value.count {
-            let byte = value[end]
-            if byte == ByteClass.quote { break }
-            // Printable ASCII only, without the bytes that need a closer look: `\` (quoted-pair),
-            // `%` (percent-encoding) and, in a filename, path separators.
-            guard byte >= 0x20 && byte < 0x7F, byte != ByteClass.backslash, byte != ByteClass.percent else { return nil }
-            if !isName && byte == ByteClass.slash { return nil }
-            if isName && byte == UInt8(ascii: "[") { return nil }
-            if byte == ByteClass.semicolon || byte == ByteClass.equals { return nil }
-            end += 1
-        }
-        guard end < value.count, end > start else { return nil }
+        guard let end = firstStop(in: UnsafeRawBufferPointer(value), from: start, isName: isName),
+            value[end] == ByteClass.quote, end > start
+        else { return nil }
         let count = end - start
         // In a filename, `.`, `..` and a drive letter are reported (`=` and `;`, as in an encoded-word, never get here).
         if !isName {
@@ -84,5 +77,62 @@ enum CanonicalDisposition {
             if count <= 2 && value[start] == ByteClass.dot && value[end - 1] == ByteClass.dot { return nil }
         }
         return start..<end
+    }
+
+    /// The index of the first byte from `start` that ends a plain quoted value (``stops(_:isName:)``),
+    /// or `nil` when none does.
+    ///
+    /// Sixteen bytes are compared at once; the last block is the value's last sixteen bytes, its
+    /// lanes before `start` ignored, so no load reads outside the value (which holds the literal
+    /// before `start`, at least sixteen bytes, whenever this is called).
+    static func firstStop(in value: UnsafeRawBufferPointer, from start: Int, isName: Bool) -> Int? {
+        guard value.count >= 16 else {
+            var index = start
+            while index < value.count && !stops(value[index], isName: isName) { index += 1 }
+            return index < value.count ? index : nil
+        }
+        var block = start
+        while block < value.count {
+            var skipped = 0
+            if block &+ 16 > value.count {
+                skipped = block &- (value.count &- 16)
+                block = value.count &- 16
+            }
+            let lanes = value.loadUnaligned(fromByteOffset: block, as: SIMD16<UInt8>.self)
+            let halves = unsafeBitCast(stopLanes(lanes, isName: isName), to: SIMD2<UInt64>.self)
+            // Lane i is byte i of the block: the low half holds lanes 0 to 7, lowest first.
+            let low = UInt64(littleEndian: halves[0]) & (skipped >= 8 ? 0 : ~0 &<< UInt64(skipped &* 8))
+            let high = UInt64(littleEndian: halves[1]) & (skipped <= 8 ? ~0 : ~0 &<< UInt64((skipped &- 8) &* 8))
+            if low != 0 { return block &+ low.trailingZeroBitCount &>> 3 }
+            if high != 0 { return block &+ 8 &+ high.trailingZeroBitCount &>> 3 }
+            block &+= 16
+        }
+        return nil
+    }
+
+    /// The lanes of `bytes` that end a plain quoted value (``stops(_:isName:)``), all ones.
+    ///
+    /// Only equality compares: ordered ones on byte vectors are compiled lane by lane. A byte is
+    /// below 0x20 when its top three bits are clear, and from 0x80 when its top bit is set.
+    @inline(__always)
+    private static func stopLanes(_ bytes: SIMD16<UInt8>, isName: Bool) -> SIMDMask<SIMD16<Int8>> {
+        let zero = SIMD16<UInt8>(repeating: 0)
+        let topBit = SIMD16<UInt8>(repeating: 0x80)
+        let control: SIMDMask<SIMD16<Int8>> = bytes & SIMD16(repeating: 0xE0) .== zero
+        let high: SIMDMask<SIMD16<Int8>> = bytes & topBit .== topBit
+        var stop = control .| high
+        for byte in [ByteClass.delete, ByteClass.quote, ByteClass.backslash, ByteClass.percent, ByteClass.semicolon, ByteClass.equals] {
+            stop .|= bytes .== SIMD16(repeating: byte)
+        }
+        stop .|= bytes .== SIMD16(repeating: isName ? UInt8(ascii: "[") : ByteClass.slash)
+        return stop
+    }
+
+    /// Whether `byte` ends a plain quoted value: the closing quote, or a byte the general path looks
+    /// at more closely: any outside printable ASCII (0x20–0x7E), `\` (quoted-pair), `%`
+    /// (percent-encoding), `;` and `=`, and `[` in a name or `/` in a filename.
+    static func stops(_ byte: UInt8, isName: Bool) -> Bool {
+        byte < 0x20 || byte > 0x7E || byte == ByteClass.quote || byte == ByteClass.backslash || byte == ByteClass.percent
+            || byte == ByteClass.semicolon || byte == ByteClass.equals || byte == (isName ? UInt8(ascii: "[") : ByteClass.slash)
     }
 }
