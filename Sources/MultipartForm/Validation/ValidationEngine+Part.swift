@@ -96,7 +96,19 @@ extension ValidationEngine {
         if part.keepsCharsetValue && charsetValueBuffer.count < 64 {
             charsetValueBuffer.append(UnsafeRawBufferPointer(rebasing: bytes[range].prefix(64 - charsetValueBuffer.count)))
         }
-        if part.hasNested { nested?.consume(UnsafeRawBufferPointer(rebasing: bytes[range])) }
+        if part.hasNested { Self.feed(&nested, UnsafeRawBufferPointer(rebasing: bytes[range])) }
+    }
+
+    /// Hands the current part's content to its nested body's validation.
+    ///
+    /// Out of line, so that the call cycle it closes (the nested engine scans, and its scan reaches
+    /// here) does not keep the optimiser from inlining this engine's content handling into its scan;
+    /// and static, given only ``nested``, so that callers need not assume the rest of the engine
+    /// changed (reading held bytes back then cost a retain and a release each time). With the cycle
+    /// in view, the chunked body fed a byte at a time took 991.0 M instructions rather than 951.6 M.
+    @inline(never)
+    private static func feed(_ nested: inout NestedBody?, _ bytes: UnsafeRawBufferPointer) {
+        nested?.consume(bytes)
     }
 
     /// Notes that the text value's bytes stop being UTF-8 at offset `invalid`, found while reading
