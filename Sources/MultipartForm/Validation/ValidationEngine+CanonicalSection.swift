@@ -13,7 +13,7 @@ extension ValidationEngine {
     /// line's CRLF.
     ///
     /// It is a shortcut past ``headerBytes(_:_:)``, taken right after a delimiter line read in one
-    /// step (``delimiterLineInChunk(_:_:)``), not a second reader: it takes only sections
+    /// step (``delimiterLineInOneStep(_:_:matched:region:)``), not a second reader: it takes only sections
     /// on which the line reader reports nothing (one line of printable ASCII within every limit, the
     /// value as ``CanonicalDisposition`` accepts it with one space after the colon and none at the
     /// end), and leaves the engine as the line reader would, with the same findings in the same

@@ -90,21 +90,24 @@ extension ValidationEngine {
         return true
     }
 
-    /// Reads, in one step, what commonly follows a boundary matched at `index` in the chunk: the
-    /// CRLF that ends the delimiter line (read as ``delimiterLineStep(_:state:)`` would read it a
-    /// byte at a time: the delimiter is confirmed and its line ends) and then, when it is whole in
-    /// the chunk, the part's header section (``canonicalHeaderSection(_:_:)``).
+    /// Reads, in one step, a delimiter matched in the chunk (not in the epilogue) whose boundary,
+    /// ending at `index`, the line's CRLF follows: the delimiter is confirmed and its line ends, as
+    /// ``matchedDelimiter(_:region:)`` and ``delimiterLineStep(_:state:)`` would do a byte at a time
+    /// (without keeping a ``candidate``, which only the byte-at-a-time classification reads), and
+    /// then, when it is whole in the chunk, the part's header section is read
+    /// (``canonicalHeaderSection(_:_:)``).
     ///
     /// Kept out of line: the paths that feed single bytes never come here, and code added to them
     /// slows them (single-byte feeding cost 2 to 3 % more instructions with these checks inline).
     ///
-    /// - Returns: Where processing stopped: `index` when the line holds anything else.
+    /// - Returns: Where processing stopped.
     @inline(never)
-    mutating func delimiterLineInChunk(_ chunk: UnsafeRawBufferPointer, _ index: Int) -> Int {
-        guard index + 1 < chunk.count && chunk[index] == ByteClass.cr && chunk[index + 1] == ByteClass.lf else { return index }
+    mutating func delimiterLineInOneStep(_ chunk: UnsafeRawBufferPointer, _ index: Int, matched: DelimiterCarry, region: Region) -> Int {
+        let delimiter = pendingDelimiter(matched, region: region)
+        paddingReported = false
         let lfOffset = position + 1
         position += 2
-        confirmDelimiter(close: false)
+        confirm(delimiter, close: false)
         passByte(ByteClass.lf, at: lfOffset)
         lineEnded(close: false)
         return canonicalHeaderSection(chunk, index + 2) ?? index + 2
@@ -137,7 +140,11 @@ extension ValidationEngine {
 
     /// The candidate's line is a delimiter: report what belongs to its start, end the preamble or part.
     mutating func confirmDelimiter(close: Bool) {
-        let delimiter = candidate
+        confirm(candidate, close: close)
+    }
+
+    /// `delimiter`'s line is a delimiter: report what belongs to its start, end the preamble or part.
+    mutating func confirm(_ delimiter: PendingDelimiter, close: Bool) {
         delimiterCount += 1
         if let bare = delimiter.bareLF {
             note(.delimiterAfterBareLineFeed, at: bare.offset, line: bare.line, column: bare.column)

@@ -59,8 +59,11 @@ extension ValidationEngine {
             position = base + end
             let matched = DelimiterCarry(
                 carriageReturn: hasCR, matched: search.pattern.count, virtual: false, start: base + delimiterStart)
+            if region != .epilogue && end + 1 < chunk.count && chunk[end] == ByteClass.cr && chunk[end + 1] == ByteClass.lf {
+                return delimiterLineInOneStep(chunk, end, matched: matched, region: region)
+            }
             matchedDelimiter(matched, region: region)
-            return region == .epilogue ? end : delimiterLineInChunk(chunk, end)
+            return end
         }
         let keep = search.partialSuffixStart(in: chunk, from: index) ?? chunk.count
         // The search counted the line feeds up to the chunk's end. Held bytes hold at most one, the
@@ -112,6 +115,19 @@ extension ValidationEngine {
     /// A complete `LF "--" boundary` (with its CR, if any) was found at `matched.start`: the line is
     /// classified next (``DelimiterLineState/afterBoundary``), except in the epilogue.
     mutating func matchedDelimiter(_ matched: DelimiterCarry, region: Region) {
+        let delimiter = pendingDelimiter(matched, region: region)
+        if region == .epilogue {
+            note(.delimiterInEpilogue, at: delimiter.dashOffset)
+            return
+        }
+        paddingReported = false
+        candidate = delimiter
+        phase = .delimiterLine(.afterBoundary)
+    }
+
+    /// What a delimiter matched at `matched.start` would be, once its LF (unless virtual) is passed.
+    @inline(__always)
+    mutating func pendingDelimiter(_ matched: DelimiterCarry, region: Region) -> PendingDelimiter {
         let offset = matched.start
         let virtual = matched.virtual
         let hasCR = matched.carriageReturn
@@ -128,16 +144,9 @@ extension ValidationEngine {
         let contentEndLineStart = lineStart
         // Virtual carries stand for an LF that was already passed.
         if !virtual { passByte(ByteClass.lf, at: lfOffset) }
-        let dashLine = location(dashOffset).line
-        if region == .epilogue {
-            note(.delimiterInEpilogue, at: dashOffset)
-            return
-        }
-        paddingReported = false
-        candidate = PendingDelimiter(
-            dashOffset: dashOffset, dashLine: dashLine, region: region, bareLF: bareLF, contentEnd: contentEnd,
-            bodyAbsent: virtual && region == .body, carried: matched,
+        return PendingDelimiter(
+            dashOffset: dashOffset, dashLine: location(dashOffset).line, region: region, bareLF: bareLF,
+            contentEnd: contentEnd, bodyAbsent: virtual && region == .body, carried: matched,
             contentEndLineFeeds: contentEndLineFeeds, contentEndLineStart: contentEndLineStart)
-        phase = .delimiterLine(.afterBoundary)
     }
 }

@@ -7,12 +7,14 @@
 /// ``step(_:_:)`` dispatches on ``phase`` (``Phase``, in `ValidationEngine+Phase.swift`). A part's life:
 /// 1. `ValidationEngine+Scanning.swift`: ``scan(_:_:region:carry:)`` finds `LF "--" boundary` with
 ///    ``DelimiterSearch``, hands the bytes before it to ``content(_:_:offset:region:counted:)`` (the
-///    previous part's content: ``feedPart(_:_:offset:)``) and records the match in
-///    ``matchedDelimiter(_:region:)``, which moves to ``Phase/delimiterLine(_:)``.
-/// 2. `ValidationEngine+DelimiterLine.swift`: the rest of the line is read, a byte at a time by
-///    ``delimiterLineStep(_:state:)`` or, for the CRLF right after the boundary, in one step by
-///    ``delimiterLineInChunk(_:_:)``. ``confirmDelimiter(close:)`` ends the previous part
-///    (``endPart(contentEnd:)``, `ValidationEngine+Part.swift`); ``lineEnded(close:)`` starts the
+///    previous part's content: ``feedPart(_:_:offset:)``). When the line's CRLF follows the
+///    boundary in the chunk, the whole line is read at once by
+///    ``delimiterLineInOneStep(_:_:matched:region:)`` (`ValidationEngine+DelimiterLine.swift`);
+///    otherwise ``matchedDelimiter(_:region:)`` keeps the match as the ``candidate`` and moves to
+///    ``Phase/delimiterLine(_:)``.
+/// 2. `ValidationEngine+DelimiterLine.swift`: the rest of the line is read a byte at a time by
+///    ``delimiterLineStep(_:state:)``. Either way ``confirm(_:close:)`` ends the previous part
+///    (``endPart(contentEnd:)``, `ValidationEngine+Part.swift`) and ``lineEnded(close:)`` starts the
 ///    next one (``startPart(delimiterOffset:line:)``) and moves to ``Phase/headers``.
 /// 3. The header section: the one a browser writes for a field is read in one step by
 ///    ``canonicalHeaderSection(_:_:)`` (`ValidationEngine+CanonicalSection.swift`) when it is whole
