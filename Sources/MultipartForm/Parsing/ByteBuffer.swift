@@ -52,8 +52,27 @@ struct ByteBuffer {
             storage.append(contentsOf: repeatElement(0, count: max(needed, 2 * storage.count) - storage.count))
         }
         let offset = count
-        storage.withUnsafeMutableBytes { $0.baseAddress!.advanced(by: offset).copyMemory(from: from, byteCount: source.count) }
+        storage.withUnsafeMutableBytes { Self.copy(from, source.count, to: $0.baseAddress!.advanced(by: offset)) }
         count = needed
+    }
+
+    /// Copies `count` bytes; up to sixteen (a name, a short value) without calling `memcpy`, in two
+    /// loads and two stores that may overlap.
+    @inline(__always)
+    private static func copy(_ source: UnsafeRawPointer, _ count: Int, to target: UnsafeMutableRawPointer) {
+        if count >= 8 && count <= 16 {
+            let head = source.loadUnaligned(as: UInt64.self)
+            let tail = source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            target.storeBytes(of: head, as: UInt64.self)
+            target.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
+        } else if count >= 4 && count < 8 {
+            let head = source.loadUnaligned(as: UInt32.self)
+            let tail = source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+            target.storeBytes(of: head, as: UInt32.self)
+            target.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
+        } else {
+            target.copyMemory(from: source, byteCount: count)
+        }
     }
 
     /// Appends bytes.

@@ -1,0 +1,32 @@
+import Testing
+
+@testable import MultipartForm
+
+/// The reused scratch buffer holds exactly the bytes appended to it.
+@Suite struct ByteBufferTests {
+    @Test func appendedPiecesOfEveryLengthAreHeldInOrder() {
+        var random = SplitMix64(state: 5987)
+        var buffer = ByteBuffer()
+        for round in 0..<200 {
+            // Emptied now and then, so that pieces land on storage holding stale bytes.
+            if round % 7 == 0 { buffer.removeAll() }
+            var expected = Array(buffer.bytes)
+            for length in 0...40 {
+                let piece = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+                piece.withUnsafeBytes { buffer.append($0) }
+                expected += piece
+                #expect(Array(buffer.bytes) == expected, "round \(round), piece of \(length)")
+            }
+        }
+    }
+
+    @Test func slicesAndTextCompareByTheirBytes() {
+        var buffer = ByteBuffer()
+        buffer.append(Array("xx_charset_yy".utf8)[2..<11])
+        #expect(buffer.holds("_charset_"))
+        #expect(!buffer.holds("_charset"))
+        #expect(buffer.starts(with: Array("_char".utf8)))
+        buffer.removeLast()
+        #expect(Array(buffer.bytes) == Array("_charset".utf8))
+    }
+}
