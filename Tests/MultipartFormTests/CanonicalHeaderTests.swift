@@ -82,8 +82,15 @@ import Testing
             values.append(Array("form-data; name=\"f\"; filename=\"\(filename)\"".utf8))
         }
         var taken = 0
+        var takenAsField = 0
         for value in values {
-            if CanonicalDisposition.match(unfolded(value)) != nil { taken += 1 }
+            let match = CanonicalDisposition.match(unfolded(value))
+            if match != nil { taken += 1 }
+            // The one-search match for a text field's value agrees wherever it matches.
+            if let field = unfolded(value).withUnsafeBufferPointer(CanonicalDisposition.matchField) {
+                takenAsField += 1
+                #expect(field == match, "\(String(decoding: value, as: UTF8.self).debugDescription)")
+            }
             let type = Array(" text/plain".utf8)
             let fast = validate(disposition: value, contentType: type, canonical: true)
             let general = validate(disposition: value, contentType: type, canonical: false)
@@ -91,6 +98,20 @@ import Testing
         }
         #expect(CanonicalDisposition.match(unfolded(Array(template.utf8))) != nil, "the template itself takes the shortcut")
         #expect(taken > 1 && taken < values.count, "\(taken) of \(values.count) variants took the shortcut")
+        #expect(takenAsField <= taken)
+    }
+
+    @Test func fieldMatchTakesOnlyAFieldsValueWrittenAsBrowsersWriteIt() {
+        func field(_ text: String) -> CanonicalDisposition.Match? {
+            Array(text.utf8).withUnsafeBufferPointer(CanonicalDisposition.matchField)
+        }
+        #expect(field(" form-data; name=\"field1\"") == CanonicalDisposition.Match(name: 18..<24, filename: nil, filenameAttribute: 27))
+        #expect(field(" form-data; name=\"a\"") != nil)
+        for other in ["form-data; name=\"a\"", "  form-data; name=\"a\"", " form-data; name=\"a\" ", " form-data; name=\"\"",
+            " form-data; name=\"a\"; filename=\"b\"", " form-data; name=\"a%41\"", " form-data; name=\"a[]\"", " form-data; name=a"]
+        {
+            #expect(field(other) == nil, "\(other)")
+        }
     }
 
     /// Each Content-Type variant on a file part and on a text field, whose checks differ by type.

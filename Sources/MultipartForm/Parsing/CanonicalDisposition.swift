@@ -19,7 +19,7 @@ import Darwin
 /// - Complexity: O(n), one pass over the value.
 enum CanonicalDisposition {
     /// Where the name and filename values are in the header value, and where the `filename` attribute starts.
-    struct Match {
+    struct Match: Equatable {
         var name: Range<Int>
         var filename: Range<Int>?
         var filenameAttribute: Int
@@ -32,6 +32,20 @@ enum CanonicalDisposition {
     /// the ranges count from the slice's first byte.
     static func match(_ bytes: ArraySlice<UInt8>) -> Match? {
         bytes.withUnsafeBufferPointer(match)
+    }
+
+    /// Matches the value a browser writes for a text field, ` form-data; name="N"` (one space after
+    /// the colon, no filename, nothing after the quote), with one search for the closing quote: what
+    /// ``match(_:)-(UnsafeBufferPointer<UInt8>)`` gives for it, or `nil` for any other value (which
+    /// that reads).
+    @inline(__always)
+    static func matchField(_ value: UnsafeBufferPointer<UInt8>) -> Match? {
+        let prefix = typeAndName.utf8CodeUnitCount &+ 1
+        let quote = value.count &- 1
+        guard quote > prefix, value[0] == ByteClass.space, literal(typeAndName, in: value, at: 1) != nil,
+            firstStop(in: UnsafeRawBufferPointer(value), from: prefix, isName: true) == quote, value[quote] == ByteClass.quote
+        else { return nil }
+        return Match(name: prefix..<quote, filename: nil, filenameAttribute: value.count &+ 2)
     }
 
     /// Matches a whole header value (after the colon) held in memory; the ranges count from its first byte.

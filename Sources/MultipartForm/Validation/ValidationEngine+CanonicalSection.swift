@@ -42,7 +42,7 @@ extension ValidationEngine {
         guard lineLength <= options.maxHeaderLineLength, lineLength <= 998, part.sectionBytes + lineLength + 2 <= options.maxHeaderBytes
         else { return nil }
         let value = UnsafeBufferPointer(start: (base + valueStart).assumingMemoryBound(to: UInt8.self), count: cr - valueStart)
-        guard let canonical = CanonicalDisposition.match(value) else { return nil }
+        guard let canonical = CanonicalDisposition.matchField(value) ?? CanonicalDisposition.match(value) else { return nil }
 
         // The field's line, as headerLineEnded(lfOffset:) counts it.
         let lineOffset = position
