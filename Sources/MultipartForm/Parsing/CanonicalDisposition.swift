@@ -36,8 +36,7 @@ enum CanonicalDisposition {
 
     /// Matches the value a browser writes for a text field, ` form-data; name="N"` (one space after
     /// the colon, no filename, nothing after the quote), with one search for the closing quote: what
-    /// ``match(_:)-(UnsafeBufferPointer<UInt8>)`` gives for it, or `nil` for any other value (which
-    /// that reads).
+    /// `match(_:)` gives for it, or `nil` for any other value (which `match(_:)` then reads).
     @inline(__always)
     static func matchField(_ value: UnsafeBufferPointer<UInt8>) -> Match? {
         let prefix = typeAndName.utf8CodeUnitCount &+ 1
@@ -97,8 +96,8 @@ enum CanonicalDisposition {
     /// or `nil` when none does.
     ///
     /// Sixteen bytes are compared at once; the last block is the value's last sixteen bytes, its
-    /// lanes before `start` ignored, so no load reads outside the value (which holds the literal
-    /// before `start`, at least sixteen bytes, whenever this is called).
+    /// lanes before `start` ignored, so no load reads outside the value. A value shorter than
+    /// sixteen bytes (never one holding the literal before a name) is read byte by byte.
     static func firstStop(in value: UnsafeRawBufferPointer, from start: Int, isName: Bool) -> Int? {
         guard value.count >= 16 else {
             var index = start

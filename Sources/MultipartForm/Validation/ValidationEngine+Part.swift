@@ -169,8 +169,7 @@ extension ValidationEngine {
         }
         if part.hasNested {
             // Dropped with the part, whether or not it had a body section to report on.
-            var body = nested
-            nested = nil
+            var body = nested.take()
             if hasBodySection, let report = body?.finish() {
                 let nestedStart = part.bodyStart
                 for diagnostic in report.diagnostics {
