@@ -5,6 +5,7 @@
 #
 # Usage: .tools/engine-snapshot/count.sh BOUNDARY CHUNK-SIZES BODY...
 #   e.g. count.sh ----WebKitFormBoundary7MA4YWxkTrZu0gW 65536,1 /tmp/bodies/*.body
+# With COLLECT=1 in the environment, parts are collected, as decode reads a body.
 # Bodies: `python3 .tools/bench/make-bodies.py DIR`, or `multipart-check bench --keep-bodies`.
 # Compare two commits by running it in a worktree of each.
 set -euo pipefail
@@ -19,7 +20,7 @@ swiftc -O -swift-version 5 -package-name multipart_form_conformance -I "$build" 
     .tools/engine-snapshot/feed.swift -lMultipartForm -o "$build/feed"
 for body in "$@"; do
     for size in ${sizes//,/ }; do
-        count=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$build/feed" "$body" "$boundary" "$size" 2>&1 |
+        count=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$build/feed" "$body" "$boundary" "$size" ${COLLECT:+collect} 2>&1 |
             sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
         printf '%s\tchunk %s\t%s instructions\n' "$body" "$size" "$count"
     done

@@ -20,6 +20,24 @@ import Testing
         }
     }
 
+    @Test func aCopyHoldsTheBytesHeldAndNoStaleOnes() {
+        var random = SplitMix64(state: 7578)
+        var buffer = ByteBuffer()
+        // Longer bytes first, so every shorter piece lies over stale ones.
+        buffer.append(Array(repeating: 0xEE, count: 64)[...])
+        for length in (0...40).reversed() {
+            let piece = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            buffer.removeAll()
+            piece.withUnsafeBytes { buffer.append($0) }
+            let copy = buffer.copied()
+            #expect(copy == piece, "piece of \(length)")
+            // The copy is its own: emptying and refilling the buffer leaves it as it was.
+            buffer.removeAll()
+            buffer.append(Array(repeating: 0xAA, count: length)[...])
+            #expect(copy == piece, "piece of \(length), after the buffer was refilled")
+        }
+    }
+
     @Test func slicesAndTextCompareByTheirBytes() {
         var buffer = ByteBuffer()
         buffer.append(Array("xx_charset_yy".utf8)[2..<11])

@@ -35,6 +35,12 @@ struct ByteBuffer {
         return storage[range]
     }
 
+    /// The bytes held, in an array of their own (one allocation and a copy, for a part's name,
+    /// filename or type in a report).
+    func copied() -> [UInt8] {
+        storage.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+    }
+
     /// Forgets every byte, keeping the storage.
     mutating func removeAll() { count = 0 }
 

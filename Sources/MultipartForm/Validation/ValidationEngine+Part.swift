@@ -183,14 +183,17 @@ extension ValidationEngine {
                 }
             }
         }
-        if part.collect {
-            let headerStart = part.headerStart
-            parts.append(
-                DecodedPart(
-                    index: index, name: partName, filename: partFilename, contentType: partContentType,
-                    headerRange: headerStart..<max(headerStart, part.headerEnd),
-                    bodyRange: bodyStart..<max(bodyStart, contentEnd)))
-        }
+        if part.collect { collectPart(bodyStart: bodyStart, contentEnd: contentEnd) }
         hasPart = false
+    }
+
+    /// Adds the current part, its content from `bodyStart` to `contentEnd`, to the parts the report lists.
+    private mutating func collectPart(bodyStart: Int, contentEnd: Int) {
+        let headerStart = part.headerStart
+        parts.append(
+            DecodedPart(
+                index: part.index, name: partName, filename: partFilename, contentType: partContentType,
+                headerRange: headerStart..<max(headerStart, part.headerEnd),
+                bodyRange: bodyStart..<max(bodyStart, contentEnd)))
     }
 }

@@ -1,12 +1,17 @@
 extension ValidationEngine {
     /// The current part's name parameter, or `nil` when it has none (a copy: for reports and messages).
-    var partName: [UInt8]? { hasPart && part.hasName ? Array(nameBuffer.bytes) : nil }
+    ///
+    /// Always inlined, as are the next two: called, they had the whole engine copied for them first.
+    @inline(__always)
+    var partName: [UInt8]? { hasPart && part.hasName ? nameBuffer.copied() : nil }
 
     /// The current part's filename parameter, or `nil` when it has none (a copy: for reports and messages).
-    var partFilename: [UInt8]? { hasPart && part.hasFilename ? Array(filenameBuffer.bytes) : nil }
+    @inline(__always)
+    var partFilename: [UInt8]? { hasPart && part.hasFilename ? filenameBuffer.copied() : nil }
 
     /// The current part's Content-Type value, or `nil` when it has none (a copy: for reports and messages).
-    var partContentType: [UInt8]? { hasPart && part.media != nil ? Array(contentTypeBuffer.bytes) : nil }
+    @inline(__always)
+    var partContentType: [UInt8]? { hasPart && part.media != nil ? contentTypeBuffer.copied() : nil }
 
     /// Records the current part's name parameter, and reports a name an earlier part of the body carried.
     mutating func setPartName(_ value: ArraySlice<UInt8>) {
