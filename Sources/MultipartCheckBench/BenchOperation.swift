@@ -155,42 +155,11 @@ enum BenchOperation: String, CaseIterable, Sendable {
     /// name, filename and Content-Type as strings, content copied into its own array.
     static func decode(_ plan: BenchCase) throws(BenchError) -> BenchSample {
         var (sample, report) = try validate(plan, collect: true)
-        let parts = report.parts
-        var next = 0
-        var content: [UInt8] = []
-        var materialised = 0
-        var checksum = 0
-        func release(_ part: DecodedPart) {
-            let strings = [part.nameString, part.filenameString, part.contentTypeString]
-            for case let string? in strings { checksum &+= string.utf8.count }
-            checksum &+= Int(content.last ?? 0) &+ content.count
-            materialised += 1
-            content = []
-        }
-        var blockStart = 0
-        _ = try BenchReader.forEachBlock(of: plan.bodyPath) { block in
-            let blockEnd = blockStart + block.count
-            while next < parts.count {
-                let range = parts[next].bodyRange
-                if range.lowerBound >= blockEnd && !range.isEmpty { break }
-                if content.isEmpty { content.reserveCapacity(range.count) }
-                let from = max(range.lowerBound, blockStart)
-                let to = min(range.upperBound, blockEnd)
-                if from < to {
-                    content.append(contentsOf: UnsafeRawBufferPointer(rebasing: block[(from - blockStart)..<(to - blockStart)]))
-                }
-                guard range.upperBound <= blockEnd else { break }
-                release(parts[next])
-                next += 1
-            }
-            blockStart = blockEnd
-        }
-        while next < parts.count {
-            release(parts[next])
-            next += 1
-        }
-        sample.found = materialised
-        sample.checksum = checksum
+        var materialiser = BenchMaterialiser(parts: report.parts)
+        _ = try BenchReader.forEachBlock(of: plan.bodyPath) { block in materialiser.take(block) }
+        materialiser.finish()
+        sample.found = materialiser.materialised
+        sample.checksum = materialiser.checksum
         return sample
     }
 }
