@@ -23,7 +23,9 @@
 ///    interpreted by `interpretField()` (`ValidationEngine+HeaderFields.swift`,
 ///    `ValidationEngine+Disposition.swift`, `ValidationEngine+ContentType.swift`).
 /// 4. The blank line: ``endHeaders(lfOffset:)`` makes the part-level checks
-///    (``finishHeaders(end:)``) and moves to scanning the part's content, back at step 1.
+///    (``finishHeaders(end:)``) and moves to scanning the part's content, back at step 1. After a
+///    part read in one step (its delimiter line and header section), ``searchOn(_:from:)`` goes on
+///    to its content at once, part after part, without a return through ``step(_:_:)``.
 ///
 /// Transitions and checks say what they saw as events, never as worded findings: a ``FramingEvent``
 /// (the delimiter search, delimiter lines, the end of the body), a ``HeaderEvent`` (header lines and
