@@ -35,8 +35,8 @@ struct ByteBuffer {
         return storage[range]
     }
 
-    /// The bytes held, in an array of their own (one allocation and a copy, for a part's name,
-    /// filename or type in a report).
+    /// The bytes held, in an array of their own (one allocation and a copy): for a part's name,
+    /// filename or type in a report, and for the bytes a finding quotes.
     ///
     /// Made from a buffer pointer, not with `Array(unsafeUninitializedCapacity:)`, which this
     /// toolchain leaves unspecialised: about twice the instructions for a name of a few bytes.

@@ -44,7 +44,7 @@ extension ValidationEngine {
             if hasPart, headerLine.starts(with: dashBoundary), isDelimiterRest(headerLine.bytes[dashBoundary.count...]) {
                 // The last line is an unfinished delimiter line inside the headers.
                 let start = part.lineStartOffset
-                let line = Array(headerLine.bytes)
+                let line = headerLine.copied()
                 headerLine.removeAll()
                 if case .delimiter(let close) = delimiterInHeaders(content: line, start: start, lfOffset: end, bareLF: false),
                     close

@@ -63,7 +63,7 @@ extension ValidationEngine {
         let bareLF = !endsWithCR
         if endsWithCR && headerLine.count == length { headerLine.removeLast() }
         if headerLine.starts(with: dashBoundary), isDelimiterRest(headerLine.bytes[dashBoundary.count...]) {
-            return delimiterInHeaders(content: Array(headerLine.bytes), start: start, lfOffset: lfOffset, bareLF: bareLF)
+            return delimiterInHeaders(content: headerLine.copied(), start: start, lfOffset: lfOffset, bareLF: bareLF)
         }
         if bareLF {
             note(HeaderEvent.bareLineFeed, at: lfOffset)

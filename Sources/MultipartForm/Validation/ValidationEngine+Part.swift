@@ -38,7 +38,7 @@ extension ValidationEngine {
             !["7bit", "8bit", "binary"].contains(String(decoding: transferEncodingBuffer.bytes.map(ByteClass.lowercased), as: UTF8.self)),
             let place = part.transferEncodingValue
         {
-            note(.transferEncodingOnMultipart(Array(transferEncodingBuffer.bytes)), at: place, part: index)
+            note(.transferEncodingOnMultipart(transferEncodingBuffer.copied()), at: place, part: index)
         }
         guard formData else { return }
         if !part.sawDisposition {
@@ -49,7 +49,7 @@ extension ValidationEngine {
             note(.fileWithoutType, at: place, part: index)
         }
         if !isFile, let media, let place = part.contentTypeName, !isMultipart {
-            let type = Array(contentTypeBuffer.bytes)
+            let type = contentTypeBuffer.copied()
             note(.fieldWithType(type), at: place, part: index)
             if media.kind != .text && media.isWellFormed, let cd = part.dispositionName {
                 note(.typeWithoutFilename(type), at: cd, part: index)
@@ -156,7 +156,7 @@ extension ValidationEngine {
         }
         let bodyLocation = part.bodyLocation
         if hasBodySection && part.keepsCharsetValue {
-            let value = Array(charsetValueBuffer.bytes)
+            let value = charsetValueBuffer.copied()
             if Charsets.isKnown(value) {
                 formCharsetIsUTF8 = Charsets.isUTF8(value)
                 if !formCharsetIsUTF8 {
