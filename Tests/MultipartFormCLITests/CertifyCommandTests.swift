@@ -43,6 +43,36 @@ struct CertifyCommandTests {
         #expect(
             verdicts.allSatisfy { ($0["summary"] as? String)?.contains("deadline") == true },
             "\(Set(verdicts.compactMap { $0["summary"] as? String }))")
+        #expect(
+            result.stderr == "error: the run's overall deadline passed: \(verdicts.count) requests were not sent, and their vectors fail; give --deadline more seconds, or select fewer vectors\n",
+            "\(result.stderr)")
+    }
+
+    @Test func formsKilledAtTheDeadlineDoNotStopTheRunAsTheCommandsFault() throws {
+        // The probe is answered at once, so the first forms are sent before the deadline and all
+        // three are killed at it. That is the deadline's doing: the rest must say the deadline
+        // passed, not that the command's first requests all timed out. Each job has its own thread,
+        // so all three forms are sent well within the 4 seconds.
+        let directory = try TemporaryDirectory()
+        let script = try directory.write(
+            Array("#!/bin/sh\ncase \"$(cat)\" in *ProbeBoundary*) echo '{\"error\": \"probe\"}'; exit 0;; esac\nsleep 20\n".utf8),
+            named: "slow-forms.sh")
+        let started = ContinuousClock.now
+        let result = runCLI([
+            "certify", "--format", "json", "--boundary-accepted", "--deadline", "4", "--timeout", "20", "--jobs", "3", "--",
+            "/bin/sh", script,
+        ])
+        #expect(ContinuousClock.now - started < .seconds(15), "a 4-second deadline let the run go on")
+        #expect(result.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let summaries = try #require(object["verdicts"] as? [[String: Any]]).map { $0["summary"] as? String ?? "" }
+        let killed = summaries.filter { $0.contains("timed-out: the command did not answer before the run's overall deadline") }
+        let notSent = summaries.filter { $0.contains("not-run: the run's overall deadline passed before this form was sent") }
+        #expect(killed.count == 3, "\(Set(summaries))")
+        #expect(notSent.count == summaries.count - 3, "\(Set(summaries))")
+        #expect(
+            result.stderr == "error: the run's overall deadline passed: 3 requests were killed and \(summaries.count - 3) requests were not sent, and their vectors fail; give --deadline more seconds, or select fewer vectors\n",
+            "\(result.stderr)")
     }
 
     @Test func notReportedTakesOnlyKnownDetailsAndOnlyForDecoders() {

@@ -94,6 +94,18 @@ struct ProcessEncoderAdapterTests {
         #expect(outcome.standardError.capacity <= 4 * kept + readSize)
     }
 
+    @Test func aChildIsKilledAtItsDeadlineAndNotBefore() throws {
+        // Waits are whole milliseconds; one rounded down would end the child up to a millisecond
+        // early, and a caller that then compares the time with the same instant would find it not yet
+        // passed (a run's deadline, say). Several odd fractions of a millisecond, each checked.
+        for microseconds in [150_300, 200_700, 250_999] {
+            let deadline = ContinuousClock.now + .microseconds(microseconds)
+            let outcome = try ChildProcess.run(["/bin/sh", "-c", "sleep 5"], until: deadline)
+            #expect(outcome.timedOut)
+            #expect(ContinuousClock.now >= deadline)
+        }
+    }
+
     @Test func slowCommandIsKilledAtTheTimeout() throws {
         let (adapter, directory) = try Self.shell("while :; do :; done\n", timeout: 0.5)
         defer { Fixtures.remove(directory) }

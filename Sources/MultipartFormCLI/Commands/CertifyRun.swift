@@ -14,6 +14,14 @@ struct CertifyRun {
     enum Adapter {
         case encoder(ProcessEncoderAdapter)
         case decoder(ProcessDecoderAdapter)
+
+        /// When the whole run ends, if it has an overall deadline.
+        var deadline: ContinuousClock.Instant? {
+            switch self {
+            case .encoder(let encoder): encoder.deadline
+            case .decoder(let decoder): decoder.deadline
+            }
+        }
     }
 
     var adapter: Adapter
@@ -30,11 +38,13 @@ struct CertifyRun {
     func verdicts(
         for vectors: [ConformanceVector]
     ) -> (verdicts: [CertificationVerdict], stopped: String?, saveFailure: String?) {
-        let state = RunState(count: vectors.count, earlyStopCount: earlyStopCount)
+        let state = RunState(count: vectors.count, earlyStopCount: earlyStopCount, deadline: adapter.deadline)
         let group = DispatchGroup()
-        let queue = DispatchQueue(label: "certify.jobs", attributes: .concurrent)
-        for _ in 0..<max(1, min(jobs, vectors.count)) {
-            queue.async(group: group) {
+        // A serial queue a job: each job spends its time blocked on a child, and serial queues are
+        // given a thread of their own when none is free, where one concurrent queue would share the
+        // few threads there are cores for with the rest of the process and run fewer jobs than asked.
+        for job in 0..<max(1, min(jobs, vectors.count)) {
+            DispatchQueue(label: "certify.job.\(job)").async(group: group) {
                 while let index = state.nextIndex() {
                     let observer = AnswerObserver(state: state, vectorID: vectors[index].id, saveDirectory: saveDirectory)
                     switch adapter {
@@ -59,13 +69,19 @@ private final class RunState: @unchecked Sendable {
     /// How the first requests sent ended, in the order they ended (`nil`: an answer), up to the early-stop count.
     private var firstEndings: [ProcessAdapterError?] = []
     private let earlyStopCount: Int
+    /// The run's overall deadline: requests that end once it has passed do not count for the early stop.
+    private let deadline: ContinuousClock.Instant?
     /// The ending every one of the first requests had, once the run has stopped on it.
     private var stoppedOn: ProcessAdapterError?
+    /// Requests the deadline killed, and ones it kept from being sent.
+    private var killedAtTheDeadline = 0
+    private var notSentForTheDeadline = 0
     private var firstSaveFailure: String?
 
-    init(count: Int, earlyStopCount: Int) {
+    init(count: Int, earlyStopCount: Int, deadline: ContinuousClock.Instant?) {
         results = Array(repeating: nil, count: count)
         self.earlyStopCount = earlyStopCount
+        self.deadline = deadline
     }
 
     /// The next vector to grade, or `nil` when every one has been taken.
@@ -80,10 +96,17 @@ private final class RunState: @unchecked Sendable {
     /// What every one of the first requests ended with, once the run has stopped on it.
     var stoppingEnding: ProcessAdapterError? { lock.sync { stoppedOn } }
 
-    /// Why the run stopped early, in one sentence, once it has.
+    /// Why the run stopped early, in one sentence, once it has: its first requests all failed the
+    /// same way, or its overall deadline passed before every request was answered.
     var stopReason: String? {
-        stoppingEnding.map {
-            "the first \(earlyStopCount) requests all ended the same way (\($0.code): \($0.message)), so the remaining ones were not sent; fix the command and run again"
+        lock.sync {
+            if let ending = stoppedOn {
+                return "the first \(earlyStopCount) requests all ended the same way (\(ending.code): \(ending.message)), so the remaining ones were not sent; fix the command and run again"
+            }
+            let missed = [(killedAtTheDeadline, "killed"), (notSentForTheDeadline, "not sent")].filter { $0.0 > 0 }
+                .map { "\($0.0) \($0.0 == 1 ? "request was" : "requests were") \($0.1)" }
+            guard !missed.isEmpty else { return nil }
+            return "the run's overall deadline passed: \(missed.joined(separator: " and ")), and their vectors fail; give --deadline more seconds, or select fewer vectors"
         }
     }
 
@@ -105,7 +128,20 @@ private final class RunState: @unchecked Sendable {
 
     /// Records how one request ended and decides whether to stop. Vectors that send nothing
     /// (unsupported ones) do not count, so the first requests are the first ones really sent.
+    ///
+    /// Nor do requests that end once the run's deadline has passed: the deadline killed them or kept
+    /// them from being sent, which says nothing about the command, and they already say so.
     func record(_ ending: ProcessAdapterError?) {
+        if let deadline, ContinuousClock.now >= deadline {
+            lock.sync {
+                switch ending?.code {
+                case .timedOut?: killedAtTheDeadline += 1
+                case .notRun?: notSentForTheDeadline += 1
+                default: break
+                }
+            }
+            return
+        }
         lock.sync {
             guard stoppedOn == nil, firstEndings.count < earlyStopCount else { return }
             firstEndings.append(ending)

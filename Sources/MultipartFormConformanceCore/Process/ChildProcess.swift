@@ -78,9 +78,19 @@ package enum ChildProcess {
         _ arguments: [String], input: [UInt8] = [], timeout: Double?, outputLimit: Int = defaultOutputLimit,
         inheritsStandardError: Bool = false
     ) throws(LaunchError) -> Outcome {
+        try run(
+            arguments, input: input, until: ContinuousClock.now + allowed(seconds: timeout), outputLimit: outputLimit,
+            inheritsStandardError: inheritsStandardError)
+    }
+
+    /// Runs `arguments` as ``run(_:input:timeout:outputLimit:inheritsStandardError:)`` does, with the
+    /// process group killed at `deadline` itself: not before it, so a caller that compares the time
+    /// with the same instant afterwards finds it passed.
+    package static func run(
+        _ arguments: [String], input: [UInt8] = [], until deadline: ContinuousClock.Instant,
+        outputLimit: Int = defaultOutputLimit, inheritsStandardError: Bool = false
+    ) throws(LaunchError) -> Outcome {
         precondition(!arguments.isEmpty, "a command needs at least its program name")
-        let seconds = timeout.map { min(max(0, $0), 365 * 24 * 3600) } ?? 365 * 24 * 3600
-        let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
 
         var inputPair: [Int32] = [-1, -1]
         var outputPair: [Int32] = [-1, -1]
@@ -154,11 +164,21 @@ package enum ChildProcess {
         return session.run()
     }
 
-    /// Milliseconds from now until `deadline`, at least 0.
+    /// A time-out in seconds as a duration: negative ones are none, and `nil` or more than a year is a year.
+    static func allowed(seconds timeout: Double?) -> Duration {
+        let year = 365.0 * 24 * 3600
+        guard let timeout, !timeout.isNaN else { return .seconds(year) }
+        return .seconds(min(max(0, timeout), year))
+    }
+
+    /// Milliseconds from now until `deadline`, rounded up: 0 only once the deadline has passed, so a
+    /// wait of that many milliseconds never ends before it.
     static func milliseconds(until deadline: ContinuousClock.Instant) -> Int {
         let left = deadline - ContinuousClock.now
+        guard left > .zero else { return 0 }
         let (seconds, attoseconds) = left.components
-        return max(0, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+        let perMillisecond: Int64 = 1_000_000_000_000_000
+        return Int(seconds) * 1000 + Int((attoseconds + perMillisecond - 1) / perMillisecond)
     }
 
     /// Waits for the child (or only checks, without `wait`), decoding its status and its peak memory.

@@ -12,18 +12,21 @@ struct ProcessExchange {
 
     /// Runs the command once; `what` names what the request carries ("form", "body") in messages.
     func run(_ request: [UInt8], sending what: String) throws(ProcessAdapterError) -> [UInt8] {
-        var allowed = timeout
+        let now = ContinuousClock.now
+        var killedAt = now + ChildProcess.allowed(seconds: timeout)
+        var killedAtTheDeadline = false
         if let deadline {
-            let left = deadline - ContinuousClock.now
-            let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) * 1e-18
-            guard seconds > 0 else {
+            guard deadline > now else {
                 throw ProcessAdapterError(.notRun, "the run's overall deadline passed before this \(what) was sent; it was not run")
             }
-            allowed = min(timeout, seconds)
+            if deadline < killedAt {
+                killedAt = deadline
+                killedAtTheDeadline = true
+            }
         }
         let outcome: ChildProcess.Outcome
         do {
-            outcome = try ChildProcess.run(command, input: request, timeout: allowed, outputLimit: outputLimit)
+            outcome = try ChildProcess.run(command, input: request, until: killedAt, outputLimit: outputLimit)
         } catch {
             throw ProcessAdapterError(.launchFailed, error.description)
         }
@@ -31,7 +34,7 @@ struct ProcessExchange {
         if outcome.timedOut {
             throw ProcessAdapterError(
                 .timedOut,
-                allowed < timeout
+                killedAtTheDeadline
                     ? "the command did not answer before the run's overall deadline; it was killed\(stderr)"
                     : "the command did not answer within \(Self.seconds(timeout)); it was killed\(stderr)")
         }
