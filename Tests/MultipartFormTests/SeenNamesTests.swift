@@ -2,8 +2,8 @@ import Testing
 
 @testable import MultipartForm
 
-/// The table of names behind `name-duplicate`: every name held stays found as the table grows, the
-/// capacity is a hard stop, and a reported name stays reported.
+/// The table of names behind `name-duplicate`: every name held stays found as the table grows, a
+/// name never held is never found, the capacity is a hard stop, and a reported name stays reported.
 @Suite struct SeenNamesTests {
     static func hash(_ text: String) -> UInt64 { Array(text.utf8).withUnsafeBytes(SeenNames(capacity: 1).hash) }
 
@@ -11,10 +11,31 @@ import Testing
         var names = SeenNames(capacity: 10_000)
         for index in 0..<5_000 { #expect(names.first(carrying: Self.hash("field\(index)"), part: index) == nil) }
         #expect(names.count == 5_000)
-        for index in stride(from: 0, to: 5_000, by: 97) {
-            #expect(names.first(carrying: Self.hash("field\(index)"), part: 9_999) == index)
-        }
+        let found = (0..<5_000).filter { (index: Int) in names.first(carrying: Self.hash("field\(index)"), part: 9_999) == index }
+        #expect(found.count == 5_000)
         #expect(names.count == 5_000)
+    }
+
+    @Test func namesNeverHeldAreNotFound() {
+        var names = SeenNames(capacity: 5_000)
+        for index in 0..<5_000 { _ = names.first(carrying: Self.hash("held\(index)"), part: index) }
+        let found = (0..<20_000).filter { (index: Int) in names.first(carrying: Self.hash("other\(index)"), part: 9_999) != nil }
+        #expect(found.isEmpty)
+        #expect(names.count == 5_000)
+    }
+
+    @Test func hashesThatShareAFilterBitOrASlotAreToldApart() {
+        // The slot comes from a hash's low bits and its filter bit from its high half: `b` shares
+        // `a`'s filter bit but not its slot, `c` shares `a`'s slot but not its filter bit.
+        let a: UInt64 = 0x0000_0001_0000_0001, b: UInt64 = 0x0000_0001_0000_0002, c: UInt64 = 0x0000_0002_0000_0001
+        var names = SeenNames(capacity: 10)
+        #expect(names.first(carrying: a, part: 0) == nil)
+        #expect(names.first(carrying: b, part: 1) == nil)
+        #expect(names.first(carrying: c, part: 2) == nil)
+        #expect(names.first(carrying: a, part: 3) == 0)
+        #expect(names.first(carrying: b, part: 3) == 1)
+        #expect(names.first(carrying: c, part: 3) == 2)
+        #expect(names.count == 3)
     }
 
     @Test func namesPastTheCapacityAreNotHeld() {

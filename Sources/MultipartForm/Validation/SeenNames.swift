@@ -5,6 +5,11 @@
 /// chance of about 2⁻⁶⁴, which would report a repeat that is not there), in an open-addressing
 /// table that starts small and doubles, so a body of a few fields costs a few hundred bytes and
 /// each name costs a hash of its bytes and about one probe: no `Hasher`, no `Dictionary`.
+///
+/// In front of the table, a bit per four slots (one bit of each hash held, chosen by its high
+/// half) says which names cannot be there. Most names of a body are new, and for them the table is
+/// not read: whether a slot is taken is a branch no processor predicts, and on 100,000 fields the
+/// probe cost a sixth of the validator's time, for a tenth of its instructions.
 struct SeenNames {
     /// What a name's entry holds once its repeat has been reported.
     static let reported = -1
@@ -14,6 +19,8 @@ struct SeenNames {
     /// The hashes (0 marks an empty slot), and each slot's first part (or ``reported``).
     private var hashes: [UInt64] = []
     private var firstParts: [Int] = []
+    /// Four bits a slot, 64 to a word: a hash's bit is clear when the table does not hold it.
+    private var filter: [UInt64] = []
     private(set) var count = 0
 
     /// This process's key (``key``), read once per table rather than once per name.
@@ -70,22 +77,34 @@ struct SeenNames {
 
     /// The first part that carried the name hashed to `hash` (or ``reported``), or `nil` when no
     /// earlier part did; a new name is remembered for `part` while fewer than ``capacity`` are held.
+    @inline(__always)  // once a part: a call cost 15 instructions of saved registers
     mutating func first(carrying hash: UInt64, part: Int) -> Int? {
         if hashes.isEmpty {
             hashes = [UInt64](repeating: 0, count: 16)
             firstParts = [Int](repeating: 0, count: 16)
+            filter = [UInt64](repeating: 0, count: 1)
         }
-        var slot = slot(of: hash)
-        if hashes[slot] == hash { return firstParts[slot] }
+        let (word, bit) = filterBit(of: hash)
+        if filter[word] & bit != 0 {
+            let slot = slot(of: hash)
+            if hashes[slot] == hash { return firstParts[slot] }
+        }
         guard count < capacity else { return nil }
-        if (count &+ 1) &* 2 > hashes.count {
-            grow()
-            slot = self.slot(of: hash)
-        }
+        if (count &+ 1) &* 2 > hashes.count { grow() }
+        let slot = slot(of: hash)
         hashes[slot] = hash
         firstParts[slot] = part
+        let (newWord, newBit) = filterBit(of: hash)
+        filter[newWord] |= newBit
         count &+= 1
         return nil
+    }
+
+    /// The word of ``filter`` and the bit in it that stand for `hash`: from its high half, which
+    /// the slot (from its low bits) does not use.
+    private func filterBit(of hash: UInt64) -> (word: Int, bit: UInt64) {
+        let index = Int(truncatingIfNeeded: hash &>> 32) & (hashes.count &* 4 &- 1)
+        return (index &>> 6, 1 &<< UInt64(index & 63))
     }
 
     /// Marks the name hashed to `hash` (already held) as reported, so it is reported once.
@@ -102,15 +121,19 @@ struct SeenNames {
         return slot
     }
 
+    @inline(never)
     private mutating func grow() {
         let oldHashes = hashes
         let oldParts = firstParts
         hashes = [UInt64](repeating: 0, count: oldHashes.count * 2)
         firstParts = [Int](repeating: 0, count: oldHashes.count * 2)
+        filter = [UInt64](repeating: 0, count: hashes.count * 4 / 64)
         for (index, hash) in oldHashes.enumerated() where hash != 0 {
             let slot = slot(of: hash)
             hashes[slot] = hash
             firstParts[slot] = oldParts[index]
+            let (word, bit) = filterBit(of: hash)
+            filter[word] |= bit
         }
     }
 }
