@@ -164,7 +164,8 @@ package enum ChildProcess {
         return session.run()
     }
 
-    /// A time-out in seconds as a duration: negative ones are none, and `nil` or more than a year is a year.
+    /// A time-out in seconds as a duration: a negative one is 0 (the child is killed at once), and
+    /// `nil`, NaN or more than a year is a year.
     static func allowed(seconds timeout: Double?) -> Duration {
         let year = 365.0 * 24 * 3600
         guard let timeout, !timeout.isNaN else { return .seconds(year) }
