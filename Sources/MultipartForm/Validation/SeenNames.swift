@@ -80,11 +80,7 @@ struct SeenNames {
     /// earlier part did; a new name is remembered for `part` while fewer than ``capacity`` are held.
     @inline(__always)  // once a part: a call cost 15 instructions of saved registers
     mutating func first(carrying hash: UInt64, part: Int) -> Int? {
-        if hashes.isEmpty {
-            hashes = [UInt64](repeating: 0, count: 16)
-            firstParts = [Int](repeating: 0, count: 16)
-            filter = [UInt64](repeating: 0, count: 1)
-        }
+        if hashes.isEmpty { allocate(slots: 16) }
         let (word, bit) = filterBit(of: hash)
         if filter[word] & bit != 0 {
             let slot = slot(of: hash)
@@ -92,13 +88,30 @@ struct SeenNames {
         }
         guard count < capacity else { return nil }
         if (count &+ 1) &* 2 > hashes.count { grow() }
+        hold(hash, part: part)
+        count &+= 1
+        return nil
+    }
+
+    /// Empty tables of `slots` slots (a power of two, at least 16), with the filter to match.
+    ///
+    /// Always inlined: called, it left the compiler unsure the new arrays were unshared, and every
+    /// write while growing checked (about 27 instructions more for each name moved).
+    @inline(__always)
+    private mutating func allocate(slots: Int) {
+        hashes = [UInt64](repeating: 0, count: slots)
+        firstParts = [Int](repeating: 0, count: slots)
+        filter = [UInt64](repeating: 0, count: slots &* 4 / 64)
+    }
+
+    /// Puts `hash`, which the table does not hold, in its slot with `part`, and sets its filter bit.
+    @inline(__always)
+    private mutating func hold(_ hash: UInt64, part: Int) {
         let slot = slot(of: hash)
         hashes[slot] = hash
         firstParts[slot] = part
-        let (newWord, newBit) = filterBit(of: hash)
-        filter[newWord] |= newBit
-        count &+= 1
-        return nil
+        let (word, bit) = filterBit(of: hash)
+        filter[word] |= bit
     }
 
     /// The word of ``filter`` and the bit in it that stand for `hash`: from its high half, which
@@ -126,15 +139,9 @@ struct SeenNames {
     private mutating func grow() {
         let oldHashes = hashes
         let oldParts = firstParts
-        hashes = [UInt64](repeating: 0, count: oldHashes.count * 2)
-        firstParts = [Int](repeating: 0, count: oldHashes.count * 2)
-        filter = [UInt64](repeating: 0, count: hashes.count * 4 / 64)
+        allocate(slots: oldHashes.count * 2)
         for (index, hash) in oldHashes.enumerated() where hash != 0 {
-            let slot = slot(of: hash)
-            hashes[slot] = hash
-            firstParts[slot] = oldParts[index]
-            let (word, bit) = filterBit(of: hash)
-            filter[word] |= bit
+            hold(hash, part: oldParts[index])
         }
     }
 }
