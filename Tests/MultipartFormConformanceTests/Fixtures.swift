@@ -48,22 +48,18 @@ enum Fixtures {
         var description: String { "CONFORMANCE.md has no list between <!-- \(name):begin --> and <!-- \(name):end -->" }
     }
 
-    /// Validates `body` fed as the chunks between consecutive `boundaries` (offsets into the body).
+    /// Validates the vector's body fed as the chunks between consecutive `boundaries` (offsets into the
+    /// body), each from a buffer overwritten once it is consumed (``ScribbledFeed``).
     static func validate(_ vector: ConformanceVector, chunkBoundaries boundaries: [Int]) -> ValidationReport {
-        var validator = MultipartValidator(contentType: vector.contentType, options: vector.validationOptions)
-        vector.body.withUnsafeBytes { raw in
-            var start = 0
-            for end in boundaries + [raw.count] {
-                validator.consume(UnsafeRawBufferPointer(rebasing: raw[start..<end]))
-                start = end
-            }
-        }
-        return validator.finish()
+        ScribbledFeed.validate(
+            vector.body, contentType: vector.contentType, options: vector.validationOptions, chunkBoundaries: boundaries)
     }
 
-    /// Validates the vector's body fed in chunks of `chunkSize` bytes (the last one may be shorter).
+    /// Validates the vector's body fed in chunks of `chunkSize` bytes (the last one may be shorter),
+    /// each from a buffer overwritten once it is consumed (``ScribbledFeed``); the whole body when
+    /// `chunkSize` is `Int.max`.
     static func validate(_ vector: ConformanceVector, chunkSize: Int) -> ValidationReport {
-        MultipartValidator.validate(
+        ScribbledFeed.validate(
             vector.body, contentType: vector.contentType, options: vector.validationOptions, chunkSize: chunkSize)
     }
 

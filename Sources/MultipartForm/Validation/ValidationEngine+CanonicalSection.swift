@@ -56,7 +56,8 @@ extension ValidationEngine {
         let attributeColumn = valueStart - start + canonical.filenameAttribute + 1
         record(
             canonical, in: UnsafeRawBufferPointer(rebasing: chunk[valueStart..<cr]),
-            filenameAttribute: Located(offset: lineOffset + attributeColumn - 1, line: number, column: attributeColumn))
+            filenameAttribute: Located(offset: lineOffset + attributeColumn - 1, line: number, column: attributeColumn),
+            inChunk: true)
         passByte(ByteClass.lf, at: firstLF)
         // The blank line.
         let blankLF = firstLF + 2

@@ -8,7 +8,7 @@ extension ValidationEngine {
         if usesCanonicalHeaders, let canonical = CanonicalDisposition.match(value.bytes[...]) {
             // The value the general path would accept without a finding: only record what it says.
             let attribute = field.locate(value.offset(canonical.filenameAttribute))
-            value.bytes.withUnsafeBytes { record(canonical, in: $0, filenameAttribute: attribute) }
+            value.bytes.withUnsafeBytes { record(canonical, in: $0, filenameAttribute: attribute, inChunk: false) }
             return
         }
         var disposition = Disposition()

@@ -89,7 +89,7 @@ extension ValidationEngine {
             part.sawDisposition = true
             part.dispositionName = at(first.start + nameStart)
             let attribute = at(first.start + colon + 1 + canonical.filenameAttribute)
-            content[(colonIndex + 1)...].withUnsafeBytes { record(canonical, in: $0, filenameAttribute: attribute) }
+            content[(colonIndex + 1)...].withUnsafeBytes { record(canonical, in: $0, filenameAttribute: attribute, inChunk: false) }
             return
         }
         let isContentType = reading.field == .contentType

@@ -13,15 +13,22 @@ extension ValidationEngine {
     @inline(__always)
     var partContentType: [UInt8]? { hasPart && part.media != nil ? contentTypeBuffer.copied() : nil }
 
-    /// Records the current part's name parameter, and reports a name an earlier part of the body carried.
+    /// Records the current part's name parameter (a copy), and reports a name an earlier part of the body carried.
     mutating func setPartName(_ value: ArraySlice<UInt8>) {
-        value.withUnsafeBytes { setPartName($0) }
+        value.withUnsafeBytes { setPartName(copying: $0) }
     }
 
-    /// Records the current part's name parameter, read from memory, and reports a name an earlier part of the body carried.
-    mutating func setPartName(_ value: UnsafeRawBufferPointer) {
-        nameBuffer.removeAll()
-        nameBuffer.append(value)
+    /// Records a copy of the current part's name parameter, and reports a name an earlier part carried.
+    mutating func setPartName(copying value: UnsafeRawBufferPointer) {
+        nameBuffer.copy(value)
+        part.hasName = true
+        noteRepeatedName(value)
+    }
+
+    /// Records the current part's name parameter, read in place from the chunk being consumed (copied
+    /// only if the part is still being read when the chunk is done), and reports a name an earlier part carried.
+    mutating func setPartName(borrowing value: UnsafeRawBufferPointer) {
+        nameBuffer.borrow(value)
         part.hasName = true
         noteRepeatedName(value)
     }
@@ -42,25 +49,38 @@ extension ValidationEngine {
         note(.repeatedName(Array(value), earlier: earlier), at: place, part: part.index)
     }
 
-    /// Records the current part's filename parameter.
+    /// Records the current part's filename parameter (a copy).
     mutating func setPartFilename(_ value: ArraySlice<UInt8>) {
-        value.withUnsafeBytes { setPartFilename($0) }
+        value.withUnsafeBytes { setPartFilename(copying: $0) }
     }
 
-    /// Records the current part's filename parameter, read from memory.
-    mutating func setPartFilename(_ value: UnsafeRawBufferPointer) {
-        filenameBuffer.removeAll()
-        filenameBuffer.append(value)
+    /// Records a copy of the current part's filename parameter.
+    mutating func setPartFilename(copying value: UnsafeRawBufferPointer) {
+        filenameBuffer.copy(value)
+        part.hasFilename = true
+    }
+
+    /// Records the current part's filename parameter, read in place from the chunk being consumed
+    /// (copied only if the part is still being read when the chunk is done).
+    mutating func setPartFilename(borrowing value: UnsafeRawBufferPointer) {
+        filenameBuffer.borrow(value)
         part.hasFilename = true
     }
 
     /// Records what a Content-Disposition value that ``CanonicalDisposition`` matched says: the
     /// part's name and, when it has one, its filename and where its `filename` attribute is.
+    ///
+    /// The values are read in place when `value` lies in the chunk being consumed (`inChunk`), and
+    /// copied when it lies in one of the engine's buffers, which the next header line overwrites.
     @inline(__always)  // on the one-step path a call cost 17 instructions a part
-    mutating func record(_ canonical: CanonicalDisposition.Match, in value: UnsafeRawBufferPointer, filenameAttribute: Located) {
-        setPartName(UnsafeRawBufferPointer(rebasing: value[canonical.name]))
-        if let filename = canonical.filename {
-            setPartFilename(UnsafeRawBufferPointer(rebasing: value[filename]))
+    mutating func record(
+        _ canonical: CanonicalDisposition.Match, in value: UnsafeRawBufferPointer, filenameAttribute: Located, inChunk: Bool
+    ) {
+        let name = UnsafeRawBufferPointer(rebasing: value[canonical.name])
+        if inChunk { setPartName(borrowing: name) } else { setPartName(copying: name) }
+        if let filenameRange = canonical.filename {
+            let filename = UnsafeRawBufferPointer(rebasing: value[filenameRange])
+            if inChunk { setPartFilename(borrowing: filename) } else { setPartFilename(copying: filename) }
             part.filenameParameter = filenameAttribute
         }
     }

@@ -99,9 +99,9 @@ struct ValidationEngine {
     /// turn it off to compare).
     var usesCanonicalHeaders = true
     /// The current part's name parameter (when ``PartState/hasName``); reused for every part.
-    var nameBuffer = ByteBuffer()
+    var nameBuffer = BorrowedBytes()
     /// The current part's filename parameter (when ``PartState/hasFilename``); reused for every part.
-    var filenameBuffer = ByteBuffer()
+    var filenameBuffer = BorrowedBytes()
 
     /// The current part's Content-Type value, whitespace trimmed (when ``PartState/media`` is set); reused for every part.
     var contentTypeBuffer = ByteBuffer()
@@ -172,6 +172,9 @@ struct ValidationEngine {
         while index < chunk.count {
             index = step(chunk, index)
         }
+        // The caller may reuse the chunk once this returns.
+        nameBuffer.settle()
+        filenameBuffer.settle()
     }
 
     /// Keeps the first and last bytes of the stream for diagnoses made at the end.
