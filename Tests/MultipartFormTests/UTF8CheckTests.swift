@@ -42,13 +42,13 @@ import Testing
             let bytes = Self.sample(&random)
             let expected = Self.firstError(bytes)
             if expected != nil { invalid += 1 }
-            // Fed whole, and in pieces of random sizes (each piece also held in a buffer of its own size,
-            // so that no load may read past it).
+            // Fed whole, and in pieces of random sizes from 1 to 17 (each piece also held in a buffer of
+            // its own size, so that no load may read past it); 8 to 16 bytes take the two-load path.
             #expect(UTF8Check.firstInvalidIndex(bytes) == expected, "\(bytes)")
             var check = UTF8Check()
             var start = 0
             while start < bytes.count {
-                let end = min(bytes.count, start + 1 + Int(random.next() % 9))
+                let end = min(bytes.count, start + 1 + Int(random.next() % 17))
                 let piece = Array(bytes[start..<end])
                 piece.withUnsafeBytes { check.feed($0, 0..<$0.count, offset: start) }
                 start = end
@@ -61,7 +61,7 @@ import Testing
 
     /// A range inside a larger buffer: the bytes around it, not ASCII, are never taken for its own.
     @Test func aShortRangeIsJudgedByItsOwnBytes() {
-        for length in 0..<8 {
+        for length in 0..<20 {
             for place in -1..<length {
                 var inner = [UInt8](repeating: UInt8(ascii: "a"), count: length)
                 if place >= 0 { inner[place] = 0xFF }
@@ -70,6 +70,24 @@ import Testing
                 buffer.withUnsafeBytes { check.feed($0, 3..<(3 + length), offset: 100) }
                 check.finish()
                 #expect(check.firstInvalid == (place >= 0 ? 100 + place : nil), "length \(length), 0xFF at \(place)")
+            }
+        }
+    }
+
+    /// A sequence cut short by a piece of ASCII is invalid, even when the piece is one the check reads
+    /// in two loads and a later piece brings the continuation bytes the sequence wanted.
+    @Test func aSequenceCutShortByAShortAsciiPieceIsInvalid() {
+        for lead in [[0xC3], [0xE2, 0x82], [0xF0, 0x9F, 0x98]] as [[UInt8]] {
+            for length in 8...16 {
+                var check = UTF8Check()
+                let pieces = [lead, [UInt8](repeating: UInt8(ascii: "a"), count: length), [0x80, 0x80, 0x80]]
+                var offset = 0
+                for piece in pieces {
+                    piece.withUnsafeBytes { check.feed($0, 0..<$0.count, offset: offset) }
+                    offset += piece.count
+                }
+                check.finish()
+                #expect(check.firstInvalid == 0, "lead \(lead), \(length) ASCII bytes")
             }
         }
     }
