@@ -26,7 +26,8 @@ public struct MultipartValidator {
 
     /// Validates the next bytes of the body.
     ///
-    /// - Parameter chunk: The bytes that follow the ones consumed so far; the validator copies what it keeps.
+    /// - Parameter chunk: The bytes that follow the ones consumed so far. The validator keeps no
+    ///   pointer into them once this returns (it copies what it keeps), so the buffer may be reused at once.
     /// - Complexity: O(n) in the chunk's length; no consumed byte is scanned twice.
     public mutating func consume(_ chunk: UnsafeRawBufferPointer) {
         engine.consume(chunk)
