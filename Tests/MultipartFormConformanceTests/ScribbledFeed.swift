@@ -12,16 +12,18 @@ enum ScribbledFeed {
         _ body: [UInt8], contentType: String?, options: ValidationOptions, chunkBoundaries boundaries: [Int]
     ) -> ValidationReport {
         var validator = MultipartValidator(contentType: contentType, options: options)
-        var scratch = [UInt8](repeating: scribble, count: body.count)
+        let ends = boundaries + [body.count]
+        let largest = zip([0] + ends, ends).map { $1 - $0 }.max() ?? 0
+        var scratch = [UInt8](repeating: scribble, count: largest)
         var start = 0
-        for end in boundaries + [body.count] {
-            let count = end - start
+        for end in ends {
             scratch.withUnsafeMutableBytes { buffer in
-                body.withUnsafeBytes { source in
-                    buffer.baseAddress!.copyMemory(from: source.baseAddress! + start, byteCount: count)
-                }
-                validator.consume(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-                buffer.initializeMemory(as: UInt8.self, repeating: scribble)
+                // Only the chunk's own bytes are overwritten: overwriting the whole buffer after every
+                // chunk made a replay a byte at a time quadratic in the body's length.
+                let chunk = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<(end - start)])
+                body.withUnsafeBytes { chunk.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
+                validator.consume(UnsafeRawBufferPointer(chunk))
+                chunk.initializeMemory(as: UInt8.self, repeating: scribble)
             }
             start = end
         }
@@ -33,7 +35,7 @@ enum ScribbledFeed {
         _ body: [UInt8], contentType: String?, options: ValidationOptions, chunkSize: Int
     ) -> ValidationReport {
         precondition(chunkSize > 0, "chunk sizes are positive")
-        let boundaries = stride(from: chunkSize, to: body.count, by: chunkSize).map { $0 }
+        let boundaries = Array(stride(from: chunkSize, to: body.count, by: chunkSize))
         return validate(body, contentType: contentType, options: options, chunkBoundaries: boundaries)
     }
 }
