@@ -46,6 +46,18 @@ import Testing
         #expect(names.first(carrying: Self.hash("n2"), part: 9) == 2)
     }
 
+    @Test func aPartIndexIsKeptWhole() {
+        // A slot keeps its first part in 32 bits: the largest index it holds comes back whole, and a
+        // name first carried past it is not held (nothing could say which part carried it).
+        var names = SeenNames(capacity: 10)
+        let largest = Int(UInt32.max) - 1
+        #expect(names.first(carrying: Self.hash("late"), part: largest) == nil)
+        #expect(names.first(carrying: Self.hash("late"), part: largest + 5) == largest)
+        #expect(names.first(carrying: Self.hash("later"), part: largest + 1) == nil)
+        #expect(names.first(carrying: Self.hash("later"), part: largest + 2) == nil)
+        #expect(names.count == 1)
+    }
+
     @Test func aReportedNameStaysReported() {
         var names = SeenNames(capacity: 10)
         let hash = Self.hash("a")
