@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Times two or more builds of multipart-check against each other on one bench case, alternating
+# between them in every round, so that a shared machine's slow and fast spells fall on all of them
+# alike. On a noisy machine, compare builds with this rather than with separate `bench` runs.
+#
+# Usage: .tools/bench/alternate.sh [-r ROUNDS] [-n RUNS] [-c CASE] [-o OPERATION] NAME=EXECUTABLE...
+#   e.g. alternate.sh -r 100 before=/tmp/before/multipart-check after=.build/release/multipart-check
+#
+# The first build writes the case's files (`bench --keep-bodies`), removed at the end. Each round
+# runs every build's operation RUNS times, each in a process of its own as `bench` runs it (the
+# hidden `__bench-worker` mode), then the operation's floor RUNS times with the first build, and
+# keeps the medians. At the end it prints, for each build: the median time; the median over rounds
+# of the floor's time over the build's (the ratio `bench` prints, with the floor of the same round);
+# and against the first build, the median over rounds of its time over the first build's, and the
+# number of rounds in which it was faster. Defaults: 30 rounds, 5 runs, many-fields, validate.
+# Needs python3 for the summary.
+set -euo pipefail
+
+rounds=30 runs=5 case=many-fields operation=validate
+while getopts "r:n:c:o:" flag; do
+    case "$flag" in
+    r) rounds=$OPTARG ;;
+    n) runs=$OPTARG ;;
+    c) case=$OPTARG ;;
+    o) operation=$OPTARG ;;
+    *) sed -n '6p' "$0" >&2; exit 64 ;;
+    esac
+done
+shift $((OPTIND - 1))
+[ $# -ge 1 ] || { sed -n '6p' "$0" >&2; exit 64; }
+command -v python3 >/dev/null || { echo "alternate.sh needs python3 for its summary" >&2; exit 69; }
+
+names=() executables=()
+for spec in "$@"; do
+    case "$spec" in
+    *=*) names+=("${spec%%=*}"); executables+=("${spec#*=}") ;;
+    *) echo "expected NAME=EXECUTABLE, got '$spec'" >&2; exit 64 ;;
+    esac
+    [ -x "${spec#*=}" ] || { echo "not an executable: '${spec#*=}'" >&2; exit 66; }
+done
+
+# The floor `bench` divides by: memchr for reading a body (delimiter for crlf-heavy), copy for encoding.
+case "$operation" in
+validate | decode) if [ "$case" = crlf-heavy ]; then floor=delimiter; else floor=memchr; fi ;;
+encode) floor=copy ;;
+*) floor=$operation ;;
+esac
+
+notes=$(mktemp)
+"${executables[0]}" bench --case "$case" --runs 1 --keep-bodies --format json >/dev/null 2>"$notes"
+directory=$(sed -n "s/^note: the bodies are in '\(.*\)'$/\1/p" "$notes")
+rm -f "$notes"
+[ -n "$directory" ] && [ -d "$directory/$case" ] || { echo "bench did not keep the bodies of '$case'" >&2; exit 70; }
+samples=$(mktemp)
+trap 'rm -rf "$directory" "$samples"' EXIT
+
+# The median nanoseconds of RUNS runs of OPERATION by EXECUTABLE.
+median_ns() {
+    local executable=$1 op=$2
+    for ((run = 0; run < runs; run++)); do
+        "$executable" __bench-worker "$op" "$case" 1 "$directory/$case" | sed -E 's/.*ns=([0-9]+).*/\1/'
+    done | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : int((v[NR / 2] + v[NR / 2 + 1]) / 2) }'
+}
+
+for ((round = 1; round <= rounds; round++)); do
+    line=""
+    for index in "${!names[@]}"; do
+        line+="${names[$index]}=$(median_ns "${executables[$index]}" "$operation") "
+    done
+    echo "${line}floor=$(median_ns "${executables[0]}" "$floor")" >>"$samples"
+    printf '\rround %d of %d' "$round" "$rounds" >&2
+done
+printf '\n' >&2
+
+python3 - "$samples" "$case" "$operation" "$floor" <<'PYTHON'
+import re, statistics, sys
+path, case, operation, floor = sys.argv[1:]
+rows = [dict((k, int(v)) for k, v in re.findall(r"(\S+)=(\d+)", line)) for line in open(path)]
+names = [k for k in rows[0] if k != "floor"]
+first = names[0]
+print(f"{case} {operation}: {len(rows)} rounds; ratio = {floor} time / build time, same round")
+for name in names:
+    median = statistics.median(row[name] for row in rows)
+    ratio = statistics.median(row["floor"] / row[name] for row in rows)
+    text = f"  {name}: median {median / 1e6:.2f} ms, ratio {ratio:.3f}"
+    if name != first:
+        relative = [row[name] / row[first] for row in rows]
+        faster = sum(1 for value in relative if value < 1)
+        text += f"; time / {first}: median {statistics.median(relative):.3f}, faster in {faster} of {len(rows)} rounds"
+    print(text)
+PYTHON
