@@ -30,8 +30,9 @@ extension CommandSpec {
             Each figure is the median of --runs runs, rounds interleaved across operations and \
             alternately in the forward and the reverse order, so no operation always follows the \
             same one. The files are synced to disk once written, and \
-            each run does its operation twice in its process and times the second, so the files \
-            are in the page cache and first-call costs are paid. MB/s is \
+            each run does its operation three times in its process and times the third, so the \
+            files are in the page cache and first-call costs, the allocator's first pages among \
+            them, are paid. MB/s is \
             10^6 bytes of body per second; each result is also given as a ratio to its floor \
             (encode: copy; validate and decode: delimiter on crlf-heavy, memchr elsewhere), which \
             compares across machines. Peak RSS is the maximum over the runs of each run's process, \
