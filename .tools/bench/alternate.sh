@@ -59,7 +59,8 @@ median_ns() {
     local executable=$1 op=$2
     for ((run = 0; run < runs; run++)); do
         "$executable" __bench-worker "$op" "$case" 1 "$directory/$case" | sed -E 's/.*ns=([0-9]+).*/\1/'
-    done | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : int((v[NR / 2] + v[NR / 2 + 1]) / 2) }'
+    done | sort -n |
+        awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : int((v[NR / 2] + v[NR / 2 + 1]) / 2) }'
 }
 
 for ((round = 1; round <= rounds; round++)); do

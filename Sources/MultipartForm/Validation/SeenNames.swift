@@ -87,14 +87,17 @@ struct SeenNames {
     }
 
     /// The first part that carried the name hashed to `hash` (or ``reported``), or `nil` when no
-    /// earlier part did; a new name is remembered for `part` while fewer than ``capacity`` are held.
+    /// earlier part did; a new name is remembered for `part` while fewer than ``capacity`` are held
+    /// (and `part` is below ``reportedMark``).
     @inline(__always)  // once a part: a call cost 15 instructions of saved registers
     mutating func first(carrying hash: UInt64, part: Int) -> Int? {
         if hashes.isEmpty { allocate(slots: 16) }
         let (word, bit) = filterBit(of: hash)
         if filter[word] & bit != 0 {
             let slot = slot(of: hash)
-            if hashes[slot] == hash { return firstParts[slot] == Self.reportedMark ? Self.reported : Int(firstParts[slot]) }
+            if hashes[slot] == hash {
+                return firstParts[slot] == Self.reportedMark ? Self.reported : Int(firstParts[slot])
+            }
         }
         guard count < capacity, part < Self.reportedMark else { return nil }
         if (count &+ 1) &* 8 > hashes.count &* 5 { grow() }
