@@ -39,18 +39,16 @@ for spec in "$@"; do
     [ -x "${spec#*=}" ] || { echo "not an executable: '${spec#*=}'" >&2; exit 66; }
 done
 
-# The floor `bench` divides by: memchr for reading a body (delimiter for crlf-heavy), copy for encoding.
-case "$operation" in
-validate | decode) if [ "$case" = crlf-heavy ]; then floor=delimiter; else floor=memchr; fi ;;
-encode) floor=copy ;;
-*) floor=$operation ;;
-esac
-
-notes=$(mktemp)
-"${executables[0]}" bench --case "$case" --runs 1 --keep-bodies --format json >/dev/null 2>"$notes"
+notes=$(mktemp) report=$(mktemp)
+"${executables[0]}" bench --case "$case" --runs 1 --keep-bodies --format json >"$report" 2>"$notes"
 directory=$(sed -n "s/^note: the bodies are in '\(.*\)'$/\1/p" "$notes")
-rm -f "$notes"
+# The floor this operation is divided by, as bench's own report names it (the operation itself for a floor).
+floor=$(python3 -c 'import json, sys
+result = [r for r in json.load(open(sys.argv[1]))["cases"][0]["results"] if r["operation"] == sys.argv[2]]
+print(result[0]["floor"] or sys.argv[2] if result else "")' "$report" "$operation")
+rm -f "$notes" "$report"
 [ -n "$directory" ] && [ -d "$directory/$case" ] || { echo "bench did not keep the bodies of '$case'" >&2; exit 70; }
+[ -n "$floor" ] || { rm -rf "$directory"; echo "bench has no operation '$operation'" >&2; exit 64; }
 samples=$(mktemp)
 trap 'rm -rf "$directory" "$samples"' EXIT
 

@@ -19,15 +19,14 @@
 /// checking names took about a sixth of the validator's time for under a tenth of its
 /// instructions; the filter gave back about 10 % of the time (`bench --case many-fields`).
 struct SeenNames {
-    /// What a name's entry holds once its repeat has been reported.
-    static let reported = -1
-    /// What ``firstParts`` holds for a reported name; a name first carried by a part from this
-    /// index on (past four billion parts) is not held.
-    private static let reportedMark = UInt32.max
+    /// What a name's entry holds once its repeat has been reported: the largest first part a slot's
+    /// 32 bits hold, so no part index is mistaken for it and a name first carried by a part from
+    /// this index on (past four billion parts) is not held.
+    static let reported = Int(UInt32.max)
 
     /// The most names held: names are compared among the first this many parts.
     let capacity: Int
-    /// The hashes (0 marks an empty slot), and each slot's first part (or ``reportedMark``).
+    /// The hashes (0 marks an empty slot), and each slot's first part (or ``reported``).
     private var hashes: [UInt64] = []
     private var firstParts: [UInt32] = []
     /// Eight bits a slot, 64 to a word: a hash's bit is clear when the table does not hold it.
@@ -88,18 +87,16 @@ struct SeenNames {
 
     /// The first part that carried the name hashed to `hash` (or ``reported``), or `nil` when no
     /// earlier part did; a new name is remembered for `part` while fewer than ``capacity`` are held
-    /// (and `part` is below ``reportedMark``).
+    /// (and `part` is below ``reported``).
     @inline(__always)  // once a part: a call cost 15 instructions of saved registers
     mutating func first(carrying hash: UInt64, part: Int) -> Int? {
         if hashes.isEmpty { allocate(slots: 16) }
         let (word, bit) = filterBit(of: hash)
         if filter[word] & bit != 0 {
             let slot = slot(of: hash)
-            if hashes[slot] == hash {
-                return firstParts[slot] == Self.reportedMark ? Self.reported : Int(firstParts[slot])
-            }
+            if hashes[slot] == hash { return Int(firstParts[slot]) }
         }
-        guard count < capacity, part < Self.reportedMark else { return nil }
+        guard count < capacity, part < Self.reported else { return nil }
         if (count &+ 1) &* 8 > hashes.count &* 5 { grow() }
         hold(hash, part: UInt32(truncatingIfNeeded: part))
         count &+= 1
@@ -137,7 +134,7 @@ struct SeenNames {
     /// Marks the name hashed to `hash` (already held) as reported, so it is reported once.
     mutating func markReported(_ hash: UInt64) {
         let slot = slot(of: hash)
-        if hashes[slot] == hash { firstParts[slot] = Self.reportedMark }
+        if hashes[slot] == hash { firstParts[slot] = UInt32(Self.reported) }
     }
 
     /// The slot holding `hash`, or the empty slot where it would go (linear probing).
