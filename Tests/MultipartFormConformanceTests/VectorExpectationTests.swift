@@ -30,7 +30,7 @@ struct VectorExpectationTests {
 
     private var decodedPart: DecodedPart {
         let start = body.firstIndex(of: UInt8(ascii: "x"))!
-        return DecodedPart(
+        return DecodedPart.part(
             index: 0, name: Array("a".utf8), filename: nil, contentType: nil, headerRange: 5..<start,
             bodyRange: start..<(start + 3))
     }
