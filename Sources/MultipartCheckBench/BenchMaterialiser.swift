@@ -4,6 +4,10 @@ import MultipartForm
 /// its last byte goes by (name, filename and Content-Type as strings, content copied into an array
 /// of its own), releasing it before the next part.
 ///
+/// Content that lies in one block is copied in one step, into an array made from its bytes, as a
+/// program would that has the whole part at hand; reserving and appending cost about 120
+/// instructions a part more on 100,000 small fields.
+///
 /// A value with its state in stored properties, so the pass reads and writes them directly, as a
 /// program decoding uploads would, rather than through the boxes a closure's captured variables need.
 struct BenchMaterialiser {
@@ -30,11 +34,16 @@ struct BenchMaterialiser {
         while next < parts.count {
             let range = parts[next].bodyRange
             if range.lowerBound >= blockEnd && !range.isEmpty { break }
-            if content.isEmpty { content.reserveCapacity(range.count) }
             let from = max(range.lowerBound, blockStart)
             let to = min(range.upperBound, blockEnd)
             if from < to {
-                content.append(contentsOf: UnsafeRawBufferPointer(rebasing: block[(from - blockStart)..<(to - blockStart)]))
+                let bytes = UnsafeRawBufferPointer(rebasing: block[(from - blockStart)..<(to - blockStart)])
+                if content.isEmpty && to == range.upperBound {
+                    content = Array(bytes)
+                } else {
+                    if content.isEmpty { content.reserveCapacity(range.count) }
+                    content.append(contentsOf: bytes)
+                }
             }
             guard range.upperBound <= blockEnd else { break }
             release()
