@@ -7,13 +7,14 @@
 #   e.g. alternate.sh -r 100 before=/tmp/before/multipart-check after=.build/release/multipart-check
 #
 # The first build writes the case's files (`bench --keep-bodies`), removed at the end. Each round
-# runs every build's operation RUNS times (the builds in the order given in odd rounds, reversed in
-# even ones), each in a process of its own as `bench` runs it (the
+# runs every build's operation RUNS times (each round starting with the next build in turn), each
+# in a process of its own as `bench` runs it (the
 # hidden `__bench-worker` mode), then the operation's floor RUNS times with the first build, and
 # keeps the medians. At the end it prints, for each build: the median time; the median over rounds
 # of the floor's time over the build's (the ratio `bench` prints, with the floor of the same round);
 # and against the first build, the median over rounds of its time over the first build's, and the
 # number of rounds in which it was faster. Defaults: 30 rounds, 5 runs, many-fields, validate.
+# Give a multiple of the number of builds as ROUNDS, so that each has each place equally often.
 # Needs python3 for the summary.
 set -euo pipefail
 
@@ -62,17 +63,14 @@ median_ns() {
         awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : int((v[NR / 2] + v[NR / 2 + 1]) / 2) }'
 }
 
-# Odd rounds run the builds in the order given, even rounds in reverse: running first or last in a
-# round is worth a few per cent on some machines, and would otherwise fall on one build every time.
-order=("${!names[@]}")
+# The builds take turns at each place in the round (round r starts with build r - 1, modulo their
+# number): a build's place in the round is worth a few per cent on some machines, and would
+# otherwise fall on one build every time.
+count=${#names[@]}
 for ((round = 1; round <= rounds; round++)); do
     line=""
-    indices=("${order[@]}")
-    if ((round % 2 == 0)); then
-        indices=()
-        for index in "${order[@]}"; do indices=("$index" "${indices[@]}"); done
-    fi
-    for index in "${indices[@]}"; do
+    for ((place = 0; place < count; place++)); do
+        index=$(((round - 1 + place) % count))
         line+="${names[$index]}=$(median_ns "${executables[$index]}" "$operation") "
     done
     echo "${line}floor=$(median_ns "${executables[0]}" "$floor")" >>"$samples"
