@@ -19,16 +19,17 @@
 /// checking names took about a sixth of the validator's time for under a tenth of its
 /// instructions; the filter gave back about 10 % of the time (`bench --case many-fields`).
 struct SeenNames {
-    /// What a name's entry holds once its repeat has been reported: the largest first part a slot's
-    /// 32 bits hold, so no part index is mistaken for it and a name first carried by a part from
-    /// this index on (past four billion parts) is not held.
-    static let reported = Int(UInt32.max)
+    /// What a name's entry holds once its repeat has been reported: the largest value a slot's 32
+    /// bits hold, which is also an `Int` on every platform (watchOS's is 32 bits), so no part index is
+    /// mistaken for it; a name first carried by a part from this index on (past two billion parts) is
+    /// not held.
+    static let reported = Int(Int32.max)
 
     /// The most names held: names are compared among the first this many parts.
     let capacity: Int
     /// The hashes (0 marks an empty slot), and each slot's first part (or ``reported``).
     private var hashes: [UInt64] = []
-    private var firstParts: [UInt32] = []
+    private var firstParts: [Int32] = []
     /// Eight bits a slot, 64 to a word: a hash's bit is clear when the table does not hold it.
     private var filter: [UInt64] = []
     private(set) var count = 0
@@ -98,7 +99,7 @@ struct SeenNames {
         }
         guard count < capacity, part < Self.reported else { return nil }
         if (count &+ 1) &* 8 > hashes.count &* 5 { grow() }
-        hold(hash, part: UInt32(truncatingIfNeeded: part))
+        hold(hash, part: Int32(truncatingIfNeeded: part))
         count &+= 1
         return nil
     }
@@ -110,13 +111,13 @@ struct SeenNames {
     @inline(__always)
     private mutating func allocate(slots: Int) {
         hashes = [UInt64](repeating: 0, count: slots)
-        firstParts = [UInt32](repeating: 0, count: slots)
+        firstParts = [Int32](repeating: 0, count: slots)
         filter = [UInt64](repeating: 0, count: slots &* 8 / 64)
     }
 
     /// Puts `hash`, which the table does not hold, in its slot with `part`, and sets its filter bit.
     @inline(__always)
-    private mutating func hold(_ hash: UInt64, part: UInt32) {
+    private mutating func hold(_ hash: UInt64, part: Int32) {
         let slot = slot(of: hash)
         hashes[slot] = hash
         firstParts[slot] = part
@@ -134,7 +135,7 @@ struct SeenNames {
     /// Marks the name hashed to `hash` (already held) as reported, so it is reported once.
     mutating func markReported(_ hash: UInt64) {
         let slot = slot(of: hash)
-        if hashes[slot] == hash { firstParts[slot] = UInt32(Self.reported) }
+        if hashes[slot] == hash { firstParts[slot] = Int32.max }
     }
 
     /// The slot holding `hash`, or the empty slot where it would go (linear probing).
