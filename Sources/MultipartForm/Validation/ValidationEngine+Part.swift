@@ -192,7 +192,7 @@ extension ValidationEngine {
         let headerStart = part.headerStart
         parts.append(
             DecodedPart(
-                index: part.index, name: partName, filename: partFilename, contentType: partContentType,
+                index: part.index, nameBytes: partNameBytes, filename: partFilename, contentType: partContentType,
                 headerRange: headerStart..<max(headerStart, part.headerEnd),
                 bodyRange: bodyStart..<max(bodyStart, contentEnd)))
     }

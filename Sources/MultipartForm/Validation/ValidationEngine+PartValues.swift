@@ -5,6 +5,12 @@ extension ValidationEngine {
     @inline(__always)
     var partName: [UInt8]? { hasPart && part.hasName ? nameBuffer.copied() : nil }
 
+    /// The current part's name parameter as a report's part keeps it, or `nil` when it has none.
+    @inline(__always)
+    var partNameBytes: DecodedPart.ShortBytes? {
+        hasPart && part.hasName ? nameBuffer.withBytes { DecodedPart.ShortBytes($0) } : nil
+    }
+
     /// The current part's filename parameter, or `nil` when it has none (a copy: for reports and messages).
     @inline(__always)
     var partFilename: [UInt8]? { hasPart && part.hasFilename ? filenameBuffer.copied() : nil }

@@ -1,0 +1,78 @@
+import Testing
+
+@testable import MultipartForm
+
+/// A part's name as a report keeps it: inline up to 16 bytes, in an array past that, and the same
+/// bytes, equality and hash whichever way the part was made.
+@Suite struct DecodedPartNameTests {
+    /// Names of every length around the inline capacity, with bytes that are not UTF-8 and zero bytes.
+    static let names: [[UInt8]] = [
+        [], [0], [0x61], Array("field00001".utf8), Array(repeating: 0x7A, count: 15), Array(repeating: 0x7A, count: 16),
+        Array(repeating: 0x7A, count: 17), Array(0...255), [0xFF, 0x00, 0xFE], Array(repeating: 0, count: 16),
+        Array(repeating: 0, count: 17), Array("caf\u{E9}-\u{1F600}".utf8),
+    ]
+
+    static func part(named name: [UInt8]?) -> DecodedPart {
+        .part(index: 0, name: name, filename: nil, contentType: nil, headerRange: 0..<0, bodyRange: 0..<0)
+    }
+
+    @Test(arguments: names)
+    func aNameComesBackByteForByte(name: [UInt8]) {
+        let part = Self.part(named: name)
+        #expect(part.name == name)
+        #expect(part.nameString == String(decoding: name, as: UTF8.self))
+        #expect(DecodedPart.ShortBytes(name).withBytes { Array($0) } == name)
+        // The engine makes names from the chunk's bytes, the rest of the package from arrays.
+        let fromBuffer = name.withUnsafeBytes { DecodedPart.ShortBytes($0) }
+        #expect(fromBuffer == DecodedPart.ShortBytes(name))
+        #expect(fromBuffer.hashValue == DecodedPart.ShortBytes(name).hashValue)
+    }
+
+    @Test(arguments: names)
+    func aNameSetLaterMakesAnEqualPartWithTheSameHash(name: [UInt8]) {
+        var later = Self.part(named: [0x71])
+        later.name = name
+        let made = Self.part(named: name)
+        #expect(later == made)
+        #expect(later.hashValue == made.hashValue)
+        #expect(Set([later, made]).count == 1)
+    }
+
+    @Test func namesThatDifferAreNotEqual() {
+        let parts = Self.names.map { Self.part(named: $0) } + [Self.part(named: nil)]
+        #expect(Set(parts).count == parts.count)
+        for (index, part) in parts.enumerated() {
+            #expect(parts.indices.filter { parts[$0] == part } == [index])
+        }
+    }
+
+    @Test func noNameStaysNil() {
+        var part = Self.part(named: nil)
+        #expect(part.name == nil)
+        #expect(part.nameString == nil)
+        part.name = [0x61]
+        part.name = nil
+        #expect(part == Self.part(named: nil))
+    }
+
+    @Test func aCollectedNameIsTheOneInTheBody() throws {
+        let long = String(repeating: "n", count: 40)
+        let body = "--b\r\nContent-Disposition: form-data; name=\"short\"\r\n\r\n1\r\n"
+            + "--b\r\nContent-Disposition: form-data; name=\"\(long)\"\r\n\r\n2\r\n"
+            + "--b\r\nContent-Disposition: form-data; name=\"\"\r\n\r\n3\r\n--b--\r\n"
+        var options = ValidationOptions()
+        options.collectParts = true
+        for chunk in [1, 3, 64, Int.max] {
+            var validator = MultipartValidator(contentType: "multipart/form-data; boundary=b", options: options)
+            let bytes = Array(body.utf8)
+            var start = 0
+            while start < bytes.count {
+                let end = bytes.count - start > chunk ? start + chunk : bytes.count
+                bytes[start..<end].withUnsafeBytes { validator.consume($0) }
+                start = end
+            }
+            let report = validator.finish()
+            #expect(report.parts.map(\.nameString) == ["short", long, ""], "chunk \(chunk)")
+        }
+    }
+}
