@@ -58,9 +58,10 @@ struct BenchMaterialiser {
 
     /// Makes the next part's strings, counts it and its content, and releases both.
     private mutating func release() {
-        checksum &+= parts[next].nameString?.utf8.count ?? 0
-        checksum &+= parts[next].filenameString?.utf8.count ?? 0
-        checksum &+= parts[next].contentTypeString?.utf8.count ?? 0
+        let part = parts[next]
+        checksum &+= part.nameString?.utf8.count ?? 0
+        checksum &+= part.filenameString?.utf8.count ?? 0
+        checksum &+= part.contentTypeString?.utf8.count ?? 0
         checksum &+= Int(content.last ?? 0) &+ content.count
         materialised += 1
         next += 1
