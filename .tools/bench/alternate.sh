@@ -9,10 +9,11 @@
 # The first build writes the case's files (`bench --keep-bodies`), removed at the end. Each round
 # runs every build's operation RUNS times (each round starting with the next build in turn), each
 # in a process of its own as `bench` runs it (the hidden `__bench-worker` mode), then the
-# operation's floor RUNS times with the first build, and keeps the medians. At the end it prints, for each build: the median time; the median over rounds
-# of the floor's time over the build's (the ratio `bench` prints, with the floor of the same round);
-# and against the first build, the median over rounds of its time over the first build's, and the
-# number of rounds in which it was faster. Defaults: 30 rounds, 5 runs, many-fields, validate.
+# operation's floor RUNS times with the first build, and keeps the medians. At the end it prints,
+# for each build: the median time; the median over rounds of the floor's time over the build's (the
+# ratio `bench` prints, with the floor of the same round); and against the first build, the median
+# over rounds of its time over the first build's, and the number of rounds in which it was faster.
+# Defaults: 30 rounds, 5 runs, many-fields, validate.
 # Give a multiple of the number of builds as ROUNDS, so that each has each place equally often.
 # Needs python3 for the summary.
 set -euo pipefail
