@@ -55,7 +55,7 @@ import Testing
         #expect(part == Self.part(named: nil))
     }
 
-    @Test func aCollectedNameIsTheOneInTheBody() throws {
+    @Test func aCollectedNameIsTheOneInTheBody() {
         let long = String(repeating: "n", count: 40)
         let body = "--b\r\nContent-Disposition: form-data; name=\"short\"\r\n\r\n1\r\n"
             + "--b\r\nContent-Disposition: form-data; name=\"\(long)\"\r\n\r\n2\r\n"

@@ -14,8 +14,9 @@ extension DecodedPart {
     /// equality and hashing compare the stored form.
     @usableFromInline
     struct ShortBytes: Sendable, Hashable {
-        /// The bytes when they fit, in order, the rest zero; zero when they are in ``spilled``.
+        /// The first eight bytes when the bytes fit, in order, the rest zero; zero when they are in ``spilled``.
         @usableFromInline var first: UInt64 = 0
+        /// The next eight bytes, as ``first``.
         @usableFromInline var second: UInt64 = 0
         /// The bytes when more than ``capacity``, else `nil`.
         @usableFromInline var spilled: [UInt8]?

@@ -1,5 +1,5 @@
 extension ValidationEngine {
-    /// The current part's name parameter, or `nil` when it has none (a copy: for reports and messages).
+    /// The current part's name parameter, or `nil` when it has none (a copy: for messages).
     ///
     /// Always inlined, as are the next two: called, they had the whole engine copied for them first.
     @inline(__always)
