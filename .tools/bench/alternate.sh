@@ -3,7 +3,7 @@
 # between them in every round, so that a shared machine's slow and fast spells fall on all of them
 # alike. On a noisy machine, compare builds with this rather than with separate `bench` runs.
 #
-# Usage: .tools/bench/alternate.sh [-r ROUNDS] [-n RUNS] [-c CASE] [-o OPERATION] NAME=EXECUTABLE...
+# Usage: .tools/bench/alternate.sh [-r ROUNDS] [-n RUNS] [-c CASE] [-o OPERATION] [-s FILE] NAME=EXECUTABLE...
 #   e.g. alternate.sh -r 100 before=/tmp/before/multipart-check after=.build/release/multipart-check
 #
 # The first build writes the case's files (`bench --keep-bodies`), removed at the end. Each round
@@ -14,17 +14,21 @@
 # ratio `bench` prints, with the floor of the same round); and against the first build, the median
 # over rounds of its time over the first build's, and the number of rounds in which it was faster.
 # Defaults: 30 rounds, 5 runs, many-fields, validate.
+# Each median comes with its quartiles over the rounds: on a machine with slow and fast spells, a
+# window that straddles them shows as wide quartiles. `-s FILE` keeps each round's median
+# nanoseconds (one line a round, `NAME=NS ... floor=NS`).
 # Give a multiple of the number of builds as ROUNDS, so that each has each place equally often.
 # Needs python3 for the summary.
 set -euo pipefail
 
-rounds=30 runs=5 case=many-fields operation=validate
-while getopts "r:n:c:o:" flag; do
+rounds=30 runs=5 case=many-fields operation=validate keep=""
+while getopts "r:n:c:o:s:" flag; do
     case "$flag" in
     r) rounds=$OPTARG ;;
     n) runs=$OPTARG ;;
     c) case=$OPTARG ;;
     o) operation=$OPTARG ;;
+    s) keep=$OPTARG ;;
     *) sed -n '6p' "$0" >&2; exit 64 ;;
     esac
 done
@@ -77,6 +81,7 @@ for ((round = 1; round <= rounds; round++)); do
     printf '\rround %d of %d' "$round" "$rounds" >&2
 done
 printf '\n' >&2
+[ -z "$keep" ] || cp "$samples" "$keep"
 
 python3 - "$samples" "$case" "$operation" "$floor" <<'PYTHON'
 import re, statistics, sys
@@ -85,13 +90,24 @@ rows = [dict((k, int(v)) for k, v in re.findall(r"(\S+)=(\d+)", line)) for line 
 names = [k for k in rows[0] if k != "floor"]
 first = names[0]
 print(f"{case} {operation}: {len(rows)} rounds; ratio = {floor} time / build time, same round")
+
+
+def spread(values, digits, unit=""):
+    """The median and, from four rounds on, the quartiles (`statistics.quantiles`, exclusive method)."""
+    median = f"{statistics.median(values):.{digits}f}{unit}"
+    if len(values) < 4:
+        return median
+    low, _, high = statistics.quantiles(values, n=4)
+    return f"{median} (quartiles {low:.{digits}f} to {high:.{digits}f})"
+
+
 for name in names:
-    median = statistics.median(row[name] for row in rows)
-    ratio = statistics.median(row["floor"] / row[name] for row in rows)
-    text = f"  {name}: median {median / 1e6:.2f} ms, ratio {ratio:.3f}"
+    times = [row[name] / 1e6 for row in rows]
+    ratios = [row["floor"] / row[name] for row in rows]
+    text = f"  {name}: median {spread(times, 2, ' ms')}, ratio {spread(ratios, 3)}"
     if name != first:
         relative = [row[name] / row[first] for row in rows]
         faster = sum(1 for value in relative if value < 1)
-        text += f"; time / {first}: median {statistics.median(relative):.3f}, faster in {faster} of {len(rows)} rounds"
+        text += f"; time / {first}: median {spread(relative, 3)}, faster in {faster} of {len(rows)} rounds"
     print(text)
 PYTHON
