@@ -62,7 +62,7 @@ extension DecodedPart {
         @inlinable
         var array: [UInt8] {
             if let spilled { return spilled }
-            return withBytes { Array($0.assumingMemoryBound(to: UInt8.self)) }
+            return withUnsafeBytes(of: (first, second)) { Array($0.prefix(Int(count))) }
         }
 
         /// The bytes decoded as UTF-8 (invalid bytes become U+FFFD).

@@ -135,7 +135,7 @@ struct SeenNames {
     /// Marks the name hashed to `hash` (already held) as reported, so it is reported once.
     mutating func markReported(_ hash: UInt64) {
         let slot = slot(of: hash)
-        if hashes[slot] == hash { firstParts[slot] = Int32.max }
+        if hashes[slot] == hash { firstParts[slot] = Int32(Self.reported) }
     }
 
     /// The slot holding `hash`, or the empty slot where it would go (linear probing).
