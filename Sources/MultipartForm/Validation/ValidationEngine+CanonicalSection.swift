@@ -63,13 +63,41 @@ extension ValidationEngine {
         let blankLF = firstLF + 2
         part.lineStartOffset = blankLF + 1
         position = blankLF + 1
-        endHeaders(lfOffset: blankLF)
-        passByte(ByteClass.lf, at: blankLF)
         // The content can only begin a delimiter (a part without content) with '-'; any other first
-        // byte ends the carry endHeaders(lfOffset:) set, as scan(_:_:region:carry:) would end it.
-        if cr + 4 < chunk.count && chunk[cr + 4] != ByteClass.dash {
-            phase = .scanning(.body, carry: DelimiterCarry())
-        }
+        // byte ends the carry endHeaders(lfOffset:) would set, as scan(_:_:region:carry:) would end it.
+        let contentFollows = cr + 4 < chunk.count && chunk[cr + 4] != ByteClass.dash
+        endCanonicalHeaders(lfOffset: blankLF, contentFollows: contentFollows)
+        passByte(ByteClass.lf, at: blankLF)
         return cr + 4
+    }
+
+    /// What ``endHeaders(lfOffset:)`` does at the blank line of a section that
+    /// ``canonicalHeaderSection(_:_:)`` read, knowing what that section holds: one Content-Disposition
+    /// field, already interpreted, and no Content-Type or Content-Transfer-Encoding field. So of
+    /// ``finishHeaders(end:)``'s checks only two can apply: a file without a type, or a text value's
+    /// UTF-8 check and `_charset_`. The findings and the state it leaves are the same.
+    ///
+    /// - Parameter contentFollows: Whether a content byte that cannot begin a delimiter follows the
+    ///   blank line in the chunk; then no carry is held for it.
+    @inline(__always)
+    private mutating func endCanonicalHeaders(lfOffset: Int, contentFollows: Bool) {
+        let end = lfOffset + 1
+        part.headersDone = true
+        part.headerEnd = end
+        if part.hasFilename {
+            if let place = part.filenameParameter { note(.fileWithoutType, at: place, part: part.index) }
+        } else {
+            if formCharsetIsUTF8 { part.utf8 = UTF8Check() }
+            if part.hasName && nameBuffer.holds("_charset_") {
+                charsetValueBuffer.removeAll()
+                part.keepsCharsetValue = true
+            }
+        }
+        part.bodyStart = end
+        part.bodyLocation = Located(offset: end, line: lineFeeds + 2, column: 1)
+        part.hasBodySection = true
+        part.contentEndLineFeeds = lineFeeds + 1
+        part.contentEndLineStart = end
+        phase = .scanning(.body, carry: contentFollows ? DelimiterCarry() : .virtualLineFeed(at: lfOffset))
     }
 }

@@ -103,6 +103,10 @@ extension ValidationEngine {
     /// - Returns: Where processing stopped.
     @inline(never)
     mutating func delimiterLineInOneStep(_ chunk: UnsafeRawBufferPointer, _ index: Int, matched: DelimiterCarry, region: Region) -> Int {
+        if region == .body && matched.carriageReturn && !matched.virtual {
+            nextPartInOneStep(delimiterAt: matched.start)
+            return canonicalHeaderSection(chunk, index + 2) ?? index + 2
+        }
         let delimiter = pendingDelimiter(matched, region: region)
         paddingReported = false
         let lfOffset = position + 1
@@ -111,6 +115,27 @@ extension ValidationEngine {
         passByte(ByteClass.lf, at: lfOffset)
         lineEnded(close: false)
         return canonicalHeaderSection(chunk, index + 2) ?? index + 2
+    }
+
+    /// What ``delimiterLineInOneStep(_:_:matched:region:)`` does for the commonest delimiter line,
+    /// `CRLF--boundary CRLF` after a part's content (CR at `crOffset`), without building the
+    /// ``PendingDelimiter`` that ``confirm(_:close:)`` and ``lineEnded(close:)`` read: the same
+    /// findings in the same order (the part's end, then a part past the limit) and the same state.
+    @inline(__always)
+    private mutating func nextPartInOneStep(delimiterAt crOffset: Int) {
+        passByte(ByteClass.lf, at: crOffset + 1)
+        let dashOffset = crOffset + 2
+        let dashLine = lineFeeds + 1
+        paddingReported = false
+        let lineLF = position + 1
+        position += 2
+        delimiterCount += 1
+        endPart(contentEnd: crOffset)
+        passByte(ByteClass.lf, at: lineLF)
+        partStart = nil
+        startPart(delimiterOffset: dashOffset, line: dashLine)
+        phase = .headers
+        beginHeaders()
     }
 
     mutating func notePadding(at offset: Int) {
