@@ -44,15 +44,22 @@ extension ValidationEngine {
 
     /// Reports `name-duplicate` the first time a name an earlier part carried comes again (names ending in `[]` excepted).
     mutating func noteRepeatedName(_ value: UnsafeRawBufferPointer) {
+        noteRepeatedName(value, part: part.index, at: part.dispositionName)
+    }
+
+    /// Reports `name-duplicate` for part `index`, whose Content-Disposition field is at `place`, the
+    /// first time a name an earlier part carried comes again (names ending in `[]` excepted).
+    @inline(__always)
+    mutating func noteRepeatedName(_ value: UnsafeRawBufferPointer, part index: Int, at place: Located?) {
         if value.count >= 2 && value[value.count - 2] == UInt8(ascii: "[") && value[value.count - 1] == UInt8(ascii: "]") {
             return
         }
         let hash = seenNames.hash(value)
-        guard let earlier = seenNames.first(carrying: hash, part: part.index) else { return }
+        guard let earlier = seenNames.first(carrying: hash, part: index) else { return }
         // Once per name: a flood of one repeated name is one finding.
-        guard earlier != SeenNames.reported, let place = part.dispositionName else { return }
+        guard earlier != SeenNames.reported, let place else { return }
         seenNames.markReported(hash)
-        note(.repeatedName(Array(value), earlier: earlier), at: place, part: part.index)
+        note(.repeatedName(Array(value), earlier: earlier), at: place, part: index)
     }
 
     /// Records the current part's filename parameter (a copy).

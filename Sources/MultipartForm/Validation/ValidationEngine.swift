@@ -82,6 +82,8 @@ struct ValidationEngine {
     static let tailCapacity = 256
 
     var partCount = 0
+    /// How many parts ``readPlainFields(_:base:delimiterEnd:matched:)`` read (for tests: that the path is taken).
+    var plainFieldCount = 0
     var parts: [DecodedPart] = []
     /// The part being read; meaningful only while ``hasPart`` (kept, not optional, so reading it costs no check).
     var part = PartState(index: 0, collect: false)
