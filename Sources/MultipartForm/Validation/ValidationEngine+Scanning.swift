@@ -86,14 +86,10 @@ extension ValidationEngine {
                 counted: (found.lineFeeds, found.lastLineFeed))
             let end = lf + search.pattern.count
             position = base + end
-            var matched = DelimiterCarry(
+            let matched = DelimiterCarry(
                 carriageReturn: hasCR, matched: search.pattern.count, virtual: false, start: base + delimiterStart)
             if region != .epilogue && end + 1 < chunk.count && chunk[end] == ByteClass.cr && chunk[end + 1] == ByteClass.lf {
-                var delimiterEnd = end
-                if region == .body && hasCR {
-                    (delimiterEnd, matched) = readPlainFields(chunk, base: base, delimiterEnd: end, matched: matched)
-                }
-                let next = delimiterLineInOneStep(chunk, delimiterEnd, matched: matched, region: region)
+                let next = delimiterLineInOneStep(chunk, end, matched: matched, region: region)
                 // Two bytes at least, so that the content does not need the single-byte path.
                 if next + 1 < chunk.count, case .scanning(.body, let carry) = phase, carry.isEmpty {
                     return (next, true)
