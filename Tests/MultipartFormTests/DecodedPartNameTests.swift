@@ -28,6 +28,18 @@ import Testing
         #expect(fromBuffer.hashValue == DecodedPart.ShortBytes(name).hashValue)
     }
 
+    /// A name read from the middle of other bytes keeps its bytes, in order, and zero after them:
+    /// the stored form that equality and hashing compare.
+    @Test(arguments: 0...16)
+    func aShortNameIsHeldInOrderWithZerosAfterIt(length: Int) {
+        let name = (0..<length).map { UInt8(0x41 + $0) }
+        let around = [UInt8](repeating: 0xAA, count: 9) + name + [UInt8](repeating: 0xBB, count: 9)
+        let held = around.withUnsafeBytes { DecodedPart.ShortBytes(UnsafeRawBufferPointer(rebasing: $0[9..<(9 + length)])) }
+        let words = withUnsafeBytes(of: (held.first, held.second)) { Array($0) }
+        #expect(words == name + [UInt8](repeating: 0, count: 16 - length))
+        #expect(held.count == UInt8(length) && held.spilled == nil)
+    }
+
     @Test(arguments: names)
     func aNameSetLaterMakesAnEqualPartWithTheSameHash(name: [UInt8]) {
         var later = Self.part(named: [0x71])
