@@ -10,8 +10,6 @@ extension ValidationEngine {
     /// A text field whose whole life lies in the chunk and on which no check has anything to say:
     /// where ``readPlainFields(_:base:delimiterEnd:matched:)`` found it (indices in the chunk).
     struct PlainField {
-        /// The index of the header line's first byte.
-        var headerStart: Int
         /// The index of the header line's CR (CRLF CRLF follows it).
         var headerCR: Int
         /// The name's bytes in the chunk.
@@ -117,7 +115,7 @@ extension ValidationEngine {
             guard check.firstInvalid == nil else { return nil }
         }
         return PlainField(
-            headerStart: start, headerCR: cr, name: name, content: content,
+            headerCR: cr, name: name, content: content,
             contentLineFeeds: (found.lineFeeds, found.lastLineFeed), nextDelimiterEnd: nextEnd)
     }
 
