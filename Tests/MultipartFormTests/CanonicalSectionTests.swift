@@ -50,14 +50,7 @@ import Testing
     }()
 
     func validate(_ body: [UInt8], options: ValidationOptions, chunkSize: Int, shortcuts: Bool) -> ValidationReport {
-        var validator = MultipartValidator(contentType: "multipart/form-data; boundary=B", options: options)
-        validator.engine.usesCanonicalHeaders = shortcuts
-        var start = 0
-        while start < body.count {
-            let end = min(body.count, start + chunkSize)
-            validator.consume(body[start..<end])
-            start = end
-        }
+        var validator = validatorFed(body, options: options, chunkSize: chunkSize, shortcuts: shortcuts)
         return validator.finish()
     }
 

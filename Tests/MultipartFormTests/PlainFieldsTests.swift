@@ -6,8 +6,6 @@ import Testing
 /// general path: a body fed whole takes the shortcut for most of its fields, the same body fed a byte
 /// at a time never can, and `usesCanonicalHeaders = false` turns it off.
 @Suite struct PlainFieldsTests {
-    static let boundary = "B"
-
     static func field(_ name: String, _ value: String) -> String {
         "--B\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
     }
@@ -59,14 +57,7 @@ import Testing
     func validate(
         _ body: [UInt8], options: ValidationOptions, chunkSize: Int, shortcuts: Bool
     ) -> (report: ValidationReport, plainFields: Int) {
-        var validator = MultipartValidator(contentType: "multipart/form-data; boundary=B", options: options)
-        validator.engine.usesCanonicalHeaders = shortcuts
-        var start = 0
-        while start < body.count {
-            let end = min(body.count, start + chunkSize)
-            validator.consume(body[start..<end])
-            start = end
-        }
+        var validator = validatorFed(body, options: options, chunkSize: chunkSize, shortcuts: shortcuts)
         let plainFields = validator.engine.plainFieldCount
         return (validator.finish(), plainFields)
     }
