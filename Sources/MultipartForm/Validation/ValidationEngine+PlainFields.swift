@@ -30,10 +30,12 @@ extension ValidationEngine {
 
     /// Reads, one after another, the parts that follow the delimiter ending at `delimiterEnd` and are
     /// plain text fields whole in the chunk: a delimiter line `--boundary` CRLF, the header section
-    /// ``canonicalHeaderSection(_:_:)`` takes with a name and no filename, and content, not empty, in
-    /// which no check finds anything (valid UTF-8 when the form's charset asks for it), up to the next
-    /// delimiter and its line's CRLF, the content and that delimiter within ``plainContentWindow`` bytes;
-    /// not the part one past the part limit, and not named `_charset_`. Browsers send most fields like this.
+    /// ``canonicalHeaderSection(_:_:)`` takes with a name and no filename, and content in which no
+    /// check finds anything (valid UTF-8 when the form's charset asks for it), up to the next delimiter
+    /// (its own CR, and its line's CRLF), the content and that delimiter within ``plainContentWindow``
+    /// bytes. The content may be empty, but not begin with `-`: then the blank line's CRLF could be the
+    /// next delimiter's, which the general path reads. Not the part one past the part limit, and not
+    /// named `_charset_`. Browsers send most fields like this.
     ///
     /// Such a part is read without the part state the byte readers keep (``PartState``): what the
     /// engine would keep of it afterwards is written directly, in the order the general path writes
