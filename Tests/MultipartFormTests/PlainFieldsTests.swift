@@ -25,7 +25,9 @@ import Testing
         add("content starting with a dash", plain + [field("d", "-x"), field("d2", "--B-not")] + plain)
         add("content with line breaks", plain + [field("m", "line 1\r\nline 2\nline 3\r\n\r\n")] + plain)
         add("long content", plain + [field("long", String(repeating: "abcdefgh\r\n", count: 600))] + plain)
-        add("content of the window's size", plain + [field("w", String(repeating: "x", count: 4096 - 7))] + plain)
+        // With `\r\n--B` after it, a value of 4,091 bytes fills the window; one of 4,092 passes it.
+        add("content filling the window", plain + [field("w", String(repeating: "x", count: 4091))] + plain)
+        add("content one byte past the window", plain + [field("w", String(repeating: "x", count: 4092))] + plain)
         add("a file", plain + ["--B\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a.txt\"\r\n\r\nfile\r\n"] + plain)
         add("a typed field", plain + ["--B\r\nContent-Disposition: form-data; name=\"t\"\r\nContent-Type: text/plain\r\n\r\nt\r\n"] + plain)
         add("padding after a boundary", plain + ["--B \r\nContent-Disposition: form-data; name=\"p\"\r\n\r\np\r\n"] + plain)
@@ -95,6 +97,17 @@ import Testing
         // Twelve fields of four lines each come before the repeat's Content-Disposition line.
         #expect(repeat_.line == 12 * 4 + 2)
         #expect(repeat_.column == 1)
+    }
+
+    @Test func aValueIsReadInOneStepOnlyWithItsDelimiterInTheWindow() throws {
+        func plainFields(_ label: String) throws -> Int {
+            let (_, bytes) = try #require(Self.bodies.first { $0.0 == label })
+            return validate(bytes, options: ValidationOptions(), chunkSize: bytes.count, shortcuts: true).plainFields
+        }
+        let filling = try plainFields("content filling the window")
+        // Of the 25 parts, all but the first (after the preamble) and the last (before the close delimiter).
+        #expect(filling == 23)
+        #expect(try plainFields("content one byte past the window") == filling - 1)
     }
 
     @Test func thePartPastTheLimitIsLeftToTheGeneralPath() {
