@@ -93,35 +93,29 @@ enum ByteClass {
     }
 
     /// Whether the bytes at `bytes` are `text`'s (the caller knows that many are readable): eight
-    /// bytes at a time, with no call, for the short literals the readers look for.
+    /// bytes at a time, the last eight overlapping those compared before them, with no call, for the
+    /// short literals the readers look for.
     @inline(__always)
     static func matches(_ bytes: UnsafeRawPointer, _ text: StaticString) -> Bool {
-        equal(bytes, UnsafeRawPointer(text.utf8Start), count: text.utf8CodeUnitCount)
-    }
-
-    /// Whether the `count` bytes at `first` and at `second` are the same: eight at a time, the last
-    /// eight overlapping those compared before them, with no call. For a literal of a header line
-    /// (about 20 bytes) that is cheaper than a byte at a time; `memcmp`'s 32-byte compares stay
-    /// cheaper for a delimiter's 40 bytes.
-    @inline(__always)
-    static func equal(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int) -> Bool {
+        let expected = UnsafeRawPointer(text.utf8Start)
+        let count = text.utf8CodeUnitCount
         guard count >= 8 else {
             var index = 0
             while index < count {
-                if first.load(fromByteOffset: index, as: UInt8.self) != second.load(fromByteOffset: index, as: UInt8.self) { return false }
+                if bytes.load(fromByteOffset: index, as: UInt8.self) != expected.load(fromByteOffset: index, as: UInt8.self) { return false }
                 index &+= 1
             }
             return true
         }
         var index = 0
         while index &+ 8 < count {
-            if first.loadUnaligned(fromByteOffset: index, as: UInt64.self) != second.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
+            if bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) != expected.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
                 return false
             }
             index &+= 8
         }
         let last = count &- 8
-        return first.loadUnaligned(fromByteOffset: last, as: UInt64.self) == second.loadUnaligned(fromByteOffset: last, as: UInt64.self)
+        return bytes.loadUnaligned(fromByteOffset: last, as: UInt64.self) == expected.loadUnaligned(fromByteOffset: last, as: UInt64.self)
     }
 
     /// Folds `A`–`Z` to lower case and leaves every other byte alone.

@@ -81,23 +81,13 @@ extension ValidationEngine {
     ///   blank line in the chunk; then no carry is held for it.
     @inline(__always)
     private mutating func endCanonicalHeaders(lfOffset: Int, contentFollows: Bool) {
-        let end = lfOffset + 1
         part.headersDone = true
-        part.headerEnd = end
+        part.headerEnd = lfOffset + 1
         if part.hasFilename {
             if let place = part.filenameParameter { note(.fileWithoutType, at: place, part: part.index) }
         } else {
-            if formCharsetIsUTF8 { part.utf8 = UTF8Check() }
-            if part.hasName && nameBuffer.holds("_charset_") {
-                charsetValueBuffer.removeAll()
-                part.keepsCharsetValue = true
-            }
+            prepareTextChecks(checkUTF8: formCharsetIsUTF8)
         }
-        part.bodyStart = end
-        part.bodyLocation = Located(offset: end, line: lineFeeds + 2, column: 1)
-        part.hasBodySection = true
-        part.contentEndLineFeeds = lineFeeds + 1
-        part.contentEndLineStart = end
-        phase = .scanning(.body, carry: contentFollows ? DelimiterCarry() : .virtualLineFeed(at: lfOffset))
+        startContent(lfOffset: lfOffset, carry: contentFollows ? DelimiterCarry() : .virtualLineFeed(at: lfOffset))
     }
 }

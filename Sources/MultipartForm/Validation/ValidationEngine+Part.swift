@@ -15,12 +15,19 @@ extension ValidationEngine {
     mutating func endHeaders(lfOffset: Int) {
         flushField()
         finishHeaders(end: lfOffset + 1)
+        startContent(lfOffset: lfOffset, carry: .virtualLineFeed(at: lfOffset))
+    }
+
+    /// The part's content begins after the blank line whose LF is at `lfOffset` (not yet passed);
+    /// the search for the delimiter that ends it starts with `carry`.
+    @inline(__always)
+    mutating func startContent(lfOffset: Int, carry: DelimiterCarry) {
         part.bodyStart = lfOffset + 1
         part.bodyLocation = Located(offset: lfOffset + 1, line: lineFeeds + 2, column: 1)
         part.hasBodySection = true
         part.contentEndLineFeeds = lineFeeds + 1
         part.contentEndLineStart = lfOffset + 1
-        phase = .scanning(.body, carry: .virtualLineFeed(at: lfOffset))
+        phase = .scanning(.body, carry: carry)
     }
 
     /// Part-level checks once the header section is complete (or cut short).
@@ -59,11 +66,18 @@ extension ValidationEngine {
         if isText {
             var checkUTF8 = formCharsetIsUTF8
             if let isUTF8 = media?.charsetIsUTF8 { checkUTF8 = isUTF8 }
-            if checkUTF8 { part.utf8 = UTF8Check() }
-            if part.hasName && nameBuffer.holds("_charset_") {
-                charsetValueBuffer.removeAll()
-                part.keepsCharsetValue = true
-            }
+            prepareTextChecks(checkUTF8: checkUTF8)
+        }
+    }
+
+    /// Sets up the checks of a text value's content: UTF-8 when `checkUTF8`, and keeping the
+    /// value's first bytes when the part is the `_charset_` field.
+    @inline(__always)
+    mutating func prepareTextChecks(checkUTF8: Bool) {
+        if checkUTF8 { part.utf8 = UTF8Check() }
+        if part.hasName && nameBuffer.holds("_charset_") {
+            charsetValueBuffer.removeAll()
+            part.keepsCharsetValue = true
         }
     }
 
