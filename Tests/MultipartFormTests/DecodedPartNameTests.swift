@@ -2,8 +2,8 @@ import Testing
 
 @testable import MultipartForm
 
-/// A part's name as a report keeps it: inline up to 16 bytes, in an array past that, and the same
-/// bytes, equality and hash whichever way the part was made.
+/// A part's name as a report keeps it: inline up to 15 bytes, in the part's extras past that, and
+/// the same bytes, equality and hash whichever way the part was made.
 @Suite struct DecodedPartNameTests {
     /// Names of every length around the inline capacity, with bytes that are not UTF-8 and zero bytes.
     static let names: [[UInt8]] = [
@@ -21,23 +21,27 @@ import Testing
         let part = Self.part(named: name)
         #expect(part.name == name)
         #expect(part.nameString == String(decoding: name, as: UTF8.self))
-        #expect(DecodedPart.ShortBytes(name).withBytes { Array($0) } == name)
         // The engine makes names from the chunk's bytes, the rest of the package from arrays.
-        let fromBuffer = name.withUnsafeBytes { DecodedPart.ShortBytes($0) }
-        #expect(fromBuffer == DecodedPart.ShortBytes(name))
-        #expect(fromBuffer.hashValue == DecodedPart.ShortBytes(name).hashValue)
+        let fromBuffer = name.withUnsafeBytes { DecodedPart.stored(nameBytes: $0, filename: nil, contentType: nil) }
+        let fromArray = DecodedPart.stored(name: name, filename: nil, contentType: nil)
+        #expect(fromBuffer.0 == fromArray.0 && fromBuffer.1 == fromArray.1)
+        #expect(fromBuffer.0.hashValue == fromArray.0.hashValue)
+        #expect((fromArray.1 == nil) == (name.count <= 15), "held inline exactly when short")
+        if name.count <= 15 { #expect(fromArray.0.string == String(decoding: name, as: UTF8.self)) }
     }
 
     /// A name read from the middle of other bytes keeps its bytes, in order, and zero after them:
     /// the stored form that equality and hashing compare.
-    @Test(arguments: 0...16)
+    @Test(arguments: 0...15)
     func aShortNameIsHeldInOrderWithZerosAfterIt(length: Int) {
         let name = (0..<length).map { UInt8(0x41 + $0) }
         let around = [UInt8](repeating: 0xAA, count: 9) + name + [UInt8](repeating: 0xBB, count: 9)
-        let held = around.withUnsafeBytes { DecodedPart.ShortBytes(UnsafeRawBufferPointer(rebasing: $0[9..<(9 + length)])) }
+        let (held, extras) = around.withUnsafeBytes {
+            DecodedPart.stored(nameBytes: UnsafeRawBufferPointer(rebasing: $0[9..<(9 + length)]), filename: nil, contentType: nil)
+        }
         let words = withUnsafeBytes(of: (held.first, held.second)) { Array($0) }
-        #expect(words == name + [UInt8](repeating: 0, count: 16 - length))
-        #expect(held.count == UInt8(length) && held.spilled == nil)
+        #expect(words == name + [UInt8](repeating: 0, count: 15 - length) + [UInt8(length)])
+        #expect(held.tag == UInt8(length) && extras == nil)
     }
 
     @Test(arguments: names)

@@ -204,10 +204,10 @@ extension ValidationEngine {
     /// Adds the current part, its content from `bodyStart` to `contentEnd`, to the parts the report lists.
     private mutating func collectPart(bodyStart: Int, contentEnd: Int) {
         let headerStart = part.headerStart
+        let (inlineName, extras) = partStoredValues
         parts.append(
             DecodedPart(
-                index: part.index, nameBytes: partNameBytes, filename: partFilename, contentType: partContentType,
-                headerRange: headerStart..<max(headerStart, part.headerEnd),
-                bodyRange: bodyStart..<max(bodyStart, contentEnd)))
+                index: part.index, headerRange: headerStart..<max(headerStart, part.headerEnd),
+                bodyRange: bodyStart..<max(bodyStart, contentEnd), inlineName: inlineName, extras: extras))
     }
 }

@@ -5,10 +5,12 @@ extension ValidationEngine {
     @inline(__always)
     var partName: [UInt8]? { hasPart && part.hasName ? nameBuffer.copied() : nil }
 
-    /// The current part's name parameter as a report's part keeps it, or `nil` when it has none.
+    /// The current part's name, filename and Content-Type value as a report's part stores them.
     @inline(__always)
-    var partNameBytes: DecodedPart.ShortBytes? {
-        hasPart && part.hasName ? nameBuffer.withBytes { DecodedPart.ShortBytes($0) } : nil
+    var partStoredValues: (DecodedPart.InlineName, DecodedPart.Extras?) {
+        let filename = partFilename, contentType = partContentType
+        guard hasPart && part.hasName else { return DecodedPart.stored(nameBytes: nil, filename: filename, contentType: contentType) }
+        return nameBuffer.withBytes { DecodedPart.stored(nameBytes: $0, filename: filename, contentType: contentType) }
     }
 
     /// The current part's filename parameter, or `nil` when it has none (a copy: for reports and messages).

@@ -150,10 +150,12 @@ extension ValidationEngine {
         position = base &+ plain.nextDelimiterEnd
         if collecting && partCount <= options.maxParts {
             let contentEnd = base &+ plain.content.upperBound
+            let (inlineName, extras) = DecodedPart.stored(
+                nameBytes: UnsafeRawBufferPointer(rebasing: chunk[plain.name]), filename: nil, contentType: nil)
             parts.append(
                 DecodedPart(
-                    index: index, nameBytes: DecodedPart.ShortBytes(UnsafeRawBufferPointer(rebasing: chunk[plain.name])),
-                    filename: nil, contentType: nil, headerRange: headerStart..<bodyStart, bodyRange: bodyStart..<contentEnd))
+                    index: index, headerRange: headerStart..<bodyStart, bodyRange: bodyStart..<contentEnd,
+                    inlineName: inlineName, extras: extras))
         }
     }
 }
