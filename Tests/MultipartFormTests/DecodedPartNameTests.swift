@@ -73,20 +73,13 @@ import Testing
 
     @Test func aCollectedNameIsTheOneInTheBody() {
         let long = String(repeating: "n", count: 40)
-        let body = "--b\r\nContent-Disposition: form-data; name=\"short\"\r\n\r\n1\r\n"
-            + "--b\r\nContent-Disposition: form-data; name=\"\(long)\"\r\n\r\n2\r\n"
-            + "--b\r\nContent-Disposition: form-data; name=\"\"\r\n\r\n3\r\n--b--\r\n"
+        let body = "--B\r\nContent-Disposition: form-data; name=\"short\"\r\n\r\n1\r\n"
+            + "--B\r\nContent-Disposition: form-data; name=\"\(long)\"\r\n\r\n2\r\n"
+            + "--B\r\nContent-Disposition: form-data; name=\"\"\r\n\r\n3\r\n--B--\r\n"
         var options = ValidationOptions()
         options.collectParts = true
         for chunk in [1, 3, 64, Int.max] {
-            var validator = MultipartValidator(contentType: "multipart/form-data; boundary=b", options: options)
-            let bytes = Array(body.utf8)
-            var start = 0
-            while start < bytes.count {
-                let end = bytes.count - start > chunk ? start + chunk : bytes.count
-                bytes[start..<end].withUnsafeBytes { validator.consume($0) }
-                start = end
-            }
+            var validator = validatorFed(Array(body.utf8), options: options, chunkSize: chunk, shortcuts: true)
             let report = validator.finish()
             #expect(report.parts.map(\.nameString) == ["short", long, ""], "chunk \(chunk)")
         }

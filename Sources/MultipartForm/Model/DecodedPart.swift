@@ -10,8 +10,9 @@ public struct DecodedPart: Sendable, Hashable {
     /// The body offsets of the part's content.
     public var bodyRange: Range<Int>
 
-    // The stored form, 64 bytes with at most one reference: a report of 100,000 fields is decoded
-    // about a fifth faster than with the three optional arrays a part held before (88 bytes).
+    // The stored form, 64 bytes with at most one reference. With the three optional arrays a part
+    // held before (88 bytes), each one retained on every copy and released with the report,
+    // decoding 100,000 small fields took about 15 % longer.
 
     /// The name when it is short, else a tag saying it is absent or in ``extras``.
     @usableFromInline var inlineName: InlineName
