@@ -14,3 +14,11 @@ func validatorFed(_ body: [UInt8], options: ValidationOptions, chunkSize: Int, s
     }
     return validator
 }
+
+/// The parts collected from `body` (boundary `B`) fed in chunks of `chunkSize` bytes.
+func collectedParts(of body: String, chunkSize: Int) -> [DecodedPart] {
+    var options = ValidationOptions()
+    options.collectParts = true
+    var validator = validatorFed(Array(body.utf8), options: options, chunkSize: chunkSize, shortcuts: true)
+    return validator.finish().parts
+}

@@ -71,11 +71,8 @@ import Testing
         let body = "--B\r\nContent-Disposition: form-data; name=\"\(long)\"; filename=\"a b.txt\"\r\n"
             + "Content-Type: text/plain\r\n\r\nx\r\n"
             + "--B\r\nContent-Disposition: form-data; name=\"f\"\r\n\r\n2\r\n--B--\r\n"
-        var options = ValidationOptions()
-        options.collectParts = true
         for chunk in [1, 3, 64, Int.max] {
-            var validator = validatorFed(Array(body.utf8), options: options, chunkSize: chunk, shortcuts: true)
-            let parts = validator.finish().parts
+            let parts = collectedParts(of: body, chunkSize: chunk)
             #expect(parts.map(\.nameString) == [long, "f"], "chunk \(chunk)")
             #expect(parts.map(\.filenameString) == ["a b.txt", nil], "chunk \(chunk)")
             #expect(parts.map(\.contentTypeString) == ["text/plain", nil], "chunk \(chunk)")
