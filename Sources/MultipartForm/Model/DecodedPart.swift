@@ -77,7 +77,8 @@ public struct DecodedPart: Sendable, Hashable {
 
 // No initialiser is declared in the struct, so the validator builds each part with the memberwise
 // one (internal): with a hand-written initialiser, this toolchain copied every collected part once
-// more and destroyed the original (about 145 instructions a part of 1,765 when collecting).
+// more and destroyed the original (about 145 instructions a part of 1,765 when collecting). The
+// rest of the package makes parts with `part(index:...)`.
 extension DecodedPart {
     /// Creates a decoded part, for reports made outside the validator (tests, adapters).
     package static func part(
