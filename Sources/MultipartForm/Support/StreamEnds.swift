@@ -15,6 +15,11 @@ package struct StreamEnds: Sendable {
     /// The number of bytes seen.
     package private(set) var count = 0
 
+    /// The longest chunk stored a byte at a time: below about this, a loop of stores costs less
+    /// than working out the runs and calling `memcpy` (a body fed 3 bytes at a time: 633.6 M
+    /// instructions, 599.6 M with it).
+    private static var shortRun: Int { 16 }
+
     /// - Precondition: `tailCapacity` is a power of two.
     package init(headCapacity: Int, tailCapacity: Int) {
         precondition(tailCapacity > 0 && tailCapacity & (tailCapacity - 1) == 0, "the tail's capacity is a power of two")
@@ -37,6 +42,16 @@ package struct StreamEnds: Sendable {
     /// ``append(_:)`` for the head, and for any chunk but a single byte.
     @inline(never)
     private mutating func appendRuns(_ bytes: UnsafeRawBufferPointer) {
+        if bytes.count <= Self.shortRun && count >= headCapacity && !ring.isEmpty {
+            // A short chunk past the head: a store a byte, without the general case's copy call.
+            let start = count
+            let mask = tailCapacity &- 1
+            ring.withUnsafeMutableBufferPointer { ring in
+                for index in 0..<bytes.count { ring[(start &+ index) & mask] = bytes[index] }
+            }
+            count += bytes.count
+            return
+        }
         if head.count < headCapacity {
             head.append(contentsOf: bytes.prefix(headCapacity - head.count))
         }
