@@ -70,7 +70,11 @@ public struct DecodedPart: Sendable, Hashable {
     /// The stored form of a name, filename and Content-Type value.
     @usableFromInline
     static func stored(name: [UInt8]?, filename: [UInt8]?, contentType: [UInt8]?) -> (InlineName, Extras?) {
-        guard let name else { return stored(nameBytes: nil, filename: filename, contentType: contentType) }
+        guard let name, name.count <= InlineName.capacity else {
+            // No name, or one too long to hold inline: the array is kept as it is, not copied.
+            let tag = name == nil ? InlineName.absent : InlineName.elsewhere
+            return (InlineName(tag: tag), Extras.holding(longName: name, filename: filename, contentType: contentType))
+        }
         return name.withUnsafeBytes { stored(nameBytes: $0, filename: filename, contentType: contentType) }
     }
 }
