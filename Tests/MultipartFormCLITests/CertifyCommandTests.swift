@@ -84,6 +84,32 @@ struct CertifyCommandTests {
         #expect(encoder.stderr.hasPrefix("Error: '--not-reported' is for decoders (with '--decoder')"))
     }
 
+    /// A `/bin/sh` decoder that answers `answer` to every body (the probe included).
+    private static func fixedDecoder(_ answer: String, in directory: TemporaryDirectory) throws -> String {
+        try directory.write(Array("#!/bin/sh\ncat >/dev/null\necho '\(answer)'\n".utf8), named: "decoder.sh")
+    }
+
+    @Test(arguments: [
+        // The three fields answered in reverse order, as a dictionary of fields can return them.
+        (
+            "structure/y-fields-in-order", "part-order",
+            #"{"parts": [{"name": "c", "body_base64": "Mw=="}, {"name": "b", "body_base64": "Mg=="}, {"name": "a", "body_base64": "MQ=="}]}"#
+        ),
+        // The text field's value without its Content-Type, as an API of plain strings returns it.
+        ("charset/y-charset-param-utf8", "text-field-content-type", #"{"parts": [{"name": "a", "body_base64": "Y2Fmw6k="}]}"#),
+    ])
+    func notReportedDetailsAreLeftOutOfTheComparison(vector: String, detail: String, answer: String) throws {
+        let directory = try TemporaryDirectory()
+        let decoder = try Self.fixedDecoder(answer, in: directory)
+        let command = ["certify", "--decoder", "--format", "json", "--vector", vector]
+        let strict = try CertifyFastLoopTests.verdicts(runCLI(command + ["--", "/bin/sh", decoder]).stdout)
+        #expect(strict.map { $0["grade"] as? String } == ["fail"], "\(strict)")
+        let declared = runCLI(command + ["--not-reported", detail, "--", "/bin/sh", decoder])
+        let verdicts = try CertifyFastLoopTests.verdicts(declared.stdout)
+        #expect(verdicts.map { $0["grade"] as? String } == ["pass"], "\(verdicts)")
+        #expect(declared.status == 0, "\(declared.stderr)")
+    }
+
     @Test func badDeadlineAndOutputLimitAreUsageErrors() {
         #expect(runCLI(["certify", "--deadline", "0", "--", "/bin/true"]).status == 64)
         #expect(runCLI(["certify", "--max-output", "lots", "--", "/bin/true"]).status == 64)

@@ -231,6 +231,7 @@ private struct ObservedDecoder: FormDecoderAdapter {
 
     var name: String { base.name }
     var knownIssues: [String: String] { base.knownIssues }
+    var unreportedDetails: Set<UnreportedDetail> { base.unreportedDetails }
 
     func decode(body: [UInt8], contentType: String) throws -> [DecodedFormPart] {
         try observer.checkNotStopped()
