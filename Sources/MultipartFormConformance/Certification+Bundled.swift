@@ -23,11 +23,11 @@ extension EncoderCertification {
         vectors(in: try BundledCorpus.shared.get())
     }
 
-    /// Runs every bundled vector that certifies encoders and grades the adapter.
+    /// Runs every bundled vector that certifies encoders and every probe, and grades the adapter.
     /// - Returns: Every verdict, the level and the coverage.
     /// - Throws: ``CorpusError`` when the bundled corpus cannot be read.
     public func report() throws -> CertificationReport {
-        report(over: try Self.vectors())
+        report(over: try BundledCorpus.shared.get())
     }
 }
 
@@ -60,7 +60,7 @@ extension DecoderCertification {
     /// - Returns: Every verdict, the level and the coverage.
     /// - Throws: ``CorpusError`` when the bundled corpus cannot be read.
     public func report() throws -> CertificationReport {
-        report(over: try Self.vectors())
+        report(over: try BundledCorpus.shared.get())
     }
 }
 

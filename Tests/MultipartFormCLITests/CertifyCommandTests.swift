@@ -127,7 +127,7 @@ struct CertifyCommandTests {
         let json = runCLI(["certify", "--format", "json", "--timeout", "5", "--", "/bin/sh", script])
         #expect(json.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        #expect(object["level"] as? String == "non-conformant")
+        #expect(object["level"] as? String == "crashes")
         let verdicts = try #require(object["verdicts"] as? [[String: Any]])
         #expect(!verdicts.isEmpty)
         #expect(verdicts.allSatisfy { ($0["grade"] as? String) == "fail" })

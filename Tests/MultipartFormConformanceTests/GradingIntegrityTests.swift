@@ -77,7 +77,7 @@ struct GradingIntegrityTests {
             EncoderFeature(rawValue: "quotes-or-line-breaks-in-names"), .typedTextFields, .nonUTF8TextValues,
         ]
         let report = EncoderCertification(adapter).report(over: try EncoderCertification.vectors())
-        #expect(report.level == .nonConformant, "\(report.headline)")
+        #expect(report.level == .writesInvalidBodies, "\(report.headline)")
         let injected = report.verdicts.first { $0.vectorID == "quoting/i-pct0d0a-in-filename" }
         #expect(injected?.grade == .fail, "\(injected?.fullText ?? "no verdict")")
     }
@@ -94,7 +94,7 @@ struct GradingIntegrityTests {
     }
 
     @Test func aLevelEarnedWithVectorsNotRunSaysSoInEveryFormat() throws {
-        var reference = ClosureEncoderAdapter(name: "reference") { try StyleEncoders.reference($0, boundary: $1) }
+        var reference = ClosureEncoderAdapter(name: "reference") { try ReferenceEncoderAdapter().encode($0, boundary: $1) }
         reference.unsupportedFeatures = [.typedTextFields]
         let report = EncoderCertification(reference).report(over: try EncoderCertification.vectors())
         let coverage = report.coverage
@@ -108,7 +108,7 @@ struct GradingIntegrityTests {
         #expect(CertificationMatrix([report]).html(title: "t").contains("\(coverage.run) of \(coverage.total) vectors"))
     }
 
-    @Test func refusingANameThatMustBeEscapedPassesAndWritingItWrongFails() throws {
+    @Test func refusingANameThatMustBeEscapedIsGradedRefused() throws {
         let refusing = ClosureEncoderAdapter(name: "refuses quotes") { form, boundary in
             if form.fields.contains(where: { $0.name.contains("\"") || ($0.filename ?? "").contains("\"") }) {
                 throw ReferenceEncoder.Error(.unrepresentableName, "quotes are not supported")
@@ -117,14 +117,15 @@ struct GradingIntegrityTests {
         }
         let vector = try Self.vector("quoting/i-pct22-in-name")
         let refused = EncoderCertification(refusing).verdict(for: vector)
-        #expect(refused.grade == .pass, "\(refused.fullText)")
+        #expect(refused.grade == .refused, "\(refused.fullText)")
+        #expect(refused.problem == .refusesForms && refused.refusedForm == "quotes", "\(refused.fullText)")
         #expect(refused.isByteIdentical == false, "a refusal is not the canonical encoding of this form")
 
         let plain = try Self.vector("structure/y-single-field")
         let refusesAll = ClosureEncoderAdapter(name: "refuses everything") { _, _ in
             throw ReferenceEncoder.Error(.invalidBoundary, "no")
         }
-        #expect(EncoderCertification(refusesAll).verdict(for: plain).grade == .fail)
+        #expect(EncoderCertification(refusesAll).verdict(for: plain).grade == .refused)
     }
 
     /// Each group holds the vectors whose encoder inputs are the same form; with `withBoundary`, also the same boundary.

@@ -11,11 +11,16 @@ extension CommandSpec {
         name: "report merge",
         abstract: "Merge JSON certification reports of encoders and decoders into one matrix of vectors by implementations.",
         discussion: """
-            Each file holds one report or several ({"format_version": 1, "reports": [...]}). Columns \
-            follow the order of the files. Levels are computed again from each report's verdicts.
+            Each file holds one report or several ({"format_version": 2, "reports": [...]}; version 1 \
+            reads too). Columns follow the order of the files. Levels are computed again from each \
+            report's verdicts; a report whose recorded facts no longer match its checksum is refused. \
+            Reports of different corpora are refused unless --allow-mixed-corpora is given, and then \
+            the matrix says so. A vector a partial report left out is drawn as "not run", a vector that \
+            does not apply to that kind of adapter is left blank.
 
-            Exit status: 0 when the matrix was written, 64 for a usage error, 66 when a report cannot \
-            be read or is not a version 1 report, 73 when --output cannot be written.
+            Exit status: 0 when the matrix was written, 64 for a usage error, 65 when the reports come \
+            from different corpora, 66 when a report cannot be read, is not a version 1 or 2 report or \
+            was edited, 73 when --output cannot be written.
             """,
         arguments: [
             Argument(valueName: "report", isRepeating: true, help: "The JSON reports to merge.")
@@ -26,5 +31,8 @@ extension CommandSpec {
                 defaultValue: "html", help: "An HTML page, Markdown tables, or the merged reports as one JSON document."),
             Option(name: .output, valueName: "file", help: "Write the matrix to this file instead of standard output."),
             Option(name: .title, valueName: "title", help: "The page's title."),
+            Option(
+                name: .allowMixedCorpora,
+                help: "Merge reports of different corpora (a row may then hold different bytes per column); the matrix names each corpus."),
         ])
 }

@@ -49,12 +49,9 @@ enum CorpusLocation {
     /// from the manifest alone (printing a version does not load every vector).
     static func versionLine() -> String {
         let directory = directory(option: nil)
-        let path = FileSystem.join(directory, CorpusManifest.fileName)
-        guard let bytes = try? FileSystem.read(path), let text = String(validating: bytes, as: UTF8.self),
-            let manifest = try? CorpusManifest(parsing: text)
-        else { return "corpus: not found (looked last in \(directory))" }
-        let vectors = manifest.entries.keys.count { $0.hasSuffix(".body") }
-        let digest = CorpusManifest.digest(bytes).prefix(12)
-        return "corpus: format \(Corpus.formatVersion), \(vectors) vectors, manifest sha256 \(digest)... (\(directory))"
+        guard let identity = try? CorpusIdentity(directory: directory) else {
+            return "corpus: not found (looked last in \(directory))"
+        }
+        return "corpus: format \(Corpus.formatVersion), \(identity) (\(directory))"
     }
 }

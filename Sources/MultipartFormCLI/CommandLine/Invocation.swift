@@ -288,6 +288,7 @@ enum Invocation {
         command.format = parsed.value(.format).flatMap(ReportMergeCommand.Format.init(rawValue:)) ?? .html
         command.outputPath = parsed.value(.output)
         if let title = parsed.value(.title) { command.title = title }
+        command.allowsMixedCorpora = parsed.has(.allowMixedCorpora)
         return .reportMerge(command)
     }
 

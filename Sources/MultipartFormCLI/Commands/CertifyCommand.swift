@@ -76,6 +76,7 @@ struct CertifyCommand {
             return printRequest(for: showRequest, among: all, stdout: &stdout, stderr: &stderr)
         }
         let vectors: [ConformanceVector]
+        let probes = isDecoder ? [] : selectedProbes()
         var issues = knownIssues
         do throws(CertifyError) {
             vectors = try selected(from: all)
@@ -84,7 +85,7 @@ struct CertifyCommand {
                     issues[id] = reason
                 }
             }
-            let ids = Set(all.map(\.id))
+            let ids = Set(all.map(\.id) + (isDecoder ? [] : EncoderProbe.all.map(\.id)))
             if let unknown = issues.keys.sorted().first(where: { !ids.contains($0) }) {
                 throw CertifyError(
                     "the known issue '\(unknown)' names no vector that certifies \(kindName)\(Suggestion.didYouMean(unknown, among: Array(ids)))",
@@ -135,11 +136,15 @@ struct CertifyCommand {
             }
         }
         let run = CertifyRun(adapter: adapter, jobs: jobs, saveDirectory: saveDirectory)
-        let outcome = run.verdicts(for: vectors)
+        let outcome = run.verdicts(for: vectors, probes: probes)
+        let provenance = CertificationProvenance(
+            tool: "multipart-check \(MultipartCheck.version)", date: CertificationProvenance.now(), corpus: try? corpus.identity(),
+            filters: vectorPatterns.map { "--vector \($0)" } + areaPatterns.map { "--area \($0)" },
+            eligible: all.count + (isDecoder ? 0 : EncoderProbe.all.count))
         let report: CertificationReport
         switch adapter {
-        case .encoder(let encoder): report = EncoderCertification(encoder).report(verdicts: outcome.verdicts)
-        case .decoder(let decoder): report = DecoderCertification(decoder).report(verdicts: outcome.verdicts)
+        case .encoder(let encoder): report = EncoderCertification(encoder).report(verdicts: outcome.verdicts, provenance: provenance)
+        case .decoder(let decoder): report = DecoderCertification(decoder).report(verdicts: outcome.verdicts, provenance: provenance)
         }
         if let stopped = outcome.stopped {
             stderr.write("error: \(stopped)\n")
@@ -165,15 +170,26 @@ struct CertifyCommand {
         return report.hasUndeclaredProblems || outcome.stopped != nil ? ExitCode.failure : ExitCode.success
     }
 
+    /// The probes a run of encoders makes: all of them without filters, else those whose id or area a filter matches.
+    func selectedProbes() -> [EncoderProbe] {
+        guard !vectorPatterns.isEmpty || !areaPatterns.isEmpty else { return EncoderProbe.all }
+        return EncoderProbe.all.filter { probe in
+            vectorPatterns.contains { Self.matches($0, probe.id) } || areaPatterns.contains { Self.matches($0, probe.area) }
+        }
+    }
+
     /// The vectors the filters select, in id order; all of them without filters.
     func selected(from all: [ConformanceVector]) throws(CertifyError) -> [ConformanceVector] {
         guard !vectorPatterns.isEmpty || !areaPatterns.isEmpty else { return all }
-        for pattern in vectorPatterns where !all.contains(where: { Self.matches(pattern, $0.id) }) {
+        let probes = isDecoder ? [] : EncoderProbe.all
+        for pattern in vectorPatterns
+        where !all.contains(where: { Self.matches(pattern, $0.id) }) && !probes.contains(where: { Self.matches(pattern, $0.id) }) {
             throw CertifyError(
                 "--vector '\(pattern)' names no vector that certifies \(kindName)\(Suggestion.didYouMean(pattern, among: all.map(\.id)))",
                 status: ExitCode.usage)
         }
-        for pattern in areaPatterns where !all.contains(where: { Self.matches(pattern, $0.area) }) {
+        for pattern in areaPatterns
+        where !all.contains(where: { Self.matches(pattern, $0.area) }) && !probes.contains(where: { Self.matches(pattern, $0.area) }) {
             let areas = Array(Set(all.map(\.area))).sorted()
             throw CertifyError(
                 "--area '\(pattern)' names no area with vectors that certify \(kindName)\(Suggestion.didYouMean(pattern, among: areas))",

@@ -33,23 +33,28 @@ struct CertifyRun {
     /// Where every answer is saved, or `nil`.
     var saveDirectory: String?
 
-    /// Grades every vector; returns the verdicts in vector order, why the run stopped early if it
-    /// did, and the first answer that could not be saved.
+    /// Grades every vector, then every probe (encoders only); returns the verdicts in that order, why
+    /// the run stopped early if it did, and the first answer that could not be saved.
     func verdicts(
-        for vectors: [ConformanceVector]
+        for vectors: [ConformanceVector], probes: [EncoderProbe] = []
     ) -> (verdicts: [CertificationVerdict], stopped: String?, saveFailure: String?) {
-        let state = RunState(count: vectors.count, earlyStopCount: earlyStopCount, deadline: adapter.deadline)
+        let ids = vectors.map(\.id) + probes.map(\.id)
+        let state = RunState(count: ids.count, earlyStopCount: earlyStopCount, deadline: adapter.deadline)
         let group = DispatchGroup()
         // A serial queue a job: each job spends its time blocked on a child, and serial queues are
         // given a thread of their own when none is free, where one concurrent queue would share the
         // few threads there are cores for with the rest of the process and run fewer jobs than asked.
-        for job in 0..<max(1, min(jobs, vectors.count)) {
+        for job in 0..<max(1, min(jobs, ids.count)) {
             DispatchQueue(label: "certify.job.\(job)").async(group: group) {
                 while let index = state.nextIndex() {
-                    let observer = AnswerObserver(state: state, vectorID: vectors[index].id, saveDirectory: saveDirectory)
+                    let observer = AnswerObserver(state: state, vectorID: ids[index], saveDirectory: saveDirectory)
                     switch adapter {
                     case .encoder(let base):
-                        state.store(EncoderCertification(ObservedEncoder(base: base, observer: observer)).verdict(for: vectors[index]), at: index)
+                        let certification = EncoderCertification(ObservedEncoder(base: base, observer: observer))
+                        state.store(
+                            index < vectors.count
+                                ? certification.verdict(for: vectors[index]) : certification.verdict(for: probes[index - vectors.count]),
+                            at: index)
                     case .decoder(let base):
                         state.store(DecoderCertification(ObservedDecoder(base: base, observer: observer)).verdict(for: vectors[index]), at: index)
                     }

@@ -50,6 +50,9 @@ struct ExplainCommand {
         if let fix = rule.fixHint {
             blocks.append(block("FIX", fix))
         }
+        if let advice = EncoderAdvice.forRule(rule.id) {
+            blocks.append(block("FOR AN ENCODER", advice))
+        }
         if let examples = rule.examples {
             blocks.append("FAILING EXAMPLE:\n" + examples.failing.rendered(for: rule.id))
             if let passing = examples.passing {

@@ -90,6 +90,8 @@ public enum ExitCode {
     public static let failure: Int32 = 1
     /// The command line was wrong (`EX_USAGE`).
     public static let usage: Int32 = 64
+    /// The input was read but its data cannot be used as asked (`EX_DATAERR`): reports of different corpora.
+    public static let dataError: Int32 = 65
     /// An input could not be read: missing file, directory, permission (`EX_NOINPUT`).
     public static let noInput: Int32 = 66
     /// An output file could not be created or written (`EX_CANTCREAT`).

@@ -15,6 +15,8 @@ struct ReportMergeCommand {
     var outputPath: String?
     /// The matrix's title.
     var title = "multipart/form-data certification"
+    /// Whether reports of different corpora may be merged (`--allow-mixed-corpora`).
+    var allowsMixedCorpora = false
 
     /// Reads every report and writes the matrix; returns the exit status.
     func run(stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32 {
@@ -24,7 +26,7 @@ struct ReportMergeCommand {
                 let bytes = try FileSystem.read(path, limit: 256 * 1024 * 1024)
                 reports += try CertificationReport.decode(bytes)
             } catch let error as JSONShapeError {
-                stderr.write("error: '\(VisibleBytes.escape(path))' is not a version 1 certification report: \(error)\n")
+                stderr.write("error: '\(VisibleBytes.escape(path))' is not a certification report this version reads: \(error)\n")
                 return ExitCode.noInput
             } catch {
                 stderr.write("error: \(error)\n")
@@ -32,6 +34,10 @@ struct ReportMergeCommand {
             }
         }
         let matrix = CertificationMatrix(reports)
+        if let mixed = matrix.mixedCorporaNote, !allowsMixedCorpora {
+            stderr.write("error: \(mixed) Merge reports of one corpus, or pass --allow-mixed-corpora to merge them anyway.\n")
+            return ExitCode.dataError
+        }
         let rendered: String
         switch format {
         case .html: rendered = matrix.html(title: title)

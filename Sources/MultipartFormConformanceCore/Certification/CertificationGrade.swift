@@ -1,6 +1,6 @@
 /// The outcome of one vector for one adapter, in the Autobahn and JSONTestSuite spirit.
 ///
-/// Encoders get `pass`, `passWithWarnings`, `fail`, `unsupported` and `knownIssue`; decoders also get
+/// Encoders get `pass`, `passWithWarnings`, `refused`, `fail`, `unsupported` and `knownIssue`; decoders also get
 /// `lenient` (an `n-` body accepted) and `silentDataLoss` (a body accepted with fewer parts or shorter
 /// values than it holds, and no error), the worst outcome of all. `staleKnownIssue` marks a declared
 /// known issue that did not reproduce, so a list of known issues cannot silently go out of date.
@@ -11,6 +11,8 @@ public enum CertificationGrade: String, Sendable, Hashable, CaseIterable, Custom
     case passWithWarnings = "pass-with-warnings"
     /// A decoder accepted a body a strict validator rejects (`n-`): allowed, but not strict.
     case lenient
+    /// An encoder refused a form it should write: one the reference encoder writes and no refusable class covers.
+    case refused
     /// Wrong output, a wrong outcome, or a thrown error where none was expected.
     case fail
     /// A decoder accepted a body without error but lost parts or truncated values.
@@ -31,6 +33,7 @@ public enum CertificationGrade: String, Sendable, Hashable, CaseIterable, Custom
         case .pass: "pass"
         case .passWithWarnings: "pass (warnings)"
         case .lenient: "lenient"
+        case .refused: "REFUSED"
         case .fail: "FAIL"
         case .silentDataLoss: "DATA LOSS"
         case .unsupported: "unsupported"
@@ -42,7 +45,7 @@ public enum CertificationGrade: String, Sendable, Hashable, CaseIterable, Custom
     /// Whether the grade means the adapter did something wrong on this vector (a declared known issue included).
     public var isFailure: Bool {
         switch self {
-        case .fail, .silentDataLoss, .knownIssue: true
+        case .fail, .refused, .silentDataLoss, .knownIssue: true
         case .pass, .passWithWarnings, .lenient, .unsupported, .staleKnownIssue: false
         }
     }

@@ -1,24 +1,40 @@
 /// The overall grade of an adapter over the whole corpus, from best to worst.
 ///
-/// For encoders: ``canonical`` when every vector passes without warnings, the adapter uses the boundary
-/// it is given and it writes every canonical vector byte for byte; ``conformant`` when every vector
-/// passes without warnings; ``conformantWithWarnings`` when some pass with warnings; ``nonConformant``
-/// when any fails or is a known issue. For decoders: ``conformant`` when every vector has the expected
-/// outcome and parts, ``lenient`` when some `n-` bodies are accepted as well, ``nonConformant`` otherwise
-/// (silent data loss included, and named in the summary). Unsupported vectors do not lower the level,
-/// Canonical included; reports say how many there were. Warnings a vector itself expects (a filename
-/// with a path, an empty name) are inherent in its form and do not count as warnings of the encoder.
+/// The strict top levels: for encoders ``canonical`` (every vector passes without warnings, the given
+/// boundary is used and every canonical body is reproduced byte for byte), ``conformant`` (every vector
+/// passes without warnings) and ``conformantWithWarnings``; for decoders ``conformant`` (every vector
+/// has the expected outcome and parts) and ``lenient`` (some `n-` bodies accepted as well).
+///
+/// Below them, a report's level is its worst ``CertificationProblem``, so implementations that fail
+/// somewhere are still told apart by what their failures do to an application. Decoders, worst last:
+/// ``rejectsValidBodies``, ``misreadsValidBodies``, ``crashes``, ``losesData``. Encoders, worst last:
+/// ``refusesForms``, ``crashes``, ``writesInvalidBodies``. A declared known issue counts as what
+/// actually happened. A run that left out vectors by filter is ``partial``: not a certificate.
+/// Unsupported vectors do not lower the level; reports say how many there were. Warnings that belong
+/// to a vector's form (a filename with a path, an empty name) are notes, not warnings of the encoder.
 public enum CertificationLevel: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// Every vector passes without warnings and every canonical body is reproduced byte for byte (encoders only).
     case canonical
     /// Every vector passes without warnings.
     case conformant
-    /// Every vector passes, some with warnings (encoders only).
+    /// Every vector passes, some with warnings an encoder could avoid (encoders only).
     case conformantWithWarnings = "conformant-with-warnings"
     /// Every valid body is decoded exactly, and some invalid ones are accepted (decoders only).
     case lenient
-    /// At least one vector fails, loses data or is a known issue.
-    case nonConformant = "non-conformant"
+    /// The encoder refuses forms it should write, and writes every other form correctly (encoders only).
+    case refusesForms = "refuses-forms"
+    /// The decoder rejects some valid bodies, and reads every valid body it accepts exactly (decoders only).
+    case rejectsValidBodies = "rejects-valid-bodies"
+    /// The decoder returns other parts than a valid body holds, without losing data silently (decoders only).
+    case misreadsValidBodies = "misreads-valid-bodies"
+    /// The implementation crashes, hangs or answers garbage on some input.
+    case crashes
+    /// The encoder writes bodies with errors, or with other fields than it was given (encoders only).
+    case writesInvalidBodies = "writes-invalid-bodies"
+    /// The decoder accepts some bodies without error and hands the application less than they hold (decoders only).
+    case losesData = "loses-data"
+    /// The run left out vectors by filter (`--area`, `--vector`): what it shows is not a certificate.
+    case partial
 
     /// The level's stable text, such as `conformant-with-warnings`.
     public var description: String { rawValue }
@@ -30,17 +46,41 @@ public enum CertificationLevel: String, Sendable, Hashable, CaseIterable, Custom
         case .conformant: "Conformant"
         case .conformantWithWarnings: "Conformant with warnings"
         case .lenient: "Lenient"
-        case .nonConformant: "Non-conformant"
+        case .refusesForms: "Refuses forms"
+        case .rejectsValidBodies: "Rejects valid bodies"
+        case .misreadsValidBodies: "Misreads valid bodies"
+        case .crashes: "Crashes or hangs"
+        case .writesInvalidBodies: "Writes invalid bodies"
+        case .losesData: "Loses data silently"
+        case .partial: "Partial run"
         }
     }
 
-    /// Whether the level is conformant or better (`canonical`, `conformant`, `conformant-with-warnings`, `lenient`).
-    public var isConformant: Bool { self != .nonConformant }
+    /// The levels a report of `kind` can earn on a whole run, best first.
+    /// - Parameter kind: Encoder or decoder.
+    /// - Returns: The ladder, best first (``partial`` is not on it: it is no rank).
+    public static func ladder(for kind: CertificationReport.Kind) -> [CertificationLevel] {
+        switch kind {
+        case .encoder: [.canonical, .conformant, .conformantWithWarnings, .refusesForms, .crashes, .writesInvalidBodies]
+        case .decoder: [.conformant, .lenient, .rejectsValidBodies, .misreadsValidBodies, .crashes, .losesData]
+        }
+    }
+
+    /// Whether the level is one of the strict top levels (`canonical`, `conformant`, `conformant-with-warnings`, `lenient`).
+    public var isConformant: Bool {
+        switch self {
+        case .canonical, .conformant, .conformantWithWarnings, .lenient: true
+        default: false
+        }
+    }
 
     /// Whether the level is `minimum` or better, in the order the cases are declared (best first).
+    ///
+    /// The declared order is consistent with both kinds' ladders. A ``partial`` run reaches no level but ``partial`` itself.
     /// - Parameter minimum: The level required.
     /// - Returns: `true` for `minimum` itself and every better level.
     public func isAtLeast(_ minimum: CertificationLevel) -> Bool {
+        if self == .partial { return minimum == .partial }
         let order = Self.allCases
         return order.firstIndex(of: self)! <= order.firstIndex(of: minimum)!
     }

@@ -2,19 +2,23 @@ extension CertificationMatrix {
     /// The matrix as Markdown, for a pull request or a README: a summary table (one row per
     /// adapter: kind, level, headline), then one table per area (rows are vectors, columns adapters).
     ///
-    /// Cells hold the grade's short symbol (`ok`, `ok!`, `lenient`, `FAIL`, `LOSS`, `n/s`, `known`,
-    /// `stale`), or nothing when the adapter was not given that vector.
+    /// Cells hold the grade's short symbol (`ok`, `ok!`, `lenient`, `refused`, `FAIL`, `LOSS`, `n/s`, `known`,
+    /// `stale`), `not run` for a vector the report left out that its kind of adapter is given, or nothing
+    /// when the vector does not apply to that kind.
     /// - Parameter title: The heading.
     /// - Returns: The Markdown text, ending with a newline.
     public func markdown(title: String = "multipart/form-data certification") -> String {
         func cell(_ text: String) -> String {
             text.replacingPipes().split(whereSeparator: \.isNewline).joined(separator: " ")
         }
-        var lines = ["# \(cell(title))", "", "| # | adapter | kind | level | summary |", "|---|---|---|---|---|"]
+        var lines = ["# \(cell(title))", ""]
+        if let mixed = mixedCorporaNote { lines += ["> \(cell(mixed))", ""] }
+        lines += ["| # | adapter | kind | level | summary | run |", "|---|---|---|---|---|---|"]
         for (index, report) in reports.enumerated() {
             lines.append(
-                "| \(index + 1) | \(cell(report.adapterName)) | \(report.kind.rawValue) | \(report.level.title) | \(cell(report.headline)) |")
+                "| \(index + 1) | \(cell(report.adapterName)) | \(report.kind.rawValue) | \(report.level.title) | \(cell(report.headline)) | \(cell(report.provenanceLine ?? "not recorded")) |")
         }
+        let applicable = applicableIDs
         var areas: [String: Set<String>] = [:]
         for report in reports {
             for verdict in report.verdicts { areas[verdict.area, default: []].insert(verdict.vectorID) }
@@ -27,7 +31,10 @@ extension CertificationMatrix {
         for area in areas.keys.sorted() {
             lines += ["", "## \(area)", "", header, rule]
             for id in areas[area, default: []].sorted() {
-                let cells = lookup.map { $0[id].map { Self.symbol($0.grade) } ?? "" }
+                let cells = zip(reports, lookup).map { report, column in
+                    column[id].map { Self.symbol($0.grade) }
+                        ?? (applicable[report.kind, default: []].contains(id) ? Self.notRunSymbol : "")
+                }
                 lines.append("| `\(id)` | " + cells.joined(separator: " | ") + " |")
             }
         }

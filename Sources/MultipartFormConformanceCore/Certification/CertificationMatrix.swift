@@ -1,7 +1,9 @@
 /// Several adapters' reports side by side as one self-contained HTML page, like JSONTestSuite's results.
 ///
 /// Rows are vectors grouped by area, columns are adapters (encoders and decoders may be mixed), each
-/// cell is coloured by grade and carries the reason in its `title` (shown on hover). The page has its
+/// cell is coloured by grade and carries the reason in its `title` (shown on hover). A vector an
+/// adapter was not given is drawn as "not run" when adapters of its kind were given it (a partial run,
+/// or a corpus with more vectors), and left blank when it does not apply to that kind. The page has its
 /// CSS inline and no script, so it can be attached to a CI run or opened from disk.
 public struct CertificationMatrix: Sendable {
     /// The reports, one column each, in order.
@@ -26,6 +28,7 @@ public struct CertificationMatrix: Sendable {
         let lookup: [[String: CertificationVerdict]] = reports.map { report in
             Dictionary(report.verdicts.map { ($0.vectorID, $0) }, uniquingKeysWith: { first, _ in first })
         }
+        let applicable = applicableIDs
 
         var out = """
             <!DOCTYPE html>
@@ -41,16 +44,21 @@ public struct CertificationMatrix: Sendable {
             <h1>\(e(title))</h1>
 
             """
-        out += "<table class=\"summary\">\n<tr><th>adapter</th><th>kind</th><th>level</th><th>summary</th></tr>\n"
+        if let mixed = mixedCorporaNote {
+            out += "<p class=\"warning\">\(e(mixed))</p>\n"
+        }
+        out += "<table class=\"summary\">\n<tr><th>adapter</th><th>kind</th><th>level</th><th>summary</th><th>run</th></tr>\n"
         for report in reports {
             out += "<tr><td>\(e(report.adapterName))</td><td>\(report.kind.rawValue)</td>"
-            out += "<td class=\"level \(report.level.rawValue)\">\(e(report.level.title))</td><td>\(e(report.headline))</td></tr>\n"
+            out += "<td class=\"level \(report.level.rawValue)\">\(e(report.level.title))</td><td>\(e(report.headline))</td>"
+            out += "<td class=\"provenance\">\(e(report.provenanceLine ?? "not recorded"))</td></tr>\n"
         }
         out += "</table>\n"
         out += "<p class=\"legend\">"
         for grade in CertificationGrade.allCases {
             out += "<span class=\"cell \(grade.rawValue)\">\(Self.symbol(grade))</span> \(e(grade.rawValue)) "
         }
+        out += "<span class=\"cell not-run\">\(Self.notRunSymbol)</span> not run (a partial run) "
         out += "<span class=\"cell none\"></span> not applicable. Hover a cell for the reason.</p>\n"
 
         out += "<table class=\"matrix\">\n<thead><tr><th class=\"vector\">vector</th>"
@@ -62,9 +70,11 @@ public struct CertificationMatrix: Sendable {
             out += "<tr class=\"area\"><th colspan=\"\(reports.count + 1)\">\(e(area))</th></tr>\n"
             for id in ids.keys.filter({ ids[$0] == area }).sorted() {
                 out += "<tr><td class=\"vector\">\(e(id))</td>"
-                for column in lookup {
+                for (report, column) in zip(reports, lookup) {
                     guard let verdict = column[id] else {
-                        out += "<td class=\"cell none\"></td>"
+                        out += applicable[report.kind, default: []].contains(id)
+                            ? "<td class=\"cell not-run\" title=\"not run: this report left the vector out\">\(Self.notRunSymbol)</td>"
+                            : "<td class=\"cell none\"></td>"
                         continue
                     }
                     var hover = "\(verdict.grade.rawValue): \(verdict.summary)"
@@ -80,12 +90,32 @@ public struct CertificationMatrix: Sendable {
         return out
     }
 
+    /// The ids each kind of adapter is given: every id some report of that kind holds.
+    var applicableIDs: [CertificationReport.Kind: Set<String>] {
+        var ids: [CertificationReport.Kind: Set<String>] = [:]
+        for report in reports {
+            ids[report.kind, default: []].formUnion(report.verdicts.map(\.vectorID))
+        }
+        return ids
+    }
+
+    /// A sentence naming the corpora when the reports come from more than one, or `nil` when they all name the same one.
+    package var mixedCorporaNote: String? {
+        let named = Set(reports.map { $0.provenance.corpus?.description ?? "an unrecorded corpus" })
+        guard named.count > 1 else { return nil }
+        return "These reports come from different corpora (\(named.sorted().joined(separator: "; "))): a row may hold different bytes for different columns."
+    }
+
+    /// The mark of a vector a report left out.
+    static let notRunSymbol = "not run"
+
     /// The short mark shown in a cell.
     static func symbol(_ grade: CertificationGrade) -> String {
         switch grade {
         case .pass: "ok"
         case .passWithWarnings: "ok!"
         case .lenient: "lenient"
+        case .refused: "refused"
         case .fail: "FAIL"
         case .silentDataLoss: "LOSS"
         case .unsupported: "n/s"
@@ -108,17 +138,26 @@ public struct CertificationMatrix: Sendable {
         .pass { background: #7ed07e; }
         .pass-with-warnings { background: #c4e87a; }
         .lenient { background: #f5e05a; }
+        .refused { background: #e8a0d8; }
         .fail { background: #f08070; }
         .silent-data-loss { background: #8b0000; color: #fff; font-weight: 700; }
         .unsupported { background: #d6d6d6; color: #555; }
         .known-issue { background: #f4b259; }
         .stale-known-issue { background: #b085f5; }
         .none { background: #fff; }
+        .not-run { background: repeating-linear-gradient(45deg, #eee, #eee 4px, #fff 4px, #fff 8px); color: #777; }
+        .warning { background: #fff3cd; border: 1px solid #e0c060; padding: 6px 10px; }
+        .summary td.provenance { color: #555; font-size: 11px; }
         .legend .none { outline: 1px solid #ccc; min-height: 1em; vertical-align: middle; }
         .level.canonical, .level.conformant { background: #7ed07e; }
         .level.conformant-with-warnings { background: #c4e87a; }
         .level.lenient { background: #f5e05a; }
-        .level.non-conformant { background: #f08070; }
+        .level.refuses-forms { background: #e8a0d8; }
+        .level.rejects-valid-bodies { background: #f4b259; }
+        .level.misreads-valid-bodies, .level.writes-invalid-bodies { background: #f08070; }
+        .level.crashes { background: #d9534f; color: #fff; }
+        .level.loses-data { background: #8b0000; color: #fff; font-weight: 700; }
+        .level.partial { background: repeating-linear-gradient(45deg, #eee, #eee 4px, #fff 4px, #fff 8px); }
         .legend .cell { margin-left: 0.8em; padding: 0 3px; }
         .footer { color: #666; margin-top: 2em; }
         """

@@ -1,22 +1,27 @@
 extension CertificationReport {
-    /// Every key a version 1 report object may hold.
+    /// Every key a report object may hold (versions 1 and 2).
     private static let reportKeys = [
-        "format_version", "kind", "adapter", "level", "headline", "vector_count", "counts", "coverage",
-        "accepts_boundary", "unsupported_features", "ignored_unsupported_features", "canonical", "unreported_details", "verdicts",
+        "format_version", "kind", "adapter", "level", "level_on_run", "partial", "headline", "vector_count", "counts",
+        "problems", "refused", "coverage", "provenance", "accepts_boundary", "unsupported_features",
+        "ignored_unsupported_features", "canonical", "unreported_details", "verdicts", "checksum",
     ]
 
-    /// Reads reports written by ``json()`` (one report) or ``json(_:)`` (several), format version 1.
+    /// The JSON format versions ``decode(_:)`` reads.
+    private static let readableVersions = [1, jsonFormatVersion]
+
+    /// Reads reports written by ``json()`` (one report) or ``json(_:)`` (several), format version 1 or 2.
     ///
-    /// The level, counts and coverage are computed again from the verdicts, so a report edited by
-    /// hand cannot claim a level its verdicts do not earn.
+    /// The level, counts and coverage are computed again from the verdicts, so a report edited by hand
+    /// cannot claim a level its verdicts do not earn; a version 2 report whose recorded facts no longer
+    /// match its ``checksum`` is refused.
     /// - Parameter json: A JSON report file's bytes.
     /// - Returns: The reports, in the order the file holds them.
     /// - Throws: `JSONShapeError` naming the JSON path of the first problem.
     package static func decode(_ json: [UInt8]) throws(JSONShapeError) -> [CertificationReport] {
         let root = try JSONNode.parse(json)
         let probe = try root.object(allowing: reportKeys + ["reports"])
-        if let version = probe.optional("format_version"), try version.integer() != jsonFormatVersion {
-            throw version.failure("format version \(try version.integer()) is not \(jsonFormatVersion)")
+        if let version = probe.optional("format_version"), !readableVersions.contains(try version.integer()) {
+            throw version.failure("format version \(try version.integer()) is not one of \(readableVersions.map(String.init).joined(separator: ", "))")
         }
         if let reports = probe.optional("reports") {
             return try reports.array().map { (node) throws(JSONShapeError) in try report(node) }
@@ -36,18 +41,41 @@ extension CertificationReport {
         let accepts = try object.optional("accepts_boundary").flatMap { (flag) throws(JSONShapeError) -> Bool? in
             flag.isNull ? nil : try flag.bool()
         }
-        return CertificationReport(
+        let report = CertificationReport(
             adapterName: try object.required("adapter").string(), kind: kind, verdicts: verdicts, acceptsBoundary: accepts,
             unsupportedFeatures: try features("unsupported_features"),
             ignoredUnsupportedFeatures: try features("ignored_unsupported_features"),
             unreportedDetails: try (object.optional("unreported_details")?.array() ?? []).map {
                 (item) throws(JSONShapeError) in UnreportedDetail(rawValue: try item.string())
-            })
+            },
+            provenance: try object.optional("provenance").map { (node) throws(JSONShapeError) in try provenance(node) }
+                ?? CertificationProvenance())
+        if let recorded = object.optional("checksum"), try recorded.string() != report.checksum {
+            throw recorded.failure(
+                "the report's recorded facts (verdicts, provenance or declarations) were changed after it was written: they no longer match its checksum")
+        }
+        return report
+    }
+
+    private static func provenance(_ node: JSONNode) throws(JSONShapeError) -> CertificationProvenance {
+        let object = try node.object(allowing: ["tool", "date", "corpus", "filters", "eligible"])
+        var result = CertificationProvenance(
+            tool: try object.optional("tool")?.optionalString(), date: try object.optional("date")?.optionalString(),
+            filters: try (object.optional("filters")?.array() ?? []).map { (item) throws(JSONShapeError) in try item.string() })
+        if let corpus = object.nonNull("corpus") {
+            let identity = try corpus.object(allowing: ["manifest_sha256", "vectors"])
+            result.corpus = CorpusIdentity(
+                manifestSHA256: try identity.required("manifest_sha256").string(),
+                vectorCount: try identity.required("vectors").integer())
+        }
+        result.eligible = try object.nonNull("eligible")?.integer()
+        return result
     }
 
     private static func verdict(_ node: JSONNode) throws(JSONShapeError) -> CertificationVerdict {
         let object = try node.object(allowing: [
-            "id", "area", "grade", "outcome", "summary", "details", "notes", "known_issue", "byte_identical", "not_run_because", "answer",
+            "id", "area", "grade", "outcome", "problem", "summary", "details", "notes", "known_issue", "byte_identical",
+            "not_run_because", "refused_form", "answer",
         ])
         func grade(_ key: String) throws(JSONShapeError) -> CertificationGrade {
             let text = try object.required(key)
@@ -66,7 +94,12 @@ extension CertificationReport {
                 flag.isNull ? nil : try flag.bool()
             })
         if object.optional("outcome") != nil { verdict.outcome = try grade("outcome") }
+        if let problem = object.nonNull("problem") {
+            guard let known = CertificationProblem(rawValue: try problem.string()) else { throw problem.failure("unknown problem") }
+            verdict.problem = known
+        }
         verdict.notRunBecause = try strings("not_run_because")
+        verdict.refusedForm = try object.optional("refused_form")?.optionalString()
         verdict.decoderAnswer = try object.optional("answer").map { (text) throws(JSONShapeError) in DecoderAnswer(rawValue: try text.string()) }
         return verdict
     }

@@ -1,14 +1,18 @@
 extension CertificationReport {
     /// The version of the JSON report format; it changes only when a field changes meaning or is removed.
-    public static let jsonFormatVersion = 1
+    ///
+    /// Version 2 added the level ladder (`non-conformant` is gone), `partial`, `level_on_run`,
+    /// `problems`, `refused`, `provenance`, `checksum`, and each verdict's `problem` and `refused_form`.
+    /// ``decode(_:)`` reads versions 1 and 2.
+    public static let jsonFormatVersion = 2
 
-    /// The report as JSON (format version 1, documented in CONFORMANCE.md), pretty-printed with a final LF.
-    /// - Returns: The report as a JSON document (format version 1).
+    /// The report as JSON (format version 2, documented in CONFORMANCE.md), pretty-printed with a final LF.
+    /// - Returns: The report as a JSON document (format version 2).
     public func json() -> String {
         jsonValue.rendered() + "\n"
     }
 
-    /// Several reports in one JSON document: `{"format_version": 1, "reports": [...]}`.
+    /// Several reports in one JSON document: `{"format_version": 2, "reports": [...]}`.
     /// - Parameter reports: One report per adapter.
     /// - Returns: One JSON document holding every report.
     public static func json(_ reports: [CertificationReport]) -> String {
@@ -27,9 +31,12 @@ extension CertificationReport {
             ("kind", .string(kind.rawValue)),
             ("adapter", .string(adapterName)),
             ("level", .string(level.rawValue)),
+            ("level_on_run", .string(levelOnRun.rawValue)),
+            ("partial", .bool(isPartial)),
             ("headline", .string(headline)),
             ("vector_count", .int(verdicts.count)),
             ("counts", .object(counts)),
+            ("problems", .object(problemCounts.map { ($0.problem.rawValue, JSONValue.int($0.count)) })),
             (
                 "coverage",
                 .object([
@@ -38,6 +45,17 @@ extension CertificationReport {
                 ])
             ),
         ]
+        if kind == .encoder {
+            members.append(("refused", .object(refusedForms.map { ($0.category, JSONValue.int($0.count)) })))
+        }
+        members += recordedMembers
+        members.append(("checksum", .string(checksum)))
+        return .object(members)
+    }
+
+    /// What the run recorded, as opposed to what is computed from it: the members the checksum covers.
+    private var recordedMembers: [(key: String, value: JSONValue)] {
+        var members: [(key: String, value: JSONValue)] = [("provenance", provenance.jsonValue)]
         if kind == .encoder {
             members.append(("accepts_boundary", acceptsBoundary.map(JSONValue.bool) ?? .null))
             members.append(("unsupported_features", .array(unsupportedFeatures.map { .string($0.rawValue) })))
@@ -49,7 +67,36 @@ extension CertificationReport {
             members.append(("unreported_details", .array(unreportedDetails.map { .string($0.rawValue) })))
         }
         members.append(("verdicts", .array(verdicts.map(\.jsonValue))))
-        return .object(members)
+        return members
+    }
+
+    /// `sha256:` and the digest of what the run recorded (kind, adapter, provenance, declarations, verdicts).
+    ///
+    /// Levels, counts and headlines are left out: they are computed again whenever a report is read, so
+    /// a newer version's wording never makes an old report look edited. A report whose recorded facts were
+    /// changed by hand no longer matches its checksum, and ``decode(_:)`` refuses it.
+    public var checksum: String {
+        let covered = JSONValue.object([("kind", .string(kind.rawValue)), ("adapter", .string(adapterName))] + recordedMembers)
+        return "sha256:" + CorpusManifest.digest(Array(covered.rendered().utf8))
+    }
+}
+
+extension CertificationProvenance {
+    var jsonValue: JSONValue {
+        .object([
+            ("tool", .string(tool)),
+            ("date", .string(date)),
+            (
+                "corpus",
+                corpus.map { identity in
+                    JSONValue.object([
+                        ("manifest_sha256", .string(identity.manifestSHA256)), ("vectors", .int(identity.vectorCount)),
+                    ])
+                } ?? .null
+            ),
+            ("filters", .array(filters.map(JSONValue.string))),
+            ("eligible", .int(eligible)),
+        ])
     }
 }
 
@@ -60,6 +107,7 @@ extension CertificationVerdict {
             ("area", .string(area)),
             ("grade", .string(grade.rawValue)),
             ("outcome", .string(outcome.rawValue)),
+            ("problem", .string(problem?.rawValue)),
             ("summary", .string(summary)),
             ("details", .array(details.map(JSONValue.string))),
             ("notes", .array(notes.map(JSONValue.string))),
@@ -67,6 +115,7 @@ extension CertificationVerdict {
             ("byte_identical", isByteIdentical.map(JSONValue.bool) ?? .null),
             ("not_run_because", .array(notRunBecause.map(JSONValue.string))),
         ]
+        if let refusedForm { members.append(("refused_form", .string(refusedForm))) }
         if let decoderAnswer { members.append(("answer", .string(decoderAnswer.rawValue))) }
         return .object(members)
     }

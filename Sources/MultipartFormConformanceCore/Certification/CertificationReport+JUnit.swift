@@ -24,7 +24,7 @@ extension CertificationReport {
     }
 
     private var junitFailures: Int {
-        verdicts.count { $0.grade == .fail || $0.grade == .silentDataLoss || $0.grade == .staleKnownIssue }
+        verdicts.count { $0.grade == .fail || $0.grade == .refused || $0.grade == .silentDataLoss || $0.grade == .staleKnownIssue }
     }
 
     private var junitSkipped: Int {
@@ -52,7 +52,7 @@ extension CertificationReport {
                 out += testcase + ">\n      <skipped message=\"\(e("unsupported: " + verdict.summary))\"/>\n    </testcase>\n"
             case .knownIssue:
                 out += testcase + ">\n      <skipped message=\"\(e("known issue: " + (verdict.knownIssue ?? "")))\">\(full)</skipped>\n    </testcase>\n"
-            case .fail, .silentDataLoss, .staleKnownIssue:
+            case .fail, .refused, .silentDataLoss, .staleKnownIssue:
                 out += testcase + ">\n      <failure type=\"\(verdict.grade.rawValue)\" message=\"\(e(verdict.summary))\">\(full)</failure>\n    </testcase>\n"
             }
         }

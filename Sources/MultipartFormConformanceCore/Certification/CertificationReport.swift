@@ -25,13 +25,16 @@ public struct CertificationReport: Sendable, Hashable {
     public var ignoredUnsupportedFeatures: [EncoderFeature]
     /// What the decoder's API does not report, left out of the comparison (decoders), in a stable order.
     public var unreportedDetails: [UnreportedDetail]
+    /// The tool, the date, the corpus and the filters of the run.
+    public var provenance: CertificationProvenance
 
     /// Creates a report from verdicts.
     package init(
         adapterName: String, kind: Kind, verdicts: [CertificationVerdict], acceptsBoundary: Bool? = nil,
         unsupportedFeatures: [EncoderFeature] = [], ignoredUnsupportedFeatures: [EncoderFeature] = [],
-        unreportedDetails: [UnreportedDetail] = []
+        unreportedDetails: [UnreportedDetail] = [], provenance: CertificationProvenance = CertificationProvenance()
     ) {
+        self.provenance = provenance
         self.unreportedDetails = unreportedDetails
         self.adapterName = adapterName
         self.kind = kind
@@ -64,8 +67,12 @@ public struct CertificationReport: Sendable, Hashable {
         /// `165 of 186 vectors (21 not run: typed-text-fields 10, ...)`, or `186 vectors` when all were run.
         public var description: String {
             if isComplete { return "\(total) vectors" }
-            let reasons = notRun.map { "\($0.reason) \($0.count)" }.joined(separator: ", ")
             return "\(run) of \(total) vectors (\(total - run) not run: \(reasons))"
+        }
+
+        /// `typed-text-fields 10, non-utf8-text-values 2`: each reason with its count.
+        var reasons: String {
+            notRun.map { "\($0.reason) \($0.count)" }.joined(separator: ", ")
         }
     }
 
@@ -94,57 +101,147 @@ public struct CertificationReport: Sendable, Hashable {
     /// The canonical vectors written byte for byte.
     public var canonicalIdentical: Int { verdicts.count { $0.isByteIdentical == true } }
 
-    /// The verdicts that did not pass: failures, data loss, known issues and stale known issues.
+    /// The verdicts that did not pass: failures, refusals, data loss, known issues and stale known issues.
     public var problems: [CertificationVerdict] {
         verdicts.filter { $0.grade.isFailure || $0.grade == .staleKnownIssue }
     }
 
-    /// The level the verdicts earn (see ``CertificationLevel``).
-    public var level: CertificationLevel {
-        // A stale known issue counts as what actually happened: the vector did not fail.
-        let grades = verdicts.map { $0.grade == .staleKnownIssue ? CertificationGrade.pass : $0.grade }
-        if grades.contains(where: \.isFailure) { return .nonConformant }
-        switch kind {
-        case .decoder:
-            return grades.contains(.lenient) ? .lenient : .conformant
-        case .encoder:
-            if grades.contains(.passWithWarnings) { return .conformantWithWarnings }
-            let everyCanonicalIdentical = canonicalChecked > 0 && canonicalIdentical == canonicalChecked
-            if acceptsBoundary == true && everyCanonicalIdentical {
-                return .canonical
-            }
-            return .conformant
+    /// Every verdict that kept the level below the top: the ``problems``, `pass-with-warnings` and
+    /// `lenient` verdicts, and canonical vectors not reproduced byte for byte.
+    ///
+    /// What `--problems-only` lists and a failed ``require(_:)`` shows.
+    public var shortfalls: [CertificationVerdict] {
+        verdicts.filter {
+            ($0.grade != .pass && $0.grade != .unsupported) || $0.isByteIdentical == false
         }
     }
 
-    /// Whether the run should fail a build: a failure, data loss or a stale known issue.
+    /// What a verdict shows went wrong, for a report of this kind: its ``CertificationVerdict/problem``,
+    /// or, for a verdict read from a report that did not record one, the problem its outcome implies.
+    /// - Parameter verdict: One of the report's verdicts.
+    /// - Returns: The problem, or `nil` when nothing went wrong.
+    public func problem(of verdict: CertificationVerdict) -> CertificationProblem? {
+        if let problem = verdict.problem { return problem }
+        switch verdict.outcome {
+        case .pass, .unsupported, .knownIssue, .staleKnownIssue: return nil
+        case .passWithWarnings: return kind == .encoder ? .avoidableWarnings : nil
+        case .lenient: return .acceptsInvalid
+        case .refused: return .refusesForms
+        case .silentDataLoss: return .losesData
+        case .fail:
+            if let answer = verdict.decoderAnswer, !answer.isAnswer { return .noAnswer }
+            if verdict.summary.hasPrefix("the encoder gave no answer") { return .noAnswer }
+            if kind == .decoder { return verdict.decoderAnswer == .rejected ? .rejectsValid : .misreadsValid }
+            return .writesInvalid
+        }
+    }
+
+    /// How many verdicts show each problem this kind of report can show, worst first; problems no verdict shows are left out.
+    public var problemCounts: [(problem: CertificationProblem, count: Int)] {
+        var counts: [CertificationProblem: Int] = [:]
+        for verdict in verdicts {
+            if let problem = problem(of: verdict) { counts[problem, default: 0] += 1 }
+        }
+        return CertificationProblem.ladder(for: kind).compactMap { problem in
+            counts[problem].map { (problem, $0) }
+        }
+    }
+
+    /// For each kind of form the encoder refused wrongly (``RefusedForm/category(of:)``), how many, most first.
+    public var refusedForms: [(category: String, count: Int)] {
+        var counts: [String: Int] = [:]
+        for verdict in verdicts where verdict.outcome == .refused {
+            counts[verdict.refusedForm ?? "other forms", default: 0] += 1
+        }
+        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// Whether the run left out vectors of its corpus: it had filters, or fewer verdicts than its corpus has vectors for this kind.
+    ///
+    /// A partial run earns no level (``CertificationLevel/partial``); ``levelOnRun`` says what the vectors run would earn.
+    public var isPartial: Bool {
+        if !provenance.filters.isEmpty { return true }
+        if let eligible = provenance.eligible { return verdicts.count < eligible }
+        return false
+    }
+
+    /// The level the verdicts earn (see ``CertificationLevel``); ``CertificationLevel/partial`` for a partial run.
+    public var level: CertificationLevel {
+        isPartial ? .partial : levelOnRun
+    }
+
+    /// The level the verdicts that were run earn, whether or not the run was partial.
+    ///
+    /// The worst problem any verdict shows (a declared known issue counts as what happened; a stale
+    /// one did not fail), or, when none shows any, the top level: Canonical for an encoder that uses
+    /// the boundary it is given and reproduces every canonical encoding, Conformant otherwise.
+    public var levelOnRun: CertificationLevel {
+        let shown = Set(verdicts.compactMap(problem(of:)))
+        if let worst = CertificationProblem.ladder(for: kind).first(where: shown.contains) {
+            return worst.level
+        }
+        switch kind {
+        case .decoder:
+            return .conformant
+        case .encoder:
+            let everyCanonicalIdentical = canonicalChecked > 0 && canonicalIdentical == canonicalChecked
+            return acceptsBoundary == true && everyCanonicalIdentical ? .canonical : .conformant
+        }
+    }
+
+    /// Whether the run should fail a build: a failure, a refusal, data loss or a stale known issue.
     ///
     /// Known issues that reproduce do not fail it (they are declared and reported); stale ones do.
     public var hasUndeclaredProblems: Bool {
-        verdicts.contains { $0.grade == .fail || $0.grade == .silentDataLoss || $0.grade == .staleKnownIssue }
+        verdicts.contains {
+            $0.grade == .fail || $0.grade == .refused || $0.grade == .silentDataLoss || $0.grade == .staleKnownIssue
+        }
     }
 
     /// The grades that occur in reports of this kind, in table order.
     public var reportedGrades: [CertificationGrade] {
         switch kind {
-        case .encoder: [.pass, .passWithWarnings, .fail, .unsupported, .knownIssue, .staleKnownIssue]
+        case .encoder: [.pass, .passWithWarnings, .refused, .fail, .unsupported, .knownIssue, .staleKnownIssue]
         case .decoder: [.pass, .lenient, .fail, .silentDataLoss, .unsupported, .knownIssue, .staleKnownIssue]
         }
     }
 
-    /// One line: the level and the share of the corpus it was earned on, the counts per grade and, for encoders given the boundary, the canonical tally.
+    /// One line: the level and the share of the corpus it was earned on, the counts per grade, the
+    /// problems by kind, and, for encoders given the boundary, the canonical tally.
     ///
-    /// `Conformant on 165 of 186 vectors (21 not run: typed-text-fields 10, ...): 160 pass, ...` when
-    /// some vectors were not run; `Conformant: 186 vectors: ...` when all were.
+    /// `Conformant: 186 vectors: 186 pass, ...` for a whole run; `Conformant on 165 of 186 vectors (21 not
+    /// run: typed-text-fields 10, ...): ...` when some were not supported; `Misreads valid bodies: 431 vectors:
+    /// ...; problems: 3 misread valid bodies, ...` below the top levels; and `Partial run, not a certificate
+    /// (60 of 234 vectors, selected by --area structure): Conformant on those: ...` for a filtered run.
     public var headline: String {
-        let counts = reportedGrades.compactMap { grade -> String? in
+        var counts: [String] = []
+        for grade in reportedGrades {
             let n = count(grade)
-            return n == 0 && (grade == .staleKnownIssue || grade == .silentDataLoss) ? nil : "\(n) \(grade.label)"
+            if n == 0 && (grade == .staleKnownIssue || grade == .silentDataLoss || grade == .refused) { continue }
+            var text = "\(n) \(grade.label)"
+            if grade == .refused {
+                text += " (" + refusedForms.map { "\($0.category) \($0.count)" }.joined(separator: ", ") + ")"
+            }
+            counts.append(text)
         }
         let coverage = self.coverage
-        var text = coverage.isComplete
-            ? "\(level.title): \(coverage.description): \(counts.joined(separator: ", "))"
-            : "\(level.title) on \(coverage.description): \(counts.joined(separator: ", "))"
+        var text: String
+        if isPartial {
+            let eligible = provenance.eligible.map { " of \($0)" } ?? ""
+            let filters = provenance.filters.isEmpty ? "" : ", selected by \(provenance.filters.joined(separator: ", "))"
+            text = "\(CertificationLevel.partial.title), not a certificate (\(verdicts.count)\(eligible) vectors\(filters)): "
+            text += "\(levelOnRun.title) on those"
+            if !coverage.isComplete { text += " (\(coverage.total - coverage.run) not run: \(coverage.reasons))" }
+            text += ": \(counts.joined(separator: ", "))"
+        } else if coverage.isComplete {
+            text = "\(level.title): \(coverage.description): \(counts.joined(separator: ", "))"
+        } else {
+            text = "\(level.title) on \(coverage.description): \(counts.joined(separator: ", "))"
+        }
+        let problems = problemCounts
+        if !problems.isEmpty {
+            text += "; problems: " + problems.map { $0.problem.counted($0.count) }.joined(separator: ", ")
+        }
         if kind == .encoder {
             if acceptsBoundary == true {
                 text += "; \(canonicalIdentical) of \(canonicalChecked) canonical encodings reproduced"

@@ -23,12 +23,20 @@ public struct CertificationVerdict: Sendable, Hashable {
     public var notRunBecause: [String] = []
     /// For a decoder that was sent the body: what it did (accepted, rejected, or why it gave no answer).
     public var decoderAnswer: DecoderAnswer?
+    /// What the outcome shows went wrong, from the implementation's side; `nil` when nothing did.
+    ///
+    /// Set from the outcome, so a declared known issue keeps the problem it declares.
+    public var problem: CertificationProblem?
+    /// For a form an encoder refused and should have written: what the form holds that it balked at,
+    /// such as `non-ASCII filenames` (``RefusedForm/category(of:)``).
+    public var refusedForm: String?
 
     /// Creates a verdict.
     package init(
         vectorID: String, area: String, grade: CertificationGrade, summary: String, details: [String] = [],
-        notes: [String] = [], knownIssue: String? = nil, isByteIdentical: Bool? = nil
+        notes: [String] = [], knownIssue: String? = nil, isByteIdentical: Bool? = nil, problem: CertificationProblem? = nil
     ) {
+        self.problem = problem
         self.vectorID = vectorID
         self.area = area
         self.grade = grade
@@ -60,7 +68,7 @@ public struct CertificationVerdict: Sendable, Hashable {
         var verdict = self
         verdict.knownIssue = reason
         switch grade {
-        case .fail:
+        case .fail, .refused:
             verdict.grade = .knownIssue
         case .silentDataLoss:
             verdict.grade = .knownIssue

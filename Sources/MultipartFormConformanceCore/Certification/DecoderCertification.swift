@@ -47,7 +47,7 @@ public struct DecoderCertification: Sendable {
             return
         case .lenient where !lenientAsFailure:
             return
-        case .lenient, .fail, .silentDataLoss, .staleKnownIssue:
+        case .lenient, .fail, .refused, .silentDataLoss, .staleKnownIssue:
             throw CertificationError(adapterName: adapter.name, verdict: verdict)
         }
     }
@@ -59,10 +59,24 @@ public struct DecoderCertification: Sendable {
         report(verdicts: vectors.map(verdict(for:)))
     }
 
+    /// Runs every vector of a corpus and grades the decoder; the report names the corpus, the date and the library.
+    /// - Parameter corpus: A loaded corpus.
+    /// - Returns: Every verdict, the level and the coverage, with their provenance.
+    public func report(over corpus: Corpus) -> CertificationReport {
+        var result = report(over: Self.vectors(in: corpus))
+        result.provenance = CertificationProvenance(
+            tool: CertificationProvenance.library, date: CertificationProvenance.now(), corpus: try? corpus.identity(),
+            eligible: Self.vectors(in: corpus).count)
+        return result
+    }
+
     /// The report made of verdicts already reached (by ``verdict(for:)``, on any threads), in vector order.
-    package func report(verdicts: [CertificationVerdict]) -> CertificationReport {
+    package func report(
+        verdicts: [CertificationVerdict], provenance: CertificationProvenance = CertificationProvenance()
+    ) -> CertificationReport {
         CertificationReport(
-            adapterName: adapter.name, kind: .decoder, verdicts: verdicts, unreportedDetails: adapter.unreportedDetails.sorted())
+            adapterName: adapter.name, kind: .decoder, verdicts: verdicts, unreportedDetails: adapter.unreportedDetails.sorted(),
+            provenance: provenance)
     }
 
     /// Decodes the vector's body with the adapter and grades the outcome.
@@ -87,6 +101,7 @@ public struct DecoderCertification: Sendable {
             // Only an answer rejects a body: a command that crashed, timed out or answered garbage said nothing.
             if let failure = error as? ProcessAdapterError, failure.code != .refused {
                 result = Self.verdict(vector, .fail, "the decoder gave no answer: \(failure.code): \(EncoderCertification.oneLine(failure.message))")
+                result.problem = .noAnswer
                 result.decoderAnswer = DecoderAnswer(noAnswer: failure.code)
                 return result
             }
@@ -97,15 +112,19 @@ public struct DecoderCertification: Sendable {
     }
 
     private static func verdict(
-        _ vector: ConformanceVector, _ grade: CertificationGrade, _ summary: String, details: [String] = []
+        _ vector: ConformanceVector, _ grade: CertificationGrade, _ summary: String, details: [String] = [],
+        problem: CertificationProblem? = nil
     ) -> CertificationVerdict {
-        CertificationVerdict(vectorID: vector.id, area: vector.area, grade: grade, summary: summary, details: details)
+        CertificationVerdict(
+            vectorID: vector.id, area: vector.area, grade: grade, summary: summary, details: details, problem: problem)
     }
 
     /// Grades an answer: the parts decoded, or the rejection's reason.
     private func graded(_ vector: ConformanceVector, decoded: [DecodedFormPart], rejection: String?) -> CertificationVerdict {
-        func verdict(_ grade: CertificationGrade, _ summary: String, details: [String] = []) -> CertificationVerdict {
-            Self.verdict(vector, grade, summary, details: details)
+        func verdict(
+            _ grade: CertificationGrade, _ summary: String, details: [String] = [], problem: CertificationProblem? = nil
+        ) -> CertificationVerdict {
+            Self.verdict(vector, grade, summary, details: details, problem: problem)
         }
         let rules = vector.expectedRules.filter { Rule.named($0)?.severity != .note }.map(\.rawValue)
         let ruleList = rules.isEmpty ? "" : " (\(rules.joined(separator: ", ")))"
@@ -113,7 +132,7 @@ public struct DecoderCertification: Sendable {
         switch vector.verdict {
         case .yes:
             let expected = vector.sidecar.parts ?? []
-            if let rejection { return verdict(.fail, "rejected a valid body: \(rejection)") }
+            if let rejection { return verdict(.fail, "rejected a valid body: \(rejection)", problem: .rejectsValid) }
             return judgeAccepted(decoded, expected: expected, vector: vector, allowed: "")
         case .no:
             if let rejection { return verdict(.pass, "rejected\(ruleList): \(rejection)") }
@@ -125,21 +144,24 @@ public struct DecoderCertification: Sendable {
                     // A truncated or damaged body accepted without error, with less than it holds.
                     return verdict(
                         .silentDataLoss, "accepted an invalid body\(ruleList) without error but \(first)",
-                        details: details + loss.dropFirst() + mismatches(decoded, expected))
+                        details: details + loss.dropFirst() + mismatches(decoded, expected), problem: .losesData)
                 }
             }
-            return verdict(.lenient, "accepted an invalid body\(ruleList)", details: details)
+            return verdict(.lenient, "accepted an invalid body\(ruleList)", details: details, problem: .acceptsInvalid)
         case .implementation:
             let outcomes = vector.sidecar.outcomes ?? []
             if let rejection {
                 if let allowed = outcomes.first(where: { $0.outcome == .reject }) {
                     return verdict(.pass, "rejected, as allowed: \(allowed.because)", details: ["the decoder said: \(rejection)"])
                 }
-                return verdict(.fail, "rejected, but the specifications only allow accepting: \(rejection)")
+                return verdict(
+                    .fail, "rejected, but the specifications only allow accepting: \(rejection)", problem: .rejectsValid)
             }
             let accepting = outcomes.filter { $0.outcome == .accept }
             guard let first = accepting.first else {
-                return verdict(.fail, "accepted, but the specifications only allow rejecting\(ruleList)")
+                // As for an `n-` body: the specifications allow only rejecting, so accepting is lenient.
+                return verdict(
+                    .lenient, "accepted, but the specifications only allow rejecting\(ruleList)", problem: .acceptsInvalid)
             }
             for outcome in accepting {
                 let expected = outcome.parts ?? vector.sidecar.parts ?? []
@@ -167,7 +189,8 @@ public struct DecoderCertification: Sendable {
         let grade: CertificationGrade = loss.isEmpty ? .fail : .silentDataLoss
         let summary = loss.first.map { "accepted without error but \($0)" } ?? EncoderCertification.summary(of: differences)
         return CertificationVerdict(
-            vectorID: vector.id, area: vector.area, grade: grade, summary: summary + allowed, details: differences)
+            vectorID: vector.id, area: vector.area, grade: grade, summary: summary + allowed, details: differences,
+            problem: loss.isEmpty ? .misreadsValid : .losesData)
     }
 
     /// The boundary a `Content-Type` value names, read the way the strict validator reads it; `nil` when it names none.

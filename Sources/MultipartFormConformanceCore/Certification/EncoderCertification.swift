@@ -46,27 +46,51 @@ public struct EncoderCertification: Sendable {
             return
         case .passWithWarnings where !warningsAsFailures:
             return
-        case .passWithWarnings, .fail, .silentDataLoss, .staleKnownIssue:
+        case .passWithWarnings, .fail, .refused, .silentDataLoss, .staleKnownIssue:
             throw CertificationError(adapterName: adapter.name, verdict: verdict)
         }
     }
 
-    /// Runs every vector and grades the encoder.
+    /// Runs the vectors given and every probe (``EncoderProbe``), and grades the encoder.
+    ///
+    /// The report records no corpus: `report(over:)` with a ``Corpus`` runs a whole corpus, and its report
+    /// names it and is a certificate.
     /// - Parameter vectors: The vectors to run, usually ``vectors(in:)`` of a corpus.
     /// - Returns: Every verdict, the level and the coverage.
     public func report(over vectors: [ConformanceVector]) -> CertificationReport {
-        report(verdicts: vectors.filter { $0.sidecar.encoderInput != nil }.map(verdict(for:)))
+        report(verdicts: vectors.filter { $0.sidecar.encoderInput != nil }.map(verdict(for:)) + EncoderProbe.all.map(verdict(for:)))
+    }
+
+    /// Runs every vector of a corpus that certifies encoders and every probe, and grades the encoder;
+    /// the report names the corpus, the date and the library.
+    /// - Parameter corpus: A loaded corpus.
+    /// - Returns: Every verdict, the level and the coverage, with their provenance.
+    public func report(over corpus: Corpus) -> CertificationReport {
+        let vectors = Self.vectors(in: corpus)
+        var result = report(over: vectors)
+        result.provenance = CertificationProvenance(
+            tool: CertificationProvenance.library, date: CertificationProvenance.now(), corpus: try? corpus.identity(),
+            eligible: Self.eligibleCount(in: corpus))
+        return result
+    }
+
+    /// How many checks a whole run makes for encoders: the vectors that certify encoders and the probes.
+    package static func eligibleCount(in corpus: Corpus) -> Int {
+        vectors(in: corpus).count + EncoderProbe.all.count
     }
 
     /// The report made of verdicts already reached (by ``verdict(for:)``, on any threads), in vector order.
-    package func report(verdicts: [CertificationVerdict]) -> CertificationReport {
+    package func report(
+        verdicts: [CertificationVerdict], provenance: CertificationProvenance = CertificationProvenance()
+    ) -> CertificationReport {
         let declared = adapter.unsupportedFeatures
         return CertificationReport(
             adapterName: adapter.name, kind: .encoder,
             verdicts: verdicts,
             acceptsBoundary: adapter.acceptsBoundary,
             unsupportedFeatures: declared.filter(EncoderFeature.all.contains).sorted(),
-            ignoredUnsupportedFeatures: declared.filter { !EncoderFeature.all.contains($0) }.sorted())
+            ignoredUnsupportedFeatures: declared.filter { !EncoderFeature.all.contains($0) }.sorted(),
+            provenance: provenance)
     }
 
     /// Encodes the vector's form with the adapter and grades the output.
@@ -108,9 +132,10 @@ public struct EncoderCertification: Sendable {
     /// for ``CertificationVerdict/isByteIdentical`` on canonical vectors, when a boundary was given.
     ///
     /// A refusal (a thrown error; for a process adapter, only an `{"error": ...}` answer, never a crash,
-    /// a time-out or malformed output) passes when the canonical encoder refuses the form too (a value holding the given
-    /// boundary, a media type it cannot write, …) and when a name or filename holds `"`, CR, LF, `\`
-    /// or non-ASCII, which an encoder must escape or refuse; any other refusal fails.
+    /// a time-out or malformed output) passes when the reference encoder refuses the form too (a value
+    /// holding the given boundary, a media type it cannot write, …) or the form is in a refusable class
+    /// (``RefusedForm``); any other refusal is graded `refused`. Quotes, backslashes and non-ASCII
+    /// characters in names and filenames are never refusable.
     /// - Parameters:
     ///   - answer: What the encoder returned for the vector's form, or the error it threw.
     ///   - vector: The vector whose form was encoded.
@@ -136,28 +161,42 @@ public struct EncoderCertification: Sendable {
         case .success(let encoded):
             output = encoded
         case .failure(let error):
-            let said = oneLine(String(describing: error))
+            // A process's refusal already says it refused; its message is what the encoder said.
+            let said = oneLine((error as? ProcessAdapterError).map { $0.code == .refused ? $0.message : "\($0)" } ?? "\(error)")
+            var result: CertificationVerdict
             if let processError = error as? ProcessAdapterError, processError.code != .refused {
                 // A crash, a time-out or garbage is no answer at all, whatever the form.
-                var result = verdict(.fail, "the encoder gave no answer: \(said)", details: ["\(error)"])
-                if comparesBytes { result.isByteIdentical = false }
-                return result
+                result = verdict(.fail, "the encoder gave no answer: \(said)", details: ["\(error)"])
+                result.problem = .noAnswer
+            } else if let reason = RefusedForm.reason(refusing: form, givenBoundary: givenBoundary) {
+                result = verdict(.pass, "refused the form, as it may: \(reason)", notes: ["the encoder said: \(said)"])
+            } else {
+                let category = RefusedForm.category(of: form)
+                result = verdict(
+                    .refused, "refused a form it should write (\(category)): \(said)",
+                    details: [
+                        "the reference encoder writes this form, and no refusable class (CONFORMANCE.md, Encoders) covers it",
+                        "the encoder said: \(error)",
+                    ])
+                result.problem = .refusesForms
+                result.refusedForm = category
             }
-            guard let reason = refusalReason(form, givenBoundary: givenBoundary) else {
-                var result = verdict(.fail, "the encoder refused a form it must encode: \(said)", details: ["\(error)"])
-                if comparesBytes { result.isByteIdentical = false }
-                return result
-            }
-            var result = verdict(.pass, "refused the form, as it may: \(reason)", notes: ["the encoder said: \(said)"])
-            if comparesBytes { result.isByteIdentical = input.refusal != nil }
+            if comparesBytes { result.isByteIdentical = input.refusal != nil && result.problem == nil }
             return result
         }
 
         let judgement = EncoderOutputJudgement(output, of: form, givenBoundary: givenBoundary)
         var notes = judgement.notes
+        for rule in judgement.rulesBroken {
+            if let advice = EncoderAdvice.forRule(rule) { notes.append("for an encoder, [\(rule)]: \(advice)") }
+        }
+        if let refusal = input.refusal {
+            notes.append(
+                "the reference encoder refuses this form (\(refusal)): refusing it passes, and a body written for it is judged like any other")
+        }
         if comparesBytes {
-            if let refusal = input.refusal {
-                notes.append("the canonical encoder refuses this form ('\(refusal)'); writing it is not the canonical encoding")
+            if input.refusal != nil {
+                notes.append("writing a form the reference encoder refuses is not the canonical encoding")
             } else if output.body != vector.body {
                 let common = zip(output.body, vector.body).prefix { $0 == $1 }.count
                 func window(_ bytes: [UInt8]) -> String {
@@ -176,45 +215,20 @@ public struct EncoderCertification: Sendable {
                 at: 0)
         }
         var result: CertificationVerdict
+        let refusable = input.refusal.map { "the reference encoder refuses this form (\($0)), as this one could have; " } ?? ""
         if !judgement.errors.isEmpty {
-            result = verdict(.fail, summary(of: judgement.errors), details: judgement.errors + judgement.warnings, notes: notes)
+            result = verdict(
+                .fail, refusable + summary(of: judgement.errors), details: judgement.errors + judgement.warnings, notes: notes)
+            result.problem = .writesInvalid
         } else if !judgement.warnings.isEmpty {
             result = verdict(.passWithWarnings, summary(of: judgement.warnings), details: judgement.warnings, notes: notes)
+            result.problem = .avoidableWarnings
         } else {
             let count = form.fields.count
             result = verdict(.pass, "valid; \(count == 1 ? "1 part matches" : "\(count) parts match") the form", notes: notes)
         }
         if comparesBytes { result.isByteIdentical = input.refusal == nil && output.body == vector.body }
         return result
-    }
-
-    /// Why refusing `form` is a right answer, or `nil` when an encoder must encode it.
-    static func refusalReason(_ form: FormData, givenBoundary: String?) -> String? {
-        let encoder = ReferenceEncoder()
-        do {
-            if let givenBoundary {
-                _ = try encoder.prepare(form, boundary: givenBoundary)
-            } else {
-                _ = try encoder.prepare(form)
-            }
-        } catch {
-            return "the canonical encoder refuses it too (\(error.code): \(oneLine(error.message, limit: 120)))"
-        }
-        for (index, field) in form.fields.enumerated() {
-            for (label, text) in [("name", field.name), ("filename", field.filename ?? "")] {
-                if let byte = text.utf8.first(where: mustBeEscapedOrRefused) {
-                    let shown = byte >= 0x80 ? "non-ASCII characters" : "'\(VectorExpectation.Mismatch.escape([byte]))'"
-                    return "field \(index)'s \(label) holds \(shown), which an encoder must write correctly or refuse"
-                }
-            }
-        }
-        return nil
-    }
-
-    /// `"`, CR, LF, `\` and bytes of non-ASCII characters: what every string API can say and a careless encoder writes wrong.
-    private static func mustBeEscapedOrRefused(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
-            || byte == UInt8(ascii: "\\") || byte >= 0x80
     }
 
     /// One line for a table: the count and the first finding, shortened.

@@ -28,6 +28,8 @@ public struct EncoderOutputJudgement: Sendable, Hashable {
     public var notes: [String] = []
     /// The strict validator's report of the output.
     public var report: ValidationReport
+    /// The rules behind ``errors`` and ``warnings``, each once, in the order first found.
+    public var rulesBroken: [Rule.ID] = []
 
     /// Judges `output` as the encoding of `form`, validating with `options`.
     ///
@@ -47,10 +49,14 @@ public struct EncoderOutputJudgement: Sendable, Hashable {
         for diagnostic in report.diagnostics {
             let text = Self.describe(diagnostic, contentType: output.contentType)
             switch diagnostic.severity {
-            case .error: errors.append("error: " + text)
+            case .error:
+                errors.append("error: " + text)
+                if !rulesBroken.contains(diagnostic.rule) { rulesBroken.append(diagnostic.rule) }
             case .warning where inherent.excuses(diagnostic):
                 notes.append("warning inherent in this form (every faithful encoding draws it): " + text)
-            case .warning: warnings.append("warning: " + text)
+            case .warning:
+                warnings.append("warning: " + text)
+                if !rulesBroken.contains(diagnostic.rule) { rulesBroken.append(diagnostic.rule) }
             case .note: notes.append(text)
             }
         }

@@ -1,0 +1,69 @@
+/// The kind of problem a verdict shows, from the implementation's side: what went wrong, not how it was graded.
+///
+/// The level below the strict top levels is the worst problem a report shows (``CertificationLevel``),
+/// and headlines count verdicts per problem, so two implementations that both fail somewhere are told
+/// apart by what their failures do to an application. Cases are declared worst first within each kind.
+public enum CertificationProblem: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// A decoder accepted a body without error but returned fewer parts or shorter values than it holds.
+    case losesData = "loses-data"
+    /// A decoder or encoder gave no answer: it crashed, timed out, failed or answered garbage.
+    case noAnswer = "no-answer"
+    /// A decoder accepted a valid body and returned other parts than it holds.
+    case misreadsValid = "misreads-valid"
+    /// A decoder rejected a body the specifications require it to accept.
+    case rejectsValid = "rejects-valid"
+    /// A decoder accepted a body the strict validator rejects (Postel's leniency, not an error).
+    case acceptsInvalid = "accepts-invalid"
+    /// An encoder wrote a body with errors, or with other fields than it was given: what real parsers misread.
+    case writesInvalid = "writes-invalid"
+    /// An encoder refused a form it should write (one the reference encoder writes and no refusable class covers).
+    case refusesForms = "refuses-forms"
+    /// An encoder wrote a correct body that draws warnings it could have avoided.
+    case avoidableWarnings = "avoidable-warnings"
+
+    /// The problems a report of `kind` can show, worst first: the order the level ladder follows.
+    /// - Parameter kind: Encoder or decoder.
+    /// - Returns: The problems, worst first.
+    public static func ladder(for kind: CertificationReport.Kind) -> [CertificationProblem] {
+        switch kind {
+        case .decoder: [.losesData, .noAnswer, .misreadsValid, .rejectsValid, .acceptsInvalid]
+        case .encoder: [.writesInvalid, .noAnswer, .refusesForms, .avoidableWarnings]
+        }
+    }
+
+    /// The level a report earns when this is its worst problem.
+    public var level: CertificationLevel {
+        switch self {
+        case .losesData: .losesData
+        case .noAnswer: .crashes
+        case .misreadsValid: .misreadsValidBodies
+        case .rejectsValid: .rejectsValidBodies
+        case .acceptsInvalid: .lenient
+        case .writesInvalid: .writesInvalidBodies
+        case .refusesForms: .refusesForms
+        case .avoidableWarnings: .conformantWithWarnings
+        }
+    }
+
+    /// A count of such verdicts in words, such as `3 misread valid bodies`.
+    /// - Parameter count: How many verdicts show the problem.
+    /// - Returns: The count and the problem, singular or plural.
+    public func counted(_ count: Int) -> String {
+        let one = count == 1
+        let words: String
+        switch self {
+        case .losesData: words = one ? "silent data loss" : "silent data losses"
+        case .noAnswer: words = one ? "crash or hang" : "crashes or hangs"
+        case .misreadsValid: words = one ? "misread valid body" : "misread valid bodies"
+        case .rejectsValid: words = one ? "rejected valid body" : "rejected valid bodies"
+        case .acceptsInvalid: words = one ? "accepted invalid body" : "accepted invalid bodies"
+        case .writesInvalid: words = one ? "invalid body written" : "invalid bodies written"
+        case .refusesForms: words = one ? "form refused" : "forms refused"
+        case .avoidableWarnings: words = one ? "body with avoidable warnings" : "bodies with avoidable warnings"
+        }
+        return "\(count) \(words)"
+    }
+
+    /// The stable text, such as `misreads-valid`.
+    public var description: String { rawValue }
+}

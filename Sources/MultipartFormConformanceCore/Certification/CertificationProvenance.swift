@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a certification report comes from: the tool, the date, the corpus, and how much of it was selected.
+///
+/// Recorded so that a report read later, or merged with others, says what it certifies: a run with
+/// filters, or one over fewer vectors than its corpus holds, is partial and earns no level
+/// (``CertificationLevel/partial``); reports of different corpora do not merge silently.
+public struct CertificationProvenance: Sendable, Hashable {
+    /// The tool and its version, such as `multipart-check 0.1.0`; `nil` when not recorded.
+    public var tool: String?
+    /// When the run ended, as an ISO 8601 UTC timestamp such as `2026-11-27T09:30:00Z`; `nil` when not recorded.
+    public var date: String?
+    /// The corpus the vectors came from; `nil` when not recorded (vectors passed in by hand).
+    public var corpus: CorpusIdentity?
+    /// The filters that selected the vectors, as given on the command line (`--area structure`); empty for a whole run.
+    public var filters: [String]
+    /// How many vectors (and probes) of the corpus certify this kind of adapter; `nil` when not recorded.
+    public var eligible: Int?
+
+    /// Creates a provenance record; every part is optional.
+    /// - Parameters:
+    ///   - tool: The tool and its version.
+    ///   - date: An ISO 8601 UTC timestamp.
+    ///   - corpus: The corpus's identity.
+    ///   - filters: The filters that selected the vectors.
+    ///   - eligible: How many vectors (and probes) of the corpus certify this kind of adapter.
+    public init(
+        tool: String? = nil, date: String? = nil, corpus: CorpusIdentity? = nil, filters: [String] = [],
+        eligible: Int? = nil
+    ) {
+        self.tool = tool
+        self.date = date
+        self.corpus = corpus
+        self.filters = filters
+        self.eligible = eligible
+    }
+
+    /// The tool named in reports made through the Swift API (`report(over:)` of a corpus, `require(_:)`).
+    public static let library = "MultipartFormConformance (Swift API)"
+
+    /// The current time as an ISO 8601 UTC timestamp to the second, such as `2026-11-27T09:30:00Z`.
+    public static func now() -> String {
+        var seconds = time(nil)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : String(value) }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+    }
+}
