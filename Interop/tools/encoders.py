@@ -42,6 +42,8 @@ def run_encoder(encoder, binary):
         "accepts_boundary": encoder.accepts_boundary,
         "unsupported_features": encoder.unsupported,
         "level": report["level"],
+        "problem_counts": report["problems"],
+        "refused": report.get("refused", {}),
         "headline": anonymised(report["headline"], None),
         "counts": report["counts"],
         "coverage": report["coverage"],
@@ -96,17 +98,22 @@ def markdown_table(documents, cell):
         "given and which features its API cannot express (those vectors are not run). A boundary the",
         "encoder chose itself is shown as `BOUNDARY`.",
         "",
-        "| encoder | language | version | options | level | vectors run | pass | with warnings | fail | canonical bodies reproduced |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "The level is the encoder's worst problem below the strict top levels (CONFORMANCE.md, \"Levels\"),",
+        "with the count of each problem, worst first; refused forms are counted by what they hold.",
+        "",
+        "| encoder | language | version | options | level (problems) | vectors run | pass | with warnings | refused | fail | canonical bodies reproduced |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for document in documents:
         counts, canonical = document["counts"], document.get("canonical") or {}
         options = (["boundary-accepted"] if document["accepts_boundary"] else []) + document["unsupported_features"]
         reproduced = "%d of %d" % (canonical["identical"], canonical["checked"]) if document["accepts_boundary"] and canonical else "-"
-        lines.append("| %s (`%s`) | %s | %s | %s | %s | %s | %d | %d | %d | %s |" % (
+        refused = document.get("refused") or {}
+        refused_text = "%d (%s)" % (counts.get("refused", 0), ", ".join("%s %d" % item for item in refused.items())) if refused else "0"
+        lines.append("| %s (`%s`) | %s | %s | %s | %s | %s | %d | %d | %s | %d | %s |" % (
             cell(document["name"]), document["encoder"], document["language"], cell(document["version"]),
-            ", ".join(options) or "-", document["level"], coverage_text(document),
-            counts.get("pass", 0), counts.get("pass-with-warnings", 0), counts.get("fail", 0), reproduced))
+            ", ".join(options) or "-", cell(interop.level_text(document)), coverage_text(document),
+            counts.get("pass", 0), counts.get("pass-with-warnings", 0), refused_text, counts.get("fail", 0), reproduced))
     lines += ["", "Every vector an encoder fails or passes with warnings is listed under \"Encoder problems\" below."]
     return lines
 
@@ -116,7 +123,7 @@ def markdown_problems(documents, cell):
     lines = ["## Encoder problems"]
     for document in documents:
         problems = document["problems"]
-        lines += ["", "### %s (`%s`): %s" % (document["name"], document["encoder"], document["level"]), ""]
+        lines += ["", "### %s (`%s`): %s" % (document["name"], document["encoder"], interop.level_text(document)), ""]
         if not problems:
             lines.append("Every vector run passes without warnings.")
             continue

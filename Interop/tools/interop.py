@@ -107,6 +107,31 @@ def certify(binary, implementation, options, saved):
     return json.loads(completed.stdout)
 
 
+# Each level's title, as `multipart-check` prints it (CONFORMANCE.md, "Levels").
+LEVEL_TITLES = {
+    "canonical": "Canonical",
+    "conformant": "Conformant",
+    "conformant-with-warnings": "Conformant with warnings",
+    "lenient": "Lenient",
+    "refuses-forms": "Refuses forms",
+    "rejects-valid-bodies": "Rejects valid bodies",
+    "misreads-valid-bodies": "Misreads valid bodies",
+    "crashes": "Crashes or hangs",
+    "writes-invalid-bodies": "Writes invalid bodies",
+    "loses-data": "Loses data silently",
+    "partial": "Partial run",
+}
+
+
+def level_text(document):
+    """The level's title and the problems that earned it, worst first: `Misreads valid bodies (3 misreads-valid, ...)`."""
+    title = LEVEL_TITLES.get(document["level"], document["level"])
+    problems = document.get("problem_counts") or {}
+    if not problems:
+        return title
+    return "%s (%s)" % (title, ", ".join("%s %d" % (name, count) for name, count in problems.items()))
+
+
 def multipart_check():
     """The release multipart-check binary: $MULTIPART_CHECK, or built from the root package."""
     binary = os.environ.get("MULTIPART_CHECK")

@@ -123,7 +123,10 @@ def write_markdown(into, documents, vectors, severities, split):
         "",
         "## Parsers",
         "",
-        "| parser | language | version | not reported | level | y accepted as expected | n rejected | i as allowed | silent data loss | crashed or timed out |",
+        "The level is the parser's worst problem below the strict top levels (CONFORMANCE.md, \"Levels\"),",
+        "with the count of each problem, worst first.",
+        "",
+        "| parser | language | version | not reported | level (problems) | y accepted as expected | n rejected | i as allowed | silent data loss | crashed or timed out |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for document in documents:
@@ -142,7 +145,7 @@ def write_markdown(into, documents, vectors, severities, split):
         crashes = count(lambda r: cell_class(r) in ("crashed", "timed-out"))
         lines.append("| %s (`%s`) | %s | %s | %s | %s | %d of %d | %d of %d | %d of %d | %d | %d |" % (
             markdown_cell(document["name"]), document["parser"], document["language"], markdown_cell(document["version"]),
-            ", ".join(document["unreported_details"]) or "-", document["level"],
+            ", ".join(document["unreported_details"]) or "-", markdown_cell(interop.level_text(document)),
             y_ok, of("y"), n_ok, of("n"), i_ok, of("i"), loss, crashes))
     lines += [""] + encoders.markdown_table(encoder_documents, markdown_cell)
     flagged = [v for v in split if sum(findings(vectors[v], severities).values()) > 0]
@@ -171,6 +174,13 @@ def write_markdown(into, documents, vectors, severities, split):
 
 STYLE = """
 body { font: 13px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }
+table.levels { border-collapse: collapse; margin-bottom: 1em; }
+table.levels td, table.levels th { border: 1px solid #ccc; padding: 2px 8px; text-align: left; }
+td.level.conformant, td.level.lenient { background: #c8e6c9; }
+td.level.rejects-valid-bodies { background: #ffe0b2; }
+td.level.misreads-valid-bodies { background: #ffcdd2; }
+td.level.crashes { background: #ef9a9a; }
+td.level.loses-data { background: #8b0000; color: #fff; }
 table.matrix { border-collapse: collapse; }
 table.matrix th, table.matrix td { border: 1px solid #ddd; padding: 1px 4px; }
 th.parser { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; font-weight: normal; }
@@ -199,7 +209,11 @@ def write_html(into, documents, vectors, severities, split):
            "<p class=\"legend\">"]
     for name, meaning in CLASSES:
         out.append("<span class=\"cell %s\">&nbsp;</span>%s" % (name, e(meaning)))
-    out.append("</p>\n<table class=\"matrix\">\n<thead><tr><th>vector</th><th>v</th><th>validator</th><th></th>")
+    out.append("</p>\n<table class=\"levels\">\n<tr><th>parser</th><th>level (problems, worst first)</th></tr>\n")
+    for document in documents:
+        out.append("<tr><td>%s</td><td class=\"level %s\">%s</td></tr>\n" % (
+            e(document["parser"]), e(document["level"]), e(interop.level_text(document))))
+    out.append("</table>\n<table class=\"matrix\">\n<thead><tr><th>vector</th><th>v</th><th>validator</th><th></th>")
     for document in documents:
         out.append("<th class=\"parser\" title=\"%s\">%s</th>" % (e(document["version"] + ": " + document["headline"]), e(document["parser"])))
     out.append("</tr></thead>\n<tbody>\n")

@@ -65,6 +65,7 @@ def run_parser(parser, binary, vectors):
         "version": parser.version(),
         "unreported_details": parser.unreported,
         "level": report["level"],
+        "problem_counts": report["problems"],
         "headline": report["headline"],
         "counts": counts,
         "answers": {

@@ -3,7 +3,7 @@ extension CertificationReport {
     ///
     /// Version 2 added the level ladder (`non-conformant` is gone), `partial`, `level_on_run`,
     /// `problems`, `refused`, `provenance`, `checksum`, and each verdict's `problem` and `refused_form`.
-    /// ``decode(_:)`` reads versions 1 and 2.
+    /// `report merge` reads versions 1 and 2.
     public static let jsonFormatVersion = 2
 
     /// The report as JSON (format version 2, documented in CONFORMANCE.md), pretty-printed with a final LF.
@@ -74,7 +74,7 @@ extension CertificationReport {
     ///
     /// Levels, counts and headlines are left out: they are computed again whenever a report is read, so
     /// a newer version's wording never makes an old report look edited. A report whose recorded facts were
-    /// changed by hand no longer matches its checksum, and ``decode(_:)`` refuses it.
+    /// changed by hand no longer matches its checksum, and `report merge` refuses it.
     public var checksum: String {
         let covered = JSONValue.object([("kind", .string(kind.rawValue)), ("adapter", .string(adapterName))] + recordedMembers)
         return "sha256:" + CorpusManifest.digest(Array(covered.rendered().utf8))

@@ -37,6 +37,10 @@ extension CertificationReport {
         out += "    <properties>\n"
         out += "      <property name=\"level\" value=\"\(level.rawValue)\"/>\n"
         out += "      <property name=\"headline\" value=\"\(e(headline))\"/>\n"
+        out += "      <property name=\"level_on_run\" value=\"\(levelOnRun.rawValue)\"/>\n"
+        if let source = provenanceLine {
+            out += "      <property name=\"provenance\" value=\"\(e(source))\"/>\n"
+        }
         out += "    </properties>\n"
         for verdict in verdicts {
             let testcase = "    <testcase classname=\"\(e("\(kind.rawValue).\(verdict.area)"))\" name=\"\(e(verdict.vectorID))\""

@@ -31,5 +31,10 @@ struct CertifyEncoderSnippet {
     func certify(_ vector: ConformanceVector) throws {
         try EncoderCertification(MyEncoderAdapter()).check(vector)
     }
+
+    @Test(arguments: EncoderProbe.all)          // checks across forms, such as a fixed boundary
+    func probe(_ probe: EncoderProbe) throws {
+        try EncoderCertification(MyEncoderAdapter()).check(probe)
+    }
     // snippet.hide
 }
