@@ -98,8 +98,23 @@ def install_with_pip(version, root):
     return os.path.join(environment, "bin", "multipart-check")
 
 
+def action_repository():
+    """The repository the action runs from (owner/name), whose releases hold the binaries.
+
+    `github.action_repository` is empty in some composite-action contexts; the action's checkout,
+    `.../_actions/OWNER/NAME/REF`, still says it.
+    """
+    if os.environ.get("ACTION_REPOSITORY"):
+        return os.environ["ACTION_REPOSITORY"]
+    parts = os.path.normpath(os.environ.get("GITHUB_ACTION_PATH", "")).split(os.sep)
+    if "_actions" in parts and len(parts) >= parts.index("_actions") + 3:
+        index = parts.index("_actions")
+        return parts[index + 1] + "/" + parts[index + 2]
+    return os.environ.get("GITHUB_REPOSITORY")
+
+
 def install_release_binary(version, root):
-    repository = os.environ.get("ACTION_REPOSITORY") or os.environ.get("GITHUB_REPOSITORY")
+    repository = action_repository()
     if not repository:
         raise ActionError("cannot tell which repository's releases to download from (ACTION_REPOSITORY)")
     server = os.environ.get("GITHUB_SERVER_URL", "https://github.com")
@@ -193,31 +208,44 @@ def cell(text, limit=DETAIL_LENGTH):
     return html.escape(text, quote=False).replace("|", "\\|")
 
 
+# Grades that fail the run (CertificationGrade.isFailure, and a stale known issue), listed first in
+# the summary; any other grade but a plain pass or unsupported is listed after them.
+FAILING_GRADES = ("fail", "silent-data-loss", "stale-known-issue", "known-issue")
+QUIET_GRADES = ("pass", "unsupported")
+
+
+def problems(report):
+    """The verdicts worth a row: failures first, then the rest that did not simply pass, in id order."""
+    rows = [verdict for verdict in report.get("verdicts", []) if verdict.get("grade") not in QUIET_GRADES]
+    return sorted(rows, key=lambda verdict: (verdict.get("grade") not in FAILING_GRADES, verdict.get("id", "")))
+
+
 def summary(report, required, checker_version, directory, artifact):
     """The job summary: the headline, the checker, then a table of every vector that did not simply pass."""
-    name = report.get("name") or report.get("encoder") or report.get("decoder") or "the command"
+    name = report.get("adapter") or "the command"
     level = report.get("level", "?")
     lines = [f"### multipart-check certify: {cell(name, 200)}", ""]
     lines.append(f"**{cell(report.get('headline', level), 1000)}**")
     lines.append("")
     if required:
-        lines.append(f"Required level: `{required}`; reached: `{level}`.")
+        lines.append(f"Required level: `{cell(required, 100)}`; reached: `{cell(level, 100)}`.")
         lines.append("")
     if checker_version:
         lines.append("Checker: " + "; ".join(cell(line, 200) for line in checker_version.splitlines() if line))
         lines.append("")
-    problems = report.get("problems", [])
-    if problems:
-        lines += ["| vector | grade | details |", "|---|---|---|"]
-        for problem in problems[:SUMMARY_ROWS]:
-            details = problem.get("details") or [problem.get("summary", "")]
-            lines.append(f"| `{cell(problem.get('id', '?'), 200)}` | {cell(problem.get('grade', '?'))} | {cell(' · '.join(details))} |")
-        if len(problems) > SUMMARY_ROWS:
-            lines.append("")
-            lines.append(f"{len(problems) - SUMMARY_ROWS} more in the JSON report.")
+    rows = problems(report)
+    if rows:
+        lines += ["| vector | grade | why |", "|---|---|---|"]
+        for verdict in rows[:SUMMARY_ROWS]:
+            why = verdict.get("summary", "")
+            if verdict.get("known_issue"):
+                why = f"known issue: {verdict['known_issue']} [{why}]"
+            lines.append(f"| `{cell(verdict.get('id', '?'), 200)}` | {cell(verdict.get('grade', '?'))} | {cell(why)} |")
+        if len(rows) > SUMMARY_ROWS:
+            lines += ["", f"{len(rows) - SUMMARY_ROWS} more in the JSON report."]
         lines.append("")
     else:
-        lines += ["Every vector passed.", ""]
+        lines += ["Every vector that ran passed.", ""]
     where = f"the artifact `{artifact}`" if artifact else f"`{directory}`"
     lines.append(
         f"Reports: `report.json` and `report.html` in {where}; `known-issues.txt` there lists today's "
@@ -227,18 +255,18 @@ def summary(report, required, checker_version, directory, artifact):
 
 def known_issues(report):
     """Every vector that fails (or is a known issue still failing), as `id=reason` lines for --known-issues."""
-    lines = [f"# Vectors {report.get('name', 'the command')} fails today; replace each reason with yours."]
-    for problem in report.get("problems", []):
-        # The grades certify counts as failing (CertificationGrade.isFailure); a stale known issue passes.
-        if problem.get("grade") in ("fail", "silent-data-loss", "known-issue"):
-            reason = " ".join((problem.get("details") or ["fails"])[0].split())
-            lines.append(f"{problem['id']}={reason[:200]}")
+    lines = [f"# The vectors {report.get('adapter', 'the command')} fails today; put your own reason after each '='."]
+    for verdict in report.get("verdicts", []):
+        if verdict.get("grade") in ("fail", "silent-data-loss", "known-issue"):
+            reason = verdict.get("known_issue") or " ".join(verdict.get("summary", "fails").split())[:200]
+            lines.append(f"{verdict['id']}={reason}")
     return "\n".join(lines) + "\n"
 
 
 def certify():
     checker = value("checker") or "multipart-check"
-    directory = value("output-directory") or os.path.join(temporary_directory(), "multipart-check-report")
+    # One directory per artifact name, so two uses of the action in one job keep their reports apart.
+    directory = os.path.join(temporary_directory(), value("artifact-name") or "multipart-check-report")
     os.makedirs(directory, exist_ok=True)
     report_path = os.path.join(directory, "report.json")
     html_path = os.path.join(directory, "report.html")
