@@ -237,9 +237,10 @@ def summary(report, required, checker_version, directory, artifact):
     if rows:
         lines += ["| vector | grade | why |", "|---|---|---|"]
         for verdict in rows[:SUMMARY_ROWS]:
-            why = verdict.get("summary", "")
-            if verdict.get("known_issue"):
-                why = f"known issue: {verdict['known_issue']} [{why}]"
+            why, reason = verdict.get("summary", ""), verdict.get("known_issue")
+            if reason:
+                # The declared reason first; what happened this time too, when it says something else.
+                why = reason if why in ("", reason) else f"{reason} (this run: {why})"
             lines.append(f"| `{cell(verdict.get('id', '?'), 200)}` | {cell(verdict.get('grade', '?'))} | {cell(why)} |")
         if len(rows) > SUMMARY_ROWS:
             lines += ["", f"{len(rows) - SUMMARY_ROWS} more in the JSON report."]

@@ -9,6 +9,7 @@ import unittest
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 DIST = os.path.join(ROOT, ".tools", "dist")
+ACTION = os.path.join(DIST, "action.py")
 sys.path.insert(0, DIST)
 
 
@@ -73,7 +74,58 @@ def fresh_environment(path):
     """
     probe = run([sys.executable, "-m", "pip", "--python", sys.executable, "--version"])
     seeded = probe.returncode != 0
-    subprocess.run([sys.executable, "-m", "venv"] + ([] if seeded else ["--without-pip"]) + [path], check=True)
+    made = run([sys.executable, "-m", "venv"] + ([] if seeded else ["--without-pip"]) + [path])
+    if made.returncode != 0:    # Debian and Ubuntu ship venv's pip seeding in python3-venv
+        raise unittest.SkipTest(f"cannot make a virtual environment here: {made.stderr.strip()[-200:]}")
     python = os.path.join(path, "bin", "python")
     pip = [python, "-m", "pip"] if seeded else [sys.executable, "-m", "pip", "--python", python]
     return pip + ["--disable-pip-version-check"]
+
+
+def read(path):
+    """The file's text, or "" when it does not exist."""
+    if not os.path.exists(path):
+        return ""
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def outputs(path):
+    """GITHUB_OUTPUT's `name<<delimiter` blocks as a dictionary."""
+    found, lines = {}, read(path).split("\n")
+    index = 0
+    while index < len(lines):
+        match = re.fullmatch(r"([a-z-]+)<<(\S+)", lines[index])
+        if match:
+            end = lines.index(match.group(2), index + 1)
+            found[match.group(1)] = "\n".join(lines[index + 1:end])
+            index = end
+        index += 1
+    return found
+
+
+class ActionTestCase(TemporaryDirectoryTestCase):
+    def run_action(self, step, inputs, cwd=None, extra=None):
+        """Runs `action.py STEP` with INPUTS; returns (status, stdout, summary, outputs)."""
+        environment = {key: value for key, value in os.environ.items() if not key.startswith(("INPUT_", "GITHUB_"))}
+        environment.pop("MULTIPART_VECTORS_DIR", None)
+        environment.update({
+            "GITHUB_STEP_SUMMARY": self.path("summary.md"),
+            "GITHUB_OUTPUT": self.path("output.txt"),
+            "GITHUB_PATH": self.path("path.txt"),
+            "RUNNER_TEMP": self.path("runner-temp"),
+        })
+        os.makedirs(self.path("runner-temp"), exist_ok=True)
+        defaults = {"upload-artifact": "true", "artifact-name": "multipart-check-report"}
+        for name, value in {**defaults, **inputs}.items():
+            environment["INPUT_" + name.upper().replace("-", "_")] = value
+        environment.update(extra or {})
+        for name in ("summary.md", "output.txt"):
+            if os.path.exists(self.path(name)):
+                os.remove(self.path(name))
+        result = subprocess.run([sys.executable, ACTION, step], cwd=cwd or self.directory, env=environment,
+                                capture_output=True, text=True)
+        return result.returncode, result.stdout + result.stderr, read(self.path("summary.md")), outputs(self.path("output.txt"))
+
+    def report_directory(self, name="multipart-check-report"):
+        return self.path("runner-temp", name)

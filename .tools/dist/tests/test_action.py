@@ -7,60 +7,9 @@ import subprocess
 import sys
 import unittest
 
-from support import DIST, ROOT, TemporaryDirectoryTestCase, checker, documented_block, needs_checker, run
+from support import ACTION, DIST, ROOT, ActionTestCase, checker, documented_block, needs_checker, read, run
 
 import dist
-
-ACTION = os.path.join(DIST, "action.py")
-
-
-def read(path):
-    """The file's text, or "" when it does not exist."""
-    if not os.path.exists(path):
-        return ""
-    with open(path, encoding="utf-8") as handle:
-        return handle.read()
-
-
-def outputs(path):
-    """GITHUB_OUTPUT's `name<<delimiter` blocks as a dictionary."""
-    found, lines = {}, read(path).split("\n")
-    index = 0
-    while index < len(lines):
-        match = re.fullmatch(r"([a-z-]+)<<(\S+)", lines[index])
-        if match:
-            end = lines.index(match.group(2), index + 1)
-            found[match.group(1)] = "\n".join(lines[index + 1:end])
-            index = end
-        index += 1
-    return found
-
-
-class ActionTestCase(TemporaryDirectoryTestCase):
-    def run_action(self, step, inputs, cwd=None, extra=None):
-        """Runs `action.py STEP` with INPUTS; returns (status, stdout, summary, outputs)."""
-        environment = {key: value for key, value in os.environ.items() if not key.startswith(("INPUT_", "GITHUB_"))}
-        environment.pop("MULTIPART_VECTORS_DIR", None)
-        environment.update({
-            "GITHUB_STEP_SUMMARY": self.path("summary.md"),
-            "GITHUB_OUTPUT": self.path("output.txt"),
-            "GITHUB_PATH": self.path("path.txt"),
-            "RUNNER_TEMP": self.path("runner-temp"),
-        })
-        os.makedirs(self.path("runner-temp"), exist_ok=True)
-        defaults = {"upload-artifact": "true", "artifact-name": "multipart-check-report"}
-        for name, value in {**defaults, **inputs}.items():
-            environment["INPUT_" + name.upper().replace("-", "_")] = value
-        environment.update(extra or {})
-        for name in ("summary.md", "output.txt"):
-            if os.path.exists(self.path(name)):
-                os.remove(self.path(name))
-        result = subprocess.run([sys.executable, ACTION, step], cwd=cwd or self.directory, env=environment,
-                                capture_output=True, text=True)
-        return result.returncode, result.stdout + result.stderr, read(self.path("summary.md")), outputs(self.path("output.txt"))
-
-    def report_directory(self, name="multipart-check-report"):
-        return self.path("runner-temp", name)
 
 
 class CertifyStepTests(ActionTestCase):
@@ -120,7 +69,7 @@ class CertifyStepTests(ActionTestCase):
 
         status, log, summary, found = self.run_action("certify", {**inputs, "known-issues-file": suggested})
         self.assertEqual(status, 0, log)
-        self.assertIn("| known-issue | known issue: ", summary)
+        self.assertRegex(summary, r"\n\| `structure/[^`]+` \| known-issue \| ")
         self.assertEqual(found["level"], "non-conformant")
 
     @needs_checker
@@ -169,6 +118,8 @@ class InstallStepTests(ActionTestCase):
         # PIP_* variables reach pip as for any pip run: here, a local index instead of PyPI.
         status, log, _, found = self.run_action(
             "install", {"install": "pip"}, extra={"PIP_NO_INDEX": "1", "PIP_FIND_LINKS": wheels})
+        if status != 0 and "ensurepip" in log:
+            self.skipTest("this Python cannot make a virtual environment with pip (python3-venv)")
         self.assertEqual(status, 0, log)
         installed = os.path.join(self.path("runner-temp"), "multipart-check-venv", "bin", "multipart-check")
         self.assertEqual(found["checker"], installed)
