@@ -208,15 +208,16 @@ def cell(text, limit=DETAIL_LENGTH):
     return html.escape(text, quote=False).replace("|", "\\|")
 
 
-# Grades that fail the run (CertificationGrade.isFailure, and a stale known issue), listed first in
-# the summary; any other grade but a plain pass or unsupported is listed after them.
-FAILING_GRADES = ("fail", "silent-data-loss", "stale-known-issue", "known-issue")
-QUIET_GRADES = ("pass", "unsupported")
+# The grades that fail a run (CertificationGrade.isFailure, and a stale known issue): their rows
+# come first in the summary, and all but the stale ones are suggested as known issues.
+FAILING_GRADES = ("fail", "refused", "silent-data-loss", "known-issue", "stale-known-issue")
 
 
 def problems(report):
-    """The verdicts worth a row: failures first, then the rest that did not simply pass, in id order."""
-    rows = [verdict for verdict in report.get("verdicts", []) if verdict.get("grade") not in QUIET_GRADES]
+    """The verdicts worth a row, failures first, in id order: every verdict that shows a problem
+    (JSON format 2 names it), and a stale known issue, which shows none but fails the run."""
+    rows = [verdict for verdict in report.get("verdicts", [])
+            if verdict.get("problem") or verdict.get("grade") in FAILING_GRADES]
     return sorted(rows, key=lambda verdict: (verdict.get("grade") not in FAILING_GRADES, verdict.get("id", "")))
 
 
@@ -228,7 +229,10 @@ def summary(report, required, checker_version, directory, artifact):
     lines.append(f"**{cell(report.get('headline', level), 1000)}**")
     lines.append("")
     if required:
-        lines.append(f"Required level: `{cell(required, 100)}`; reached: `{cell(level, 100)}`.")
+        reached = f"`{cell(level, 100)}`"
+        if report.get("partial") and report.get("level_on_run"):
+            reached += f" (`{cell(report['level_on_run'], 100)}` on the vectors run)"
+        lines.append(f"Required level: `{cell(required, 100)}`; reached: {reached}.")
         lines.append("")
     if checker_version:
         lines.append("Checker: " + "; ".join(cell(line, 200) for line in checker_version.splitlines() if line))
@@ -240,7 +244,7 @@ def summary(report, required, checker_version, directory, artifact):
             why, reason = verdict.get("summary", ""), verdict.get("known_issue")
             if reason:
                 # The declared reason first; what happened this time too, when it says something else.
-                why = reason if why in ("", reason) else f"{reason} (this run: {why})"
+                why = reason if not why or why.startswith(reason) else f"{reason} (this run: {why})"
             lines.append(f"| `{cell(verdict.get('id', '?'), 200)}` | {cell(verdict.get('grade', '?'))} | {cell(why)} |")
         if len(rows) > SUMMARY_ROWS:
             lines += ["", f"{len(rows) - SUMMARY_ROWS} more in the JSON report."]
@@ -258,7 +262,7 @@ def known_issues(report):
     """Every vector that fails (or is a known issue still failing), as `id=reason` lines for --known-issues."""
     lines = [f"# The vectors {report.get('adapter', 'the command')} fails today; put your own reason after each '='."]
     for verdict in report.get("verdicts", []):
-        if verdict.get("grade") in ("fail", "silent-data-loss", "known-issue"):
+        if verdict.get("grade") in FAILING_GRADES and verdict.get("grade") != "stale-known-issue":
             reason = verdict.get("known_issue") or " ".join(verdict.get("summary", "fails").split())[:200]
             lines.append(f"{verdict['id']}={reason}")
     return "\n".join(lines) + "\n"
