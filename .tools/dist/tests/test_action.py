@@ -3,7 +3,6 @@ GITHUB_OUTPUT, GITHUB_PATH and RUNNER_TEMP, and real encoders and parsers throug
 import json
 import os
 import re
-import subprocess
 import sys
 import unittest
 

@@ -3,12 +3,12 @@ import base64
 import csv
 import hashlib
 import io
+import json
 import os
+import re
 import shutil
 import stat
 import struct
-import subprocess
-import sys
 import tarfile
 import unittest
 import zipfile
@@ -211,7 +211,7 @@ class PlatformTagTests(TemporaryDirectoryTestCase):
         tags = dist.platform_tags(self_contained())
         symbols = run(["readelf", "-V", "-W", self_contained()]).stdout
         newest = max((tuple(map(int, version.split(".")))
-                      for version in __import__("re").findall(r"Name: GLIBC_([0-9.]+)", symbols)), default=(2, 17))
+                      for version in re.findall(r"Name: GLIBC_([0-9.]+)", symbols)), default=(2, 17))
         if "NEEDED" in run(["readelf", "-d", self_contained()]).stdout:
             level = tuple(map(int, tags[0].split("_")[1:3]))
             self.assertGreaterEqual(level, newest[:2])
@@ -274,7 +274,7 @@ class ImageTests(TemporaryDirectoryTestCase):
                 workdir = rest
                 os.makedirs(root + workdir, exist_ok=True)
             elif kind == "ENTRYPOINT":
-                entrypoint = __import__("json").loads(rest)
+                entrypoint = json.loads(rest)
         self.assertEqual(entrypoint, ["multipart-check"])
         program = root + "/usr/local/bin/" + entrypoint[0]
         environment = {"PATH": "/usr/local/bin:/usr/bin:/bin"}
