@@ -141,4 +141,23 @@ struct CertifyCommandTests {
         let page = try String(contentsOfFile: htmlPath, encoding: .utf8)
         #expect(page.hasPrefix("<!DOCTYPE html>"))
     }
+
+    @Test func requireFailsARunBelowTheLevelEvenWhenEveryFailureIsDeclared() throws {
+        let directory = try TemporaryDirectory()
+        let script = try directory.write(Array("#!/bin/sh\ncat >/dev/null\necho not-json\n".utf8), named: "encoder.sh")
+        let declared = ["certify", "--vector", "structure/y-single-field", "--known-issue", "structure/y-single-field=answers garbage"]
+        #expect(runCLI(declared + ["--", "/bin/sh", script]).status == 0)
+
+        let required = runCLI(declared + ["--require", "conformant", "--", "/bin/sh", script])
+        #expect(required.status == 1)
+        #expect(required.stderr.hasPrefix("error: Conformant required, but: "), "\(required.stderr)")
+        // A filtered run is partial: it meets no level but that one.
+        #expect(runCLI(declared + ["--require", "partial", "--", "/bin/sh", script]).status == 0)
+    }
+
+    @Test func requireTakesOnlyALevel() {
+        let result = runCLI(["certify", "--require", "conformnt", "--", "/bin/true"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("Did you mean 'conformant'?"), "\(result.stderr)")
+    }
 }

@@ -20,7 +20,7 @@ extension CommandSpec {
 
             Exit status: 0 when no vector fails other than declared known issues that still fail \
             (so an encoder without known issues is conformant), 1 when one does, a known issue \
-            passed (stale) or the run stopped early, 64 for a usage error (including a --vector, --area or \
+            passed (stale), the run stopped early or the level is below --require, 64 for a usage error (including a --vector, --area or \
             known issue that names no vector), 66 when the corpus, the known-issues file or the \
             command cannot be read or started, 73 when --output cannot be written.
             """,
@@ -76,6 +76,9 @@ extension CommandSpec {
             Option(
                 name: .knownIssues, valueName: "file",
                 help: "Read known issues from a file: one 'id=reason' per line; blank lines and lines starting with '#' are ignored."),
+            Option(
+                name: .require, valueName: "level", allowedValues: CertificationLevel.allCases.map(\.rawValue),
+                help: "Fail (exit 1) unless the level reached is this one or better, as require() does in swift test."),
             Option(name: .name, valueName: "name", help: "The encoder's name in the report; default: the command line."),
             Option(name: .problemsOnly, help: "In the text table, list only the vectors that did not pass."),
             corpusOption,

@@ -87,6 +87,8 @@ extension Invocation {
             throw UsageError("Missing expected argument '<command> ...'", command: spec)
         }
         command.name = parsed.value(.name)
+        // The option's allowed values are checked by the parser, with a suggestion.
+        command.requiredLevel = parsed.value(.require).flatMap(CertificationLevel.init(rawValue:))
         command.problemsOnly = parsed.has(.problemsOnly)
         command.corpusOption = parsed.value(.corpus)
         return .certify(command)

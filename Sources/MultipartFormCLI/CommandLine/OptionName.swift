@@ -31,6 +31,7 @@ package enum OptionName: String, Sendable, CaseIterable {
     case problemsOnly = "--problems-only"
     case producer = "--producer"
     case quiet = "--quiet"
+    case require = "--require"
     case rule = "--rule"
     case runs = "--runs"
     case scale = "--scale"

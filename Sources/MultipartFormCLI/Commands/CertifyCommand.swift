@@ -56,6 +56,8 @@ struct CertifyCommand {
     var knownIssuesFile: String?
     /// Whether the command is a decoder (`--decoder`): it gets bodies and answers parts.
     var isDecoder = false
+    /// The `--require` level: below it the run fails even when every failure is a declared known issue.
+    var requiredLevel: CertificationLevel?
 
     /// What the command certifies, for messages.
     var kindName: String { isDecoder ? "decoders" : "encoders" }
@@ -165,6 +167,11 @@ struct CertifyCommand {
             stdout: &stdout, stderr: &stderr)
         {
             return failed
+        }
+        if let requiredLevel, !report.level.isAtLeast(requiredLevel) {
+            // As `require()` in `swift test`; the report above already lists what kept the level down.
+            stderr.write("error: \(requiredLevel.title) required, but: \(report.headline)\n")
+            return ExitCode.failure
         }
         // As `EncoderCertification.check`: known issues that still fail are declared, not failures.
         return report.hasUndeclaredProblems || outcome.stopped != nil ? ExitCode.failure : ExitCode.success
