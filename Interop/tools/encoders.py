@@ -99,19 +99,22 @@ def markdown_table(documents, cell):
         "encoder chose itself is shown as `BOUNDARY`.",
         "",
         "The level is the encoder's worst problem below the strict top levels (CONFORMANCE.md, \"Levels\"),",
-        "with the count of each problem, worst first; refused forms are counted by what they hold.",
+        "with the count of each problem, worst first; refused forms are counted by what they hold. The",
+        "rank orders the encoders by those counts, worst problem first (fewer invalid bodies rank higher",
+        "whatever else, then fewer crashes, fewer refused forms, fewer avoidable warnings).",
         "",
-        "| encoder | language | version | options | level (problems) | vectors run | pass | with warnings | refused | fail | canonical bodies reproduced |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "| rank | encoder | language | version | options | level (problems) | vectors run | pass | with warnings | refused | fail | canonical bodies reproduced |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    for document in documents:
+    encoder_ranks = interop.ranks(documents, "encoder")
+    for rank, document in sorted(zip(encoder_ranks, documents), key=lambda pair: pair[0]):
         counts, canonical = document["counts"], document.get("canonical") or {}
         options = (["boundary-accepted"] if document["accepts_boundary"] else []) + document["unsupported_features"]
         reproduced = "%d of %d" % (canonical["identical"], canonical["checked"]) if document["accepts_boundary"] and canonical else "-"
         refused = document.get("refused") or {}
         refused_text = "%d (%s)" % (counts.get("refused", 0), ", ".join("%s %d" % item for item in refused.items())) if refused else "0"
-        lines.append("| %s (`%s`) | %s | %s | %s | %s | %s | %d | %d | %s | %d | %s |" % (
-            cell(document["name"]), document["encoder"], document["language"], cell(document["version"]),
+        lines.append("| %d | %s (`%s`) | %s | %s | %s | %s | %s | %d | %d | %s | %d | %s |" % (
+            rank, cell(document["name"]), document["encoder"], document["language"], cell(document["version"]),
             ", ".join(options) or "-", cell(interop.level_text(document)), coverage_text(document),
             counts.get("pass", 0), counts.get("pass-with-warnings", 0), refused_text, counts.get("fail", 0), reproduced))
     lines += ["", "Every vector an encoder fails or passes with warnings is listed under \"Encoder problems\" below."]

@@ -123,13 +123,33 @@ LEVEL_TITLES = {
 }
 
 
+# The problems of each kind, worst first: the order the level ladder and the ranking follow.
+PROBLEM_LADDER = {
+    "decoder": ["loses-data", "no-answer", "misreads-valid", "rejects-valid", "accepts-invalid"],
+    "encoder": ["writes-invalid", "no-answer", "refuses-forms", "avoidable-warnings"],
+}
+
+
+def ranks(documents, kind):
+    """Each document's rank among `documents` (1 is best), by its problem counts compared worst
+    problem first: fewer silent data losses rank higher whatever else, then fewer crashes, and so on.
+    Documents with the same counts share a rank."""
+    def key(document):
+        counts = document.get("problem_counts") or {}
+        return tuple(counts.get(problem, 0) for problem in PROBLEM_LADDER[kind])
+    keys = sorted(key(document) for document in documents)
+    return [keys.index(key(document)) + 1 for document in documents]
+
+
 def level_text(document):
     """The level's title and the problems that earned it, worst first: `Misreads valid bodies (3 misreads-valid, ...)`."""
     title = LEVEL_TITLES.get(document["level"], document["level"])
     problems = document.get("problem_counts") or {}
     if not problems:
         return title
-    return "%s (%s)" % (title, ", ".join("%s %d" % (name, count) for name, count in problems.items()))
+    ladder = PROBLEM_LADDER["encoder" if "encoder" in document else "decoder"]
+    ordered = sorted(problems.items(), key=lambda item: ladder.index(item[0]) if item[0] in ladder else len(ladder))
+    return "%s (%s)" % (title, ", ".join("%s %d" % (name, count) for name, count in ordered))
 
 
 def multipart_check():

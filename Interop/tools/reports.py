@@ -124,12 +124,15 @@ def write_markdown(into, documents, vectors, severities, split):
         "## Parsers",
         "",
         "The level is the parser's worst problem below the strict top levels (CONFORMANCE.md, \"Levels\"),",
-        "with the count of each problem, worst first.",
+        "with the count of each problem, worst first. The rank orders the parsers by those counts, worst",
+        "problem first: fewer silent data losses rank higher whatever else, then fewer crashes, fewer",
+        "misread valid bodies, fewer rejected valid bodies, fewer accepted invalid bodies.",
         "",
-        "| parser | language | version | not reported | level (problems) | y accepted as expected | n rejected | i as allowed | silent data loss | crashed or timed out |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| rank | parser | language | version | not reported | level (problems) | y accepted as expected | n rejected | i as allowed | silent data loss | crashed or timed out |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    for document in documents:
+    parser_ranks = interop.ranks(documents, "decoder")
+    for rank, document in sorted(zip(parser_ranks, documents), key=lambda pair: pair[0]):
         records = document["vectors"]
 
         def count(predicate):
@@ -143,8 +146,8 @@ def write_markdown(into, documents, vectors, severities, split):
         i_ok = count(lambda r: r["verdict"] == "i" and r["grade"] == "pass")
         loss = count(lambda r: r["grade"] == "silent-data-loss")
         crashes = count(lambda r: cell_class(r) in ("crashed", "timed-out"))
-        lines.append("| %s (`%s`) | %s | %s | %s | %s | %d of %d | %d of %d | %d of %d | %d | %d |" % (
-            markdown_cell(document["name"]), document["parser"], document["language"], markdown_cell(document["version"]),
+        lines.append("| %d | %s (`%s`) | %s | %s | %s | %s | %d of %d | %d of %d | %d of %d | %d | %d |" % (
+            rank, markdown_cell(document["name"]), document["parser"], document["language"], markdown_cell(document["version"]),
             ", ".join(document["unreported_details"]) or "-", markdown_cell(interop.level_text(document)),
             y_ok, of("y"), n_ok, of("n"), i_ok, of("i"), loss, crashes))
     lines += [""] + encoders.markdown_table(encoder_documents, markdown_cell)
@@ -209,10 +212,10 @@ def write_html(into, documents, vectors, severities, split):
            "<p class=\"legend\">"]
     for name, meaning in CLASSES:
         out.append("<span class=\"cell %s\">&nbsp;</span>%s" % (name, e(meaning)))
-    out.append("</p>\n<table class=\"levels\">\n<tr><th>parser</th><th>level (problems, worst first)</th></tr>\n")
-    for document in documents:
-        out.append("<tr><td>%s</td><td class=\"level %s\">%s</td></tr>\n" % (
-            e(document["parser"]), e(document["level"]), e(interop.level_text(document))))
+    out.append("</p>\n<table class=\"levels\">\n<tr><th>rank</th><th>parser</th><th>level (problems, worst first)</th></tr>\n")
+    for rank, document in sorted(zip(interop.ranks(documents, "decoder"), documents), key=lambda pair: pair[0]):
+        out.append("<tr><td>%d</td><td>%s</td><td class=\"level %s\">%s</td></tr>\n" % (
+            rank, e(document["parser"]), e(document["level"]), e(interop.level_text(document))))
     out.append("</table>\n<table class=\"matrix\">\n<thead><tr><th>vector</th><th>v</th><th>validator</th><th></th>")
     for document in documents:
         out.append("<th class=\"parser\" title=\"%s\">%s</th>" % (e(document["version"] + ": " + document["headline"]), e(document["parser"])))
