@@ -26,7 +26,11 @@ package enum Base64 {
 
     /// Decodes padded base64 text, or returns `nil` for anything else (whitespace, a bad length or alphabet, nonzero pad bits).
     package static func decode(_ text: String) -> [UInt8]? {
-        let input = Array(text.utf8)
+        decode(Array(text.utf8))
+    }
+
+    /// Decodes padded base64 given as its ASCII bytes, or returns `nil` as the text version does.
+    package static func decode(_ input: [UInt8]) -> [UInt8]? {
         guard input.count % 4 == 0 else { return nil }
         var output: [UInt8] = []
         output.reserveCapacity(input.count / 4 * 3)

@@ -65,16 +65,18 @@ package struct StrictJSONReader {
     /// The longest string accepted, in decoded bytes.
     package static let defaultMaxStringLength = 256 * 1024 * 1024
 
-    private let input: [UInt8]
-    private var index = 0
-    private let maxDepth: Int
-    private let maxStringLength: Int
+    let input: [UInt8]
+    var index = 0
+    let maxDepth: Int
+    let maxStringLength: Int
     /// Decides, from the path of member names (`[]` for an array element), which values are kept.
     private let keep: (@Sendable ([String]) -> Bool)?
     /// The most values kept before the reader gives up.
     private let maxKeptValues: Int
     private var path: [String] = []
     private var keptValues = 0
+    /// For each array or object the pull methods (`StrictJSONReader+Pull.swift`) are inside, whether it has had a member yet.
+    var openContainers: [Bool] = []
     /// How many lone surrogate escapes were replaced by U+FFFD.
     package private(set) var replacedSurrogates = 0
 
@@ -118,7 +120,7 @@ package struct StrictJSONReader {
     }
 
     /// The value, or `nil` when it is not kept (read and checked all the same).
-    private mutating func parseValue(depth: Int, storing: Bool) throws(JSONSyntaxError) -> ParsedJSON? {
+    mutating func parseValue(depth: Int, storing: Bool) throws(JSONSyntaxError) -> ParsedJSON? {
         guard index < input.count else { throw failure("unexpected end of input, expected a value") }
         let stores = storing && (keep?(path) ?? true)
         if stores {
@@ -215,7 +217,7 @@ package struct StrictJSONReader {
         }
     }
 
-    private mutating func parseNumber() throws(JSONSyntaxError) {
+    mutating func parseNumber() throws(JSONSyntaxError) {
         if peek(UInt8(ascii: "-")) { index += 1 }
         guard index < input.count, isDigit(input[index]) else { throw failure("expected a digit in a number") }
         if input[index] == UInt8(ascii: "0") {
@@ -237,7 +239,7 @@ package struct StrictJSONReader {
         }
     }
 
-    private mutating func parseString() throws(JSONSyntaxError) -> [UInt8] {
+    mutating func parseString() throws(JSONSyntaxError) -> [UInt8] {
         index += 1  // the opening quote
         var output: [UInt8] = []
         while true {
@@ -374,7 +376,7 @@ package struct StrictJSONReader {
 
     // MARK: - Helpers
 
-    private mutating func expectLiteral(_ word: StaticString) throws(JSONSyntaxError) {
+    mutating func expectLiteral(_ word: StaticString) throws(JSONSyntaxError) {
         let bytes = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         for byte in bytes {
             guard index < input.count, input[index] == byte else {
@@ -384,7 +386,7 @@ package struct StrictJSONReader {
         }
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < input.count {
             switch input[index] {
             case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -393,7 +395,7 @@ package struct StrictJSONReader {
         }
     }
 
-    private func peek(_ byte: UInt8) -> Bool { index < input.count && input[index] == byte }
+    func peek(_ byte: UInt8) -> Bool { index < input.count && input[index] == byte }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
@@ -415,11 +417,11 @@ package struct StrictJSONReader {
         byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : hex(byte)
     }
 
-    private func describeCurrent() -> String {
+    func describeCurrent() -> String {
         index < input.count ? "'\(describe(input[index]))'" : "end of input"
     }
 
-    private func failure(_ message: String) -> JSONSyntaxError {
+    func failure(_ message: String) -> JSONSyntaxError {
         let position = min(index, input.count)
         var line = 1
         var lineStart = 0

@@ -52,7 +52,8 @@ public struct ProcessDecoderAdapter: FormDecoderAdapter {
     ///   crash, a time-out or malformed output.
     public func decode(body: [UInt8], contentType: String) throws -> [DecodedFormPart] {
         let exchange = ProcessExchange(command: command, timeout: timeout, outputLimit: outputLimit, deadline: deadline)
-        return try Self.response(try exchange.run(Self.request(body: body, contentType: contentType), sending: "body"))
+        let output = try exchange.run(Self.request(body: body, contentType: contentType), sending: "body")
+        return try Self.response(output, maxParts: Self.maxParts(forBodyOf: body.count))
     }
 
     /// The request the child reads: the body and its `Content-Type` as contract version 1 JSON.
@@ -69,34 +70,67 @@ public struct ProcessDecoderAdapter: FormDecoderAdapter {
     }
 
     /// Reads the child's answer: the decoded parts, or a rejection thrown as ``ProcessAdapterError/Code/refused``.
-    /// - Parameter output: Everything the child wrote to standard output.
+    ///
+    /// The answer is read a value at a time and never held as a tree: an unknown or repeated key is
+    /// refused before its value is read, a list of more than `maxParts` parts at the first one past
+    /// it, and a rejection's reason is kept up to 4 KiB.
+    /// - Parameters:
+    ///   - output: Everything the child wrote to standard output.
+    ///   - maxParts: The most parts the answer may list; ``decode(body:contentType:)`` allows as many
+    ///     as the body could hold (``maxParts(forBodyOf:)``).
     /// - Returns: The parts, in the order the child gave them.
     /// - Throws: ``ProcessAdapterError``: a rejection, or output that is not a contract answer.
-    public static func response(_ output: [UInt8]) throws(ProcessAdapterError) -> [DecodedFormPart] {
+    public static func response(_ output: [UInt8], maxParts: Int = .max) throws(ProcessAdapterError) -> [DecodedFormPart] {
         try ProcessExchange.readAnswer(output) {
-            let object = try JSONNode.parse(output).object(allowing: ["parts", "error"])
-            if let error = object.optional("error") {
-                throw ProcessAdapterError(.refused, "the decoder rejected the body: \(try error.string())")
+            var answer = ProcessAnswerReader(output)
+            var refusal: String?
+            var parts: [DecodedFormPart]?
+            try answer.readObject(at: "", allowing: ["parts", "error"]) { answer, key, path in
+                guard key == "parts" else {
+                    refusal = try answer.reason(at: path)
+                    return
+                }
+                var read: [DecodedFormPart] = []
+                let tooMany = "more than \(maxParts) parts, more than the body could hold"
+                try answer.readArray(at: path, maxCount: maxParts, tooMany: tooMany) { answer, path in
+                    read.append(try part(&answer, at: path))
+                }
+                parts = read
             }
-            return try object.required("parts").array().map { (node) throws(JSONShapeError) -> DecodedFormPart in
-                let part = try node.object(allowing: [
-                    "name", "name_base64", "filename", "filename_base64", "content_type", "body_base64",
-                ])
-                func bytes(_ key: String) throws(JSONShapeError) -> [UInt8]? {
-                    if let encoded = part.optional(key + "_base64") {
-                        let text = try encoded.string()
-                        guard let decoded = Base64.decode(text) else { throw encoded.failure("\"\(text)\" is not valid base64") }
-                        return decoded
-                    }
-                    guard let plain = part.optional(key), !plain.isNull else { return nil }
-                    return try plain.bytes()
-                }
-                guard let body = try bytes("body") else {
-                    throw JSONShapeError(path: node.path + ".body_base64", message: "required key is missing")
-                }
-                return DecodedFormPart(name: try bytes("name"), filename: try bytes("filename"), contentType: try bytes("content_type"), body: body)
+            try answer.finish()
+            if let refusal { throw ProcessAdapterError(.refused, "the decoder rejected the body: \(refusal)") }
+            guard let parts else { throw JSONShapeError(path: "parts", message: "required key is missing") }
+            return parts
+        }
+    }
+
+    /// The most parts a decoder can find in a body of `count` bytes: every part but the first
+    /// begins after a delimiter line, which takes at least 3 bytes (`--` and a boundary).
+    /// - Parameter count: The body's length in bytes.
+    /// - Returns: The most parts an answer about that body may list.
+    public static func maxParts(forBodyOf count: Int) -> Int {
+        count / 3 + 1
+    }
+
+    /// One part of an answer: `name` / `name_base64`, `filename` / `filename_base64`, `content_type`
+    /// and the required `body_base64` (a `_base64` key wins over its plain twin).
+    private static func part(_ answer: inout ProcessAnswerReader, at path: String) throws -> DecodedFormPart {
+        var plain: [String: [UInt8]?] = [:]
+        var encoded: [String: [UInt8]] = [:]
+        try answer.readObject(
+            at: path, allowing: ["name", "name_base64", "filename", "filename_base64", "content_type", "body_base64"]
+        ) { answer, key, path in
+            if key.hasSuffix("_base64") {
+                encoded[String(key.dropLast("_base64".count))] = try answer.base64(at: path)
+            } else {
+                plain[key] = try answer.optionalString(at: path)
             }
         }
+        guard let body = encoded["body"] else {
+            throw JSONShapeError(path: path + ".body_base64", message: "required key is missing")
+        }
+        func bytes(_ key: String) -> [UInt8]? { encoded[key] ?? plain[key] ?? nil }
+        return DecodedFormPart(name: bytes("name"), filename: bytes("filename"), contentType: bytes("content_type"), body: body)
     }
 }
 #endif

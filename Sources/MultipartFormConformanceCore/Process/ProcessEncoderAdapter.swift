@@ -90,21 +90,34 @@ public struct ProcessEncoderAdapter: FormEncoderAdapter {
     }
 
     /// Reads the child's answer: an encoded form, or a refusal thrown as ``ProcessAdapterError/Code/refused``.
+    ///
+    /// The answer is read a value at a time and never held as a tree: an unknown or repeated key is
+    /// refused before its value is read, and a refusal's reason is kept up to 4 KiB.
     /// - Parameter output: Everything the child wrote to standard output.
     /// - Returns: The encoded form.
     /// - Throws: ``ProcessAdapterError``: a refusal, or output that is not a contract answer.
     public static func response(_ output: [UInt8]) throws(ProcessAdapterError) -> EncodedForm {
         try ProcessExchange.readAnswer(output) {
-            let object = try JSONNode.parse(output).object(allowing: ["content_type", "body_base64", "error"])
-            if let error = object.optional("error") {
-                throw ProcessAdapterError(.refused, "the encoder refused the form: \(try error.string())")
+            var answer = ProcessAnswerReader(output)
+            var refusal: String?
+            var contentType: [UInt8]?
+            var body: [UInt8]?
+            try answer.readObject(at: "", allowing: ["content_type", "body_base64", "error"]) { answer, key, path in
+                switch key {
+                case "error": refusal = try answer.reason(at: path)
+                case "content_type": contentType = try answer.string(at: path)
+                default:
+                    guard let decoded = Base64.decode(try answer.string(at: path)) else {
+                        throw ProcessAdapterError(.malformedResponse, "body_base64 is not padded standard base64")
+                    }
+                    body = decoded
+                }
             }
-            let contentType = try object.required("content_type").string()
-            let encoded = try object.required("body_base64")
-            guard let body = Base64.decode(try encoded.string()) else {
-                throw ProcessAdapterError(.malformedResponse, "body_base64 is not padded standard base64")
-            }
-            return EncodedForm(contentType: contentType, body: body)
+            try answer.finish()
+            if let refusal { throw ProcessAdapterError(.refused, "the encoder refused the form: \(refusal)") }
+            guard let contentType else { throw JSONShapeError(path: "content_type", message: "required key is missing") }
+            guard let body else { throw JSONShapeError(path: "body_base64", message: "required key is missing") }
+            return EncodedForm(contentType: String(decoding: contentType, as: UTF8.self), body: body)
         }
     }
 }
