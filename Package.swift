@@ -53,3 +53,26 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer targets of Tests/Fuzz, declared only when MULTIPART_CHECK_FUZZ is set, as
+// Tests/Fuzz/run.sh and .clusterfuzzlite/build.sh set it: they are built with `-sanitize=fuzzer`,
+// whose runtime brings their `main`, so an ordinary build must never try to link them.
+if Context.environment["MULTIPART_CHECK_FUZZ"] != nil {
+    package.targets += [
+        .target(name: "FuzzEntry", path: "Tests/Fuzz/Entry"),
+        .target(name: "FuzzSupport", dependencies: ["MultipartFormCLI", "MultipartFormConformanceCore"], path: "Tests/Fuzz/Support"),
+    ]
+    let fuzzers: [(name: String, dependencies: [Target.Dependency])] = [
+        ("validator", ["MultipartForm"]),
+        ("command-line", ["MultipartFormCLI", "MultipartFormConformanceCore"]),
+        ("har", ["FuzzSupport"]),
+        ("http", ["FuzzSupport"]),
+        ("serve", ["MultipartFormCLI", "MultipartFormConformanceCore"]),
+        ("corpus", ["MultipartFormConformanceCore"]),
+        ("certify-answer", ["MultipartFormConformanceCore"]),
+    ]
+    for fuzzer in fuzzers {
+        package.targets.append(.executableTarget(name: "fuzz-\(fuzzer.name)", dependencies: fuzzer.dependencies + ["FuzzEntry"], path: "Tests/Fuzz/\(fuzzer.name)"))
+        package.products.append(.executable(name: "fuzz-\(fuzzer.name)", targets: ["fuzz-\(fuzzer.name)"]))
+    }
+}

@@ -1,5 +1,5 @@
-// libFuzzer target for the command line's input handling (not a SwiftPM target: `Tests/Fuzz/run.sh`
-// builds it): input sniffing, raw HTTP/1.x captures (Content-Length and chunked), HAR files, the
+// libFuzzer target for the command line's input handling (target `fuzz-command-line`, declared only
+// for fuzzing builds: see Tests/Fuzz/run.sh): input sniffing, raw HTTP/1.x captures (Content-Length and chunked), HAR files, the
 // boundary inference and the text and JSON renderers, all fed the fuzzer's bytes as standard input.
 //
 // The control byte picks the input format and the output format. Besides crashes and hangs, the target
@@ -7,6 +7,7 @@
 // usage error (64) appears, or when the JSON output is not a single strict JSON document.
 import MultipartFormCLI
 import MultipartFormConformanceCore
+import FuzzEntry
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func commandLineFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -33,4 +34,12 @@ public func commandLineFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
         }
     }
     return 0
+}
+
+/// Hands the process to libFuzzer, which calls `LLVMFuzzerTestOneInput` above.
+@main
+enum FuzzTarget {
+    static func main() {
+        fuzz_entry_run(CommandLine.argc, CommandLine.unsafeArgv)
+    }
 }

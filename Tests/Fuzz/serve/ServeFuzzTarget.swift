@@ -1,5 +1,5 @@
-// libFuzzer target for the HTTP request reader of `multipart-check serve` (not a SwiftPM target:
-// `Tests/Fuzz/run.sh serve` builds it): every input is what one client sends on a connection
+// libFuzzer target for the HTTP request reader of `multipart-check serve` (target `fuzz-serve`,
+// declared only for fuzzing builds: see Tests/Fuzz/run.sh): every input is what one client sends on a connection
 // (request heads, bodies in Content-Length or chunked framing, pipelined requests, garbage),
 // replayed over a socket pair through the server's own connection loop.
 //
@@ -8,6 +8,7 @@
 // request it did not count (or counts one it printed nothing about).
 import MultipartFormCLI
 import MultipartFormConformanceCore
+import FuzzEntry
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func serveFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -31,4 +32,12 @@ public func serveFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
         fatalError("property failed: \(requestLines) lines printed for \(result.requests) requests counted")
     }
     return 0
+}
+
+/// Hands the process to libFuzzer, which calls `LLVMFuzzerTestOneInput` above.
+@main
+enum FuzzTarget {
+    static func main() {
+        fuzz_entry_run(CommandLine.argc, CommandLine.unsafeArgv)
+    }
 }

@@ -1,11 +1,12 @@
-// libFuzzer target for the corpus loader (not a SwiftPM target: `Tests/Fuzz/run.sh` builds it): the
-// sidecar reader (strict JSON, then the sidecar's shape), the manifest parser, and the pruning JSON
+// libFuzzer target for the corpus loader (target `fuzz-corpus`, declared only for fuzzing builds: see
+// Tests/Fuzz/run.sh): the sidecar reader (strict JSON, then the sidecar's shape), the manifest parser, and the pruning JSON
 // reader the HAR front end uses, all fed the fuzzer's bytes.
 //
 // The control byte picks the reader. Besides crashes and hangs, the target traps when a sidecar that
 // decodes does not survive its own rendering (decode, render, decode must give the same sidecar) and
 // when a manifest that parses does not render back to a text that parses to the same entries.
 import MultipartFormConformanceCore
+import FuzzEntry
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func corpusFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -28,4 +29,12 @@ public func corpusFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
         _ = try? reader.parseDocument()
     }
     return 0
+}
+
+/// Hands the process to libFuzzer, which calls `LLVMFuzzerTestOneInput` above.
+@main
+enum FuzzTarget {
+    static func main() {
+        fuzz_entry_run(CommandLine.argc, CommandLine.unsafeArgv)
+    }
 }

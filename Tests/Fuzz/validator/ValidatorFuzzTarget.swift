@@ -1,4 +1,5 @@
-// libFuzzer target for the strict validator (not a SwiftPM target: `Tests/Fuzz/run.sh` builds it).
+// libFuzzer target for the strict validator (target `fuzz-validator`, declared only for fuzzing builds:
+// see Tests/Fuzz/run.sh).
 //
 // Input layout: one control byte, then the outer Content-Type value up to the first LF, then the body.
 // An empty Content-Type line means none was sent (the boundary is inferred). The control byte picks
@@ -12,6 +13,7 @@
 // - every offset, line, column and part range lies inside the input, parts are in order, and the
 //   counts agree with the findings listed.
 import MultipartForm
+import FuzzEntry
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func validatorFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -67,4 +69,12 @@ private func validate(_ body: [UInt8], contentType: String?, options: Validation
         start = end
     }
     return validator.finish()
+}
+
+/// Hands the process to libFuzzer, which calls `LLVMFuzzerTestOneInput` above.
+@main
+enum FuzzTarget {
+    static func main() {
+        fuzz_entry_run(CommandLine.argc, CommandLine.unsafeArgv)
+    }
 }
