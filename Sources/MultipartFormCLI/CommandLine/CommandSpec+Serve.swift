@@ -28,9 +28,10 @@ extension CommandSpec {
 
             The server binds to 127.0.0.1 unless --host says otherwise (0.0.0.0 to be reached \
             from a phone on the same network: it then warns that it is a development tool). \
-            Ctrl-C stops it and prints the totals. Exit status: 0 after a stop, 64 for a usage \
-            error, 73 when the address cannot be bound, the --save directory is missing or \
-            standard output cannot be written.
+            Ctrl-C (or SIGTERM, SIGHUP) stops it and prints the totals, even while its output is \
+            not being read: what the reader does not take within a second is dropped. Exit \
+            status: 0 after a stop, 64 for a usage error, 73 when the address cannot be bound, the \
+            --save directory is missing or output was lost.
             """,
         options: [
             Option(name: .host, valueName: "address", defaultValue: "127.0.0.1", help: "The address to listen on."),

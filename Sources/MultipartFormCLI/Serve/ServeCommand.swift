@@ -15,8 +15,9 @@ struct ServeCommand {
     /// When text output is coloured.
     var color: TerminalStyle.Choice = .auto
 
-    /// Serves until SIGINT or SIGTERM (or until standard output cannot be written), then prints the
-    /// totals; returns 0, or 73 when the address cannot be bound or the output is gone.
+    /// Serves until SIGINT, SIGTERM or SIGHUP (or until standard output cannot be written), then
+    /// prints the totals; returns 0, or 73 when the address cannot be bound or output was lost
+    /// (including output not read within ``ServeOutput/grace`` of a stop).
     func run(
         stdout: inout some TextOutputStream, stderr: inout some TextOutputStream, stdoutIsTerminal: Bool
     ) -> Int32 {
@@ -39,56 +40,70 @@ struct ServeCommand {
             )
         }
         stderr.write("multipart-check serve: listening on http://\(server.address)/ (Ctrl-C to stop)\n")
-        ServeSignals.install(wakeDescriptor: server.wakeDescriptor)
+        ServeSignals.install(stopDescriptor: server.stopDescriptor)
         defer { ServeSignals.uninstall() }
-        var outputLost = false
-        let totals = server.run(stopRequested: { ServeSignals.stopRequested != 0 }) { line in
-            switch line {
-            case .standardOutput(let text): stdout.write(text)
-            case .standardError(let text): stderr.write(text)
+        // The process's own outputs are written through ServeOutput, so a reader who stops reading
+        // cannot keep a stop request from ending the server; in-process callers' streams take text as is.
+        var output = ServeOutput(stopDescriptor: server.stopReadDescriptor)
+        let descriptors = (stdout as? FileDescriptorOutputStream, stderr as? FileDescriptorOutputStream)
+        func emit(_ text: String, error: Bool) -> Bool {
+            if let out = descriptors.0, let err = descriptors.1 {
+                return output.write(text, to: error ? err.fileDescriptor : out.fileDescriptor)
             }
-            if let stream = stdout as? FileDescriptorOutputStream, stream.failure != nil {
-                outputLost = true
-                return false
-            }
+            if error { stderr.write(text) } else { stdout.write(text) }
+            if let stream = stdout as? FileDescriptorOutputStream, stream.failure != nil { return false }
             return true
         }
-        if outputLost { return ExitCode.cannotCreate }
-        switch configuration.format {
-        case .text: stdout.write("\n" + ServeLog.totals(totals))
-        case .json: stderr.write(ServeLog.totals(totals))
+        var outputLost = false
+        let totals = server.run { line in
+            let written: Bool
+            switch line {
+            case .standardOutput(let text): written = emit(text, error: false)
+            case .standardError(let text): written = emit(text, error: true)
+            }
+            if !written { outputLost = true }
+            return written
         }
-        return ExitCode.success
+        if !outputLost {
+            switch configuration.format {
+            case .text: outputLost = !emit("\n" + ServeLog.totals(totals), error: false)
+            case .json: outputLost = !emit(ServeLog.totals(totals), error: true)
+            }
+        }
+        return outputLost ? ExitCode.cannotCreate : ExitCode.success
     }
 }
 
-/// The handlers that turn SIGINT and SIGTERM into a clean stop: the first one wakes the server's
-/// loop (through its pipe, which is all a handler may touch) and restores the default, so a second
+/// The handlers that turn SIGINT, SIGTERM and SIGHUP into a clean stop: the first one writes a
+/// byte to the server's stop pipe (all a handler may do) and restores the default, so a second
 /// Ctrl-C ends the process at once.
 enum ServeSignals {
     nonisolated(unsafe) private static var descriptor: Int32 = -1
+    private static let stopping = [SIGINT, SIGTERM, SIGHUP]
 
-    static func install(wakeDescriptor: Int32) {
-        descriptor = wakeDescriptor
-        stopRequested = 0
-        for number in [SIGINT, SIGTERM] {
+    /// Installs the handlers, and unblocks the signals in this thread (the threads it starts
+    /// inherit that): a parent that spawned the server with them blocked would otherwise leave it
+    /// unstoppable but by `SIGKILL`.
+    static func install(stopDescriptor: Int32) {
+        descriptor = stopDescriptor
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for number in stopping {
             _ = SystemCalls.setSignalHandler(number, ServeSignals.handle)
+            sigaddset(&signals, number)
         }
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 
     static func uninstall() {
-        for number in [SIGINT, SIGTERM] { _ = SystemCalls.setSignalHandler(number, SIG_DFL) }
+        for number in stopping { _ = SystemCalls.setSignalHandler(number, SIG_DFL) }
         descriptor = -1
     }
 
-    /// Sets ``stopRequested`` and wakes the server's loop with a byte on its pipe.
+    /// Writes a byte to the stop pipe.
     private static let handle: @convention(c) (Int32) -> Void = { number in
         _ = SystemCalls.setSignalHandler(number, SIG_DFL)
-        stopRequested = 1
         var byte: UInt8 = 1
         _ = write(ServeSignals.descriptor, &byte, 1)
     }
-
-    /// Set by the handler; the server's loop checks it after every wake-up.
-    nonisolated(unsafe) static var stopRequested: sig_atomic_t = 0
 }

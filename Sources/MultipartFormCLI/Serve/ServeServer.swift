@@ -11,7 +11,7 @@ import MultipartForm
 /// connection, and the caller's thread writing every thread's output in the order it was made.
 ///
 /// ``run(write:)`` runs on the caller's thread until ``stop()`` (from any thread, or from a signal
-/// handler through ``wakeDescriptor``); then it stops accepting, ends every open connection, waits
+/// handler through ``stopDescriptor``); then it stops accepting, ends every open connection, waits
 /// for their threads and returns the totals.
 final class ServeServer: @unchecked Sendable {
     /// A line of output and where it goes.
@@ -45,8 +45,14 @@ final class ServeServer: @unchecked Sendable {
     let address: String
     /// The port listened on (the one picked, when 0 was asked for).
     let port: Int
-    /// Written to (one byte) to wake ``run(write:)``: by ``stop()``, by a signal handler, by new output.
+    /// Written to (one byte) to wake ``run(write:)`` for new output.
     let wakeDescriptor: Int32
+    /// Written to (one byte) to stop the server: by ``stop()``, or by a signal handler. It is never
+    /// emptied, so once a stop is requested its read end (``stopReadDescriptor``) stays readable
+    /// for every wait that watches it, output included (``ServeOutput``).
+    let stopDescriptor: Int32
+    /// The stop pipe's read end.
+    let stopReadDescriptor: Int32
     /// The time every saved capture's name starts with, so a later run never overwrites one.
     let runLabel: String
 
@@ -82,8 +88,9 @@ final class ServeServer: @unchecked Sendable {
             address = "none"
             port = 0
         }
-        var pipeEnds: [Int32] = [-1, -1, -1, -1]
-        guard pipe(&pipeEnds) == 0, pipeEnds.withUnsafeMutableBufferPointer({ pipe($0.baseAddress! + 2) }) == 0 else {
+        var pipeEnds: [Int32] = [-1, -1, -1, -1, -1, -1]
+        guard pipe(&pipeEnds) == 0, pipeEnds.withUnsafeMutableBufferPointer({ pipe($0.baseAddress! + 2) == 0 && pipe($0.baseAddress! + 4) == 0 })
+        else {
             let reason = SystemCalls.lastError()
             SystemCalls.closeAll(pipeEnds + [listener])
             throw ServeSocket.Error(message: "cannot make the wake-up pipes: \(reason)")
@@ -96,27 +103,30 @@ final class ServeServer: @unchecked Sendable {
         wakeDescriptor = pipeEnds[1]
         acceptWakeReader = pipeEnds[2]
         acceptWakeWriter = pipeEnds[3]
+        stopReadDescriptor = pipeEnds[4]
+        stopDescriptor = pipeEnds[5]
         runLabel = Self.timeLabel()
     }
 
     deinit {
-        SystemCalls.closeAll([wakeReader, wakeDescriptor, acceptWakeReader, acceptWakeWriter])
+        SystemCalls.closeAll([wakeReader, wakeDescriptor, acceptWakeReader, acceptWakeWriter, stopReadDescriptor, stopDescriptor])
     }
 
     /// Asks ``run(write:)`` to stop; safe from any thread.
     func stop() {
         shared.withLock { $0.stopping = true }
-        wake()
+        var byte: UInt8 = 1
+        _ = SystemCalls.write(stopDescriptor, &byte, 1)
     }
 
-    /// Accepts and serves connections until ``stop()``, handing every line of output to `write`
-    /// (on this thread, in order); stops early when `write` returns `false` (the output is gone).
-    /// `stopRequested` is asked after every wake-up (a signal handler's flag).
+    /// Accepts and serves connections until ``stop()`` or a byte on ``stopDescriptor``, handing
+    /// every line of output to `write` (on this thread, in order); stops early when `write` returns
+    /// `false` (the output is gone, or a stop came while it waited for its reader).
     ///
     /// Connections are accepted on a thread of their own, so an output that is not being read (a
     /// paused terminal, a pager) never stops the server from accepting and answering; output queued
     /// past ``outputLimit`` is dropped and counted instead of growing without bound.
-    func run(stopRequested: () -> Bool = { false }, write: (Output) -> Bool) -> Totals {
+    func run(write: (Output) -> Bool) -> Totals {
         var writable = true
         func drain() {
             let (lines, dropped) = shared.withLock { shared -> ([Output], Int) in
@@ -146,10 +156,13 @@ final class ServeServer: @unchecked Sendable {
                 wake()
             }
         while writable && !isStopping {
-            var poller = pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0)
-            if poll(&poller, 1, -1) < 0 && errno != EINTR { break }
+            var pollers = [
+                pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: stopReadDescriptor, events: Int16(POLLIN), revents: 0),
+            ]
+            if poll(&pollers, 2, -1) < 0 && errno != EINTR { break }
+            if pollers[1].revents != 0 { break }
             emptyWakePipe()
-            if stopRequested() { break }
             drain()
         }
         // Stop: no new connection; wake every thread blocked on a client, wait for them to end.
