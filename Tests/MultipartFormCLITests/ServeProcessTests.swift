@@ -20,14 +20,23 @@ struct ServeProcessTests {
         let exited = DispatchSemaphore(value: 0)
         private(set) var port = 0
 
-        init(_ arguments: [String]) throws {
-            process.executableURL = EndToEndTests.executable
-            process.arguments = ["serve", "--port", "0"] + arguments
+        /// Starts `serve --port 0` with `arguments`; with `shell`, through `/bin/bash -c` running
+        /// those commands first (`ulimit`, open descriptors) and then the server.
+        init(_ arguments: [String], shell: String? = nil, waitForBanner: Bool = true) throws {
+            let executable = try #require(EndToEndTests.executable)
+            if let shell {
+                process.executableURL = URL(fileURLWithPath: "/bin/bash")
+                process.arguments = ["-c", shell + "\nexec \"$0\" serve --port 0 \"$@\"", executable.path] + arguments
+            } else {
+                process.executableURL = executable
+                process.arguments = ["serve", "--port", "0"] + arguments
+            }
             process.standardOutput = stdout
             process.standardError = stderr
             process.standardInput = FileHandle.nullDevice
             process.terminationHandler = { [exited] _ in exited.signal() }
             try process.run()
+            guard waitForBanner else { return }
             // The first line on standard error names the port.
             var banner = ""
             while !banner.contains("/ (Ctrl-C") {
@@ -37,6 +46,10 @@ struct ServeProcessTests {
             }
             let address = try #require(banner.range(of: "http://127.0.0.1:"), "banner: \(banner)")
             port = Int(banner[address.upperBound...].prefix { $0.isNumber }) ?? 0
+        }
+
+        deinit {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
 
         /// Sends `signal` and waits up to `seconds` for the process to end; kills it if it does not.
@@ -81,5 +94,60 @@ struct ServeProcessTests {
         #expect(server.process.terminationStatus == 0)
         let output = String(decoding: server.stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(output.contains("stopped: 1 request, 1 conforming"), "\(output)")
+    }
+
+    @Test func aConnectionLimitPastTheOpenFileLimitIsRefusedAtStart() throws {
+        let server = try ServeProcess(["--max-connections", "1000"], shell: "ulimit -n 64", waitForBanner: false)
+        guard server.exited.wait(timeout: .now() + 10) == .success else {
+            _ = server.stop(with: SIGKILL, within: 5)
+            Issue.record("serve started with a connection limit past its open-file limit")
+            return
+        }
+        #expect(server.process.terminationStatus == 64)
+        let error = String(decoding: server.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(
+            error.contains(
+                "error: --max-connections 1000 needs 1032 open files (a socket per connection, and 32 more), but this process may open at most 64 (ulimit -n)"),
+            "\(error)")
+    }
+
+    @Test func aSoftOpenFileLimitIsRaisedForTheConnectionLimit() throws {
+        guard let hard = Int((try? String(contentsOfFile: "/proc/self/limits", encoding: .utf8).split(separator: "\n")
+            .first { $0.hasPrefix("Max open files") }?.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).first) ?? ""),
+            hard >= 2032
+        else { return }  // the hard limit here is too low to raise the soft one that far
+        let server = try ServeProcess(["--max-connections", "2000"], shell: "ulimit -S -n 64")
+        let limits = try String(contentsOfFile: "/proc/\(server.process.processIdentifier)/limits", encoding: .utf8)
+        let soft = limits.split(separator: "\n").first { $0.hasPrefix("Max open files") }?
+            .split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first
+        #expect(soft == "2032", "\(limits)")
+        #expect(server.stop(with: SIGTERM, within: 5))
+    }
+
+    @Test func aClientThatFindsNoDescriptorLeftIsAnswered503() throws {
+        // 30 descriptors taken before the server starts, under a limit of 48: the connections run out
+        // of descriptors before --max-connections is reached.
+        let server = try ServeProcess(
+            ["--max-connections", "16"], shell: "ulimit -n 48\nfor fd in $(seq 10 39); do eval \"exec $fd</dev/null\"; done")
+        var clients: [RawClient] = []
+        var refusal: HTTPResponse?
+        for _ in 0..<16 where refusal == nil {
+            let client = try RawClient(port: server.port)
+            clients.append(client)
+            if let bytes = client.readSome(seconds: 0.3), !bytes.isEmpty {
+                var buffer = bytes
+                refusal = HTTPResponse(parsing: &buffer)
+            }
+        }
+        guard let answer = refusal else {
+            _ = server.stop(with: SIGKILL, within: 5)
+            Issue.record("no client was answered: the server ran out of descriptors silently")
+            return
+        }
+        #expect(answer.status == 503)
+        #expect(answer.text.contains("no file descriptor is left"), "\(answer.text)")
+        #expect(server.stop(with: SIGTERM, within: 5))
+        let output = String(decoding: server.stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(output.contains("refused: no file descriptor is left"), "\(output)")
     }
 }

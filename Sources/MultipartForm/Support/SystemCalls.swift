@@ -141,6 +141,43 @@ package enum SystemCalls {
         #endif
     }
 
+    /// The process's limit on open file descriptors (`RLIMIT_NOFILE`): the soft limit in force and
+    /// the hard limit it may be raised to; `nil` when the system does not say.
+    package static func openFileLimit() -> (soft: Int, hard: Int)? {
+        var limit = rlimit()
+        #if canImport(Glibc)
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return nil }
+        #else
+        guard getrlimit(RLIMIT_NOFILE, &limit) == 0 else { return nil }
+        #endif
+        func clamped(_ value: rlim_t) -> Int { value == unlimited || value > rlim_t(Int.max) ? Int.max : Int(value) }
+        return (clamped(limit.rlim_cur), clamped(limit.rlim_max))
+    }
+
+    /// Raises the soft limit on open file descriptors to `count` (at most the hard limit); whether it now allows `count`.
+    package static func raiseOpenFileLimit(to count: Int) -> Bool {
+        guard let current = openFileLimit() else { return false }
+        if current.soft >= count { return true }
+        guard current.hard >= count else { return false }
+        var limit = rlimit()
+        limit.rlim_cur = rlim_t(count)
+        limit.rlim_max = current.hard == Int.max ? unlimited : rlim_t(current.hard)
+        #if canImport(Glibc)
+        return setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0
+        #else
+        return setrlimit(RLIMIT_NOFILE, &limit) == 0
+        #endif
+    }
+
+    /// `RLIM_INFINITY`, which Swift imports from Glibc and Musl only as a literal that overflows.
+    private static var unlimited: rlim_t {
+        #if canImport(Darwin)
+        RLIM_INFINITY
+        #else
+        rlim_t.max
+        #endif
+    }
+
     /// The environment to hand a spawned child: this process's own.
     package static var environment: UnsafePointer<UnsafeMutablePointer<CChar>?>? {
         #if canImport(Darwin)

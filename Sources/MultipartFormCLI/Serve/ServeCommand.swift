@@ -27,6 +27,17 @@ struct ServeCommand {
             stderr.write("error: --save: '\(VisibleBytes.escape(directory))' is not a directory\n")
             return ExitCode.cannotCreate
         }
+        // Every connection needs a descriptor: past the process's limit, accept fails while clients
+        // wait, so a limit too low for --max-connections is raised now, or refused.
+        if let limit = SystemCalls.openFileLimit(), limit.soft < configuration.descriptorsNeeded,
+            !SystemCalls.raiseOpenFileLimit(to: configuration.descriptorsNeeded)
+        {
+            let each = configuration.saveDirectory == nil ? "a socket" : "a socket and a capture file"
+            stderr.write(
+                "error: --max-connections \(configuration.maxConnections) needs \(configuration.descriptorsNeeded) open files (\(each) per connection, and \(ServeConfiguration.descriptorReserve) more), but this process may open at most \(limit.hard) (ulimit -n); lower --max-connections or raise the limit\n"
+            )
+            return ExitCode.usage
+        }
         let server: ServeServer
         do throws(ServeSocket.Error) {
             server = try ServeServer(configuration: configuration)

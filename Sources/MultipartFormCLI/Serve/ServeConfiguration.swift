@@ -49,6 +49,17 @@ struct ServeConfiguration: Sendable {
         return value.multipliedReportingOverflow(by: multiplier).overflow ? nil : value * multiplier
     }
 
+    /// Descriptors the server holds besides its connections: the standard streams, the listening
+    /// socket, its pipes, the spare kept for refusing a connection when none is left, and room for
+    /// a few more (a name lookup, a library's own).
+    static let descriptorReserve = 32
+
+    /// The open files `maxConnections` connections can hold at once: a socket each, and a capture
+    /// file each with `--save`, plus ``descriptorReserve``.
+    var descriptorsNeeded: Int {
+        maxConnections * (saveDirectory == nil ? 1 : 2) + Self.descriptorReserve
+    }
+
     /// The validator options for every request.
     var validationOptions: ValidationOptions {
         var options = ValidationOptions()

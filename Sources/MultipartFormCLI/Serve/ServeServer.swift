@@ -57,6 +57,9 @@ final class ServeServer: @unchecked Sendable {
     let runLabel: String
 
     private let listener: Int32
+    /// An open descriptor held in reserve: when accept fails for want of descriptors, it is closed
+    /// so the waiting client can be accepted and answered 503, then opened again.
+    private var spare: Int32
     private let wakeReader: Int32
     /// The accept thread's own wake-up pipe: one byte tells it to stop.
     private let acceptWakeReader: Int32
@@ -106,10 +109,11 @@ final class ServeServer: @unchecked Sendable {
         stopReadDescriptor = pipeEnds[4]
         stopDescriptor = pipeEnds[5]
         runLabel = Self.timeLabel()
+        spare = Self.openSpare()
     }
 
     deinit {
-        SystemCalls.closeAll([wakeReader, wakeDescriptor, acceptWakeReader, acceptWakeWriter, stopReadDescriptor, stopDescriptor])
+        SystemCalls.closeAll([wakeReader, wakeDescriptor, acceptWakeReader, acceptWakeWriter, stopReadDescriptor, stopDescriptor, spare])
     }
 
     /// Asks ``run(write:)`` to stop; safe from any thread.
@@ -281,7 +285,10 @@ final class ServeServer: @unchecked Sendable {
     }
 
     private func acceptConnection() {
-        guard let accepted = ServeSocket.accept(listener) else { return }
+        guard let accepted = ServeSocket.accept(listener) else {
+            if errno == EMFILE || errno == ENFILE { refuseWithoutDescriptors() }
+            return
+        }
         let admitted = shared.withLock { shared -> Bool in
             guard !shared.stopping, shared.connections.count < configuration.maxConnections else { return false }
             shared.connections.insert(accepted.descriptor)
@@ -302,6 +309,29 @@ final class ServeServer: @unchecked Sendable {
             emit(ServeLog.connectionRefused(peer: accepted.peer, reason: "no thread could be started", format: configuration.format))
             connectionEnded(accepted.descriptor)
         }
+    }
+
+    /// Accept failed for want of descriptors while a client waits (left in the queue, it would make
+    /// every poll return at once): the spare is given up to accept it and answer 503, then taken again.
+    private func refuseWithoutDescriptors() {
+        SystemCalls.close(spare)
+        spare = -1
+        if let accepted = ServeSocket.accept(listener) {
+            let reason = "no file descriptor is left (the open-file limit is reached)"
+            shared.withLock { $0.totals.connectionsRefused += 1 }
+            ServeSocket.setSendTimeout(accepted.descriptor, seconds: 1)
+            ServeSocket.send(
+                accepted.descriptor, ServeResponse.refusal(RefusalError(status: .serviceUnavailable, reason: reason)), within: 1)
+            SystemCalls.close(accepted.descriptor)
+            emit(ServeLog.connectionRefused(peer: accepted.peer, reason: reason, format: configuration.format))
+        }
+        spare = Self.openSpare()
+        // Without a spare, the next poll would find the client still waiting at once: pause instead of spinning.
+        if spare < 0 { usleep(10_000) }
+    }
+
+    private static func openSpare() -> Int32 {
+        open("/dev/null", O_RDONLY | O_CLOEXEC)
     }
 
     private func wake() {
