@@ -189,7 +189,7 @@ import Testing
     @Test func commandLineParsesServeOptions() throws {
         guard case .serve(let command) = try Invocation.parse([
             "serve", "--host", "0.0.0.0", "--port", "0", "--respond", "strict", "--max-body", "16M", "--max-connections", "3",
-            "--idle-timeout", "2.5", "--format", "json",
+            "--idle-timeout", "2.5", "--request-timeout", "90", "--format", "json",
         ]) else {
             Issue.record("not a serve invocation")
             return
@@ -199,6 +199,8 @@ import Testing
         #expect(command.configuration.maxBody == 16 << 20)
         #expect(command.configuration.maxConnections == 3)
         #expect(command.configuration.idleTimeout == 2.5)
+        #expect(command.configuration.requestTimeout == 90)
+        #expect(runCLI(["serve", "--request-timeout", "0"]).status == ExitCode.usage)
         #expect(runCLI(["serve", "--max-body", "lots"]).stderr.contains("Please provide a positive size"))
         #expect(runCLI(["serve", "--port", "70000"]).status == ExitCode.usage)
         #expect(runCLI(["help", "serve"]).stdout.contains("--respond <answer>"))

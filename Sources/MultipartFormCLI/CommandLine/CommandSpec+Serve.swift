@@ -21,10 +21,13 @@ extension CommandSpec {
 
             Limits: a request line of at most 8 KiB and a head of at most 64 KiB (else 414 or \
             431), a body of at most --max-body (else 413), at most --max-connections connections \
-            (else 503), --idle-timeout seconds for a whole request head and without a byte of its \
-            body (else 408; an idle keep-alive connection is closed), and as long for an answer the \
-            client does not read. Each ends with one line of output; other clients are not \
-            affected. Snippets are taken from the first and the last 64 KiB of a body read so far.
+            (else 503; more than the open-file limit allows is refused at start), 10 seconds for \
+            a whole request head, --idle-timeout seconds without a byte of a body and \
+            --request-timeout seconds for a whole request (else 408; an idle keep-alive connection \
+            is closed), and --idle-timeout for an answer the client does not read. Each ends \
+            with one line of output; other clients are not affected. Snippets are taken from the \
+            first and the last 64 KiB of a body read so far. A HEAD request is answered with the \
+            header fields alone.
 
             The server binds to 127.0.0.1 unless --host says otherwise (0.0.0.0 to be reached \
             from a phone on the same network: it then warns that it is a development tool). \
@@ -52,7 +55,10 @@ extension CommandSpec {
                 help: "The most connections served at once; another gets 503."),
             Option(
                 name: .idleTimeout, valueName: "seconds", defaultValue: "30",
-                help: "How long a client may send nothing mid-body, or take over a whole request head, before it gets 408 (an idle connection is closed)."),
+                help: "How long a client may send nothing mid-body before it gets 408 (an idle connection is closed)."),
+            Option(
+                name: .requestTimeout, valueName: "seconds", defaultValue: "120",
+                help: "How long a whole request, head and body, may take before it gets 408."),
             Option(
                 name: .format, valueName: "format", allowedValues: ValidateCommand.Format.allCases.map(\.rawValue),
                 defaultValue: "text", help: "The output format: text blocks, or one JSON object per line."),

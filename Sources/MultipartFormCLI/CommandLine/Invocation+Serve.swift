@@ -40,6 +40,12 @@ extension Invocation {
             }
             command.configuration.idleTimeout = seconds
         }
+        if let text = parsed.value(.requestTimeout) {
+            guard let seconds = Double(text), seconds > 0, seconds <= 86400 else {
+                throw invalid(text, "--request-timeout <seconds>", "a number of seconds between 0 and 86400")
+            }
+            command.configuration.requestTimeout = seconds
+        }
         if let format = parsed.value(.format) {
             command.configuration.format = ValidateCommand.Format(rawValue: format) ?? .text
         }

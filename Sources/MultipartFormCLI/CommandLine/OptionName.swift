@@ -59,4 +59,5 @@ package enum OptionName: String, Sendable, CaseIterable {
     case maxBody = "--max-body"
     case maxConnections = "--max-connections"
     case idleTimeout = "--idle-timeout"
+    case requestTimeout = "--request-timeout"
 }

@@ -27,10 +27,20 @@ struct ServeConfiguration: Sendable {
     /// How long a client may send nothing, in seconds, before it is answered 408 (mid-request) or
     /// its idle keep-alive connection is closed.
     var idleTimeout = 30.0
+    /// How long a whole request, from the first byte of its head to the last of its body, may take,
+    /// in seconds, before it is answered 408: a client that trickles bytes just often enough never
+    /// reaches the idle timeout, and would otherwise hold its connection for as long as it likes.
+    var requestTimeout = 120.0
+    /// The longest a request head may take from its first byte, in seconds (or the idle timeout if
+    /// shorter): a head is a few hundred bytes, and a slow one holds a connection that serves no one.
+    var headTimeout = 10.0
     /// The finding limit per request, or `nil` for the validator's default.
     var maxDiagnostics: Int?
     /// Colours of the text output.
     var style: TerminalStyle = .plain
+
+    /// How long a request head may take from its first byte: ``headTimeout``, or the idle timeout if shorter.
+    var headLimit: Double { min(idleTimeout, headTimeout) }
 
     /// The default of `--max-body`, as help shows it.
     static let defaultMaxBody = "4G"
@@ -50,9 +60,9 @@ struct ServeConfiguration: Sendable {
     }
 
     /// Descriptors the server holds besides its connections: the standard streams, the listening
-    /// socket, its pipes, the spare kept for refusing a connection when none is left, and room for
-    /// a few more (a name lookup, a library's own).
-    static let descriptorReserve = 32
+    /// socket, its pipes, the spare kept for refusing a connection when none is left, refused
+    /// connections still lingering (``ServeLingeringClose``), and room for a few more.
+    static let descriptorReserve = 32 + ServeLingeringClose.capacity
 
     /// The open files `maxConnections` connections can hold at once: a socket each, and a capture
     /// file each with `--save`, plus ``descriptorReserve``.

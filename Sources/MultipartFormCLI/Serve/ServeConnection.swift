@@ -16,6 +16,9 @@ final class ServeConnection: @unchecked Sendable {
     private var configuration: ServeConfiguration { server.configuration }
     /// Bytes read from the socket and not yet used: the start of the next request.
     private var pending: [UInt8] = []
+    /// Whether the client ended the connection (closed its side, or reset it): then there is nothing
+    /// left to read before closing.
+    private var endedByClient = false
 
     init(server: ServeServer, descriptor: Int32, peer: String) {
         self.server = server
@@ -28,7 +31,9 @@ final class ServeConnection: @unchecked Sendable {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readSize, alignment: 16)
         defer {
             buffer.deallocate()
-            server.connectionEnded(descriptor)
+            // A connection the server ends may hold bytes the client still sends: closed at once,
+            // it would be reset, and the reset can overtake the answer (ServeLingeringClose).
+            server.connectionEnded(descriptor, lingering: !endedByClient)
         }
         ServeSocket.setSendTimeout(descriptor, seconds: configuration.idleTimeout)
         while serveRequest(buffer) && !server.isStopping {}
@@ -42,13 +47,12 @@ final class ServeConnection: @unchecked Sendable {
         var reader = RequestHeadReader()
         let head: HTTPRequestHead
         let headBytes: [UInt8]
-        // A head must arrive whole within the idle timeout of its first byte, so a client that
-        // trickles a byte at a time cannot hold a connection open for ever.
-        var headDeadline: ContinuousClock.Instant?
+        // A head must arrive whole within the head limit of its first byte, and the whole request
+        // within --request-timeout, so a client that trickles a byte at a time cannot hold a
+        // connection open for ever.
+        var started: ContinuousClock.Instant?
         readingHead: while true {
-            if headDeadline == nil && !pending.isEmpty {
-                headDeadline = ContinuousClock.now + .milliseconds(Int64(configuration.idleTimeout * 1000))
-            }
+            if started == nil && !pending.isEmpty { started = ContinuousClock.now }
             if reader.isFresh {
                 let skipped = RequestHeadReader.leadingEmptyLineBytes(in: pending)
                 if skipped > 0 { pending.removeFirst(skipped) }
@@ -68,14 +72,12 @@ final class ServeConnection: @unchecked Sendable {
                 }
             }
             var wait = timeout
-            if let headDeadline {
-                let left = headDeadline - ContinuousClock.now
-                wait = max(0, min(wait, Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)))
-            }
+            if let started { wait = min(wait, Self.milliseconds(until: started + Self.duration(configuration.headLimit))) }
             switch ServeSocket.receive(descriptor, into: buffer, timeout: wait) {
             case .bytes(let count):
                 pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             case .closed, .failed:
+                endedByClient = true
                 if !pending.isEmpty && !server.isStopping {
                     server.record(.incomplete)
                     server.emit(
@@ -91,23 +93,28 @@ final class ServeConnection: @unchecked Sendable {
                     refuse(
                         RefusalError(
                             status: .requestTimeout,
-                            reason: "no complete request head within \(Self.describe(configuration.idleTimeout)) of its first byte"),
+                            reason: "no complete request head within \(Self.describe(configuration.headLimit)) of its first byte"),
                         number: server.nextRequestNumber(), requestLine: nil, event: "timed out")
                 }
                 return false
             }
         }
-        return serveBody(head: head, headBytes: headBytes, buffer: buffer)
+        let deadline = (started ?? ContinuousClock.now) + Self.duration(configuration.requestTimeout)
+        return serveBody(head: head, headBytes: headBytes, deadline: deadline, buffer: buffer)
     }
 
-    private func serveBody(head: HTTPRequestHead, headBytes: [UInt8], buffer: UnsafeMutableRawBufferPointer) -> Bool {
+    private func serveBody(
+        head: HTTPRequestHead, headBytes: [UInt8], deadline: ContinuousClock.Instant, buffer: UnsafeMutableRawBufferPointer
+    ) -> Bool {
         let number = server.nextRequestNumber()
         let requestLine = "\(head.method) \(head.target) \(head.version)"
+        // The answer to HEAD is the header fields GET would get, without the content.
+        let headOnly = head.method == "HEAD"
         var body: RequestBody
         do throws(RefusalError) {
             body = try RequestBody(head: head)
         } catch {
-            refuse(error, number: number, requestLine: requestLine, event: "refused")
+            refuse(error, number: number, requestLine: requestLine, event: "refused", headOnly: headOnly)
             return false
         }
         let keepAlive = Self.wantsKeepAlive(head) && !body.mustClose
@@ -118,12 +125,13 @@ final class ServeConnection: @unchecked Sendable {
                     number: number, peer: peer, requestLine: requestLine, event: "no body",
                     status: .ok, reason: "nothing to validate; the answer says how to use this server",
                     closed: !keepAlive, format: configuration.format))
-            return ServeSocket.send(descriptor, ServeResponse.usage(keepAlive: keepAlive), within: configuration.idleTimeout) && keepAlive
+            let answer = ServeResponse.usage(keepAlive: keepAlive, headOnly: headOnly)
+            return ServeSocket.send(descriptor, answer, within: configuration.idleTimeout) && keepAlive
         }
         if case .length(let length) = body.framing, length > configuration.maxBody {
             refuse(
                 RefusalError(status: .contentTooLarge, reason: "Content-Length \(length) is more than --max-body (\(configuration.maxBody) bytes)"),
-                number: number, requestLine: requestLine, event: "refused")
+                number: number, requestLine: requestLine, event: "refused", headOnly: headOnly)
             return false
         }
         if head.values("Expect").contains(where: { HARRequests.lowercased($0) == "100-continue" }) && pending.isEmpty {
@@ -166,7 +174,7 @@ final class ServeConnection: @unchecked Sendable {
                 if !shown.isEmpty { server.emit(.standardOutput(shown)) }
             }
             while !body.isComplete {
-                switch ServeSocket.receive(descriptor, into: buffer, timeout: timeout) {
+                switch ServeSocket.receive(descriptor, into: buffer, timeout: min(timeout, Self.milliseconds(until: deadline))) {
                 case .bytes(let count):
                     let raw = UnsafeRawBufferPointer(rebasing: buffer[..<count])
                     let used = try feed(raw)
@@ -174,6 +182,7 @@ final class ServeConnection: @unchecked Sendable {
                     let shown = request.newFindings()
                     if !shown.isEmpty { server.emit(.standardOutput(shown)) }
                 case .closed, .failed:
+                    endedByClient = true
                     capture?.close()
                     server.record(.incomplete)
                     server.emit(
@@ -183,6 +192,11 @@ final class ServeConnection: @unchecked Sendable {
                             format: configuration.format))
                     return false
                 case .timedOut:
+                    if ContinuousClock.now >= deadline {
+                        throw RefusalError(
+                            status: .requestTimeout,
+                            reason: "the request took more than --request-timeout (\(Self.describe(configuration.requestTimeout))) in all, \(request.progress)")
+                    }
                     throw RefusalError(
                         status: .requestTimeout,
                         reason: "no byte for \(Self.describe(configuration.idleTimeout)) \(request.progress)")
@@ -190,7 +204,9 @@ final class ServeConnection: @unchecked Sendable {
             }
         } catch {
             capture?.close()
-            refuse(error, number: number, requestLine: requestLine, event: error.status == .requestTimeout ? "timed out" : "refused")
+            refuse(
+                error, number: number, requestLine: requestLine, event: error.status == .requestTimeout ? "timed out" : "refused",
+                headOnly: headOnly)
             return false
         }
         capture?.close()
@@ -212,11 +228,11 @@ final class ServeConnection: @unchecked Sendable {
         let response: [UInt8]
         switch configuration.respond {
         case .ok:
-            response = ServeResponse.make(.ok, contentType: nil, body: [], keepAlive: keepAlive, verdict: verdict)
+            response = ServeResponse.make(.ok, contentType: nil, body: [], keepAlive: keepAlive, verdict: verdict, headOnly: headOnly)
         case .report, .strict:
             response = ServeResponse.make(
                 status, contentType: "application/json", body: Array((json.rendered() + "\n").utf8), keepAlive: keepAlive,
-                verdict: verdict)
+                verdict: verdict, headOnly: headOnly)
         }
         guard ServeSocket.send(descriptor, response, within: configuration.idleTimeout) else {
             if !server.isStopping {
@@ -232,9 +248,9 @@ final class ServeConnection: @unchecked Sendable {
     }
 
     /// Answers a request the server will not read on, says so in the output and counts it.
-    private func refuse(_ refusal: RefusalError, number: Int, requestLine: String?, event: String) {
+    private func refuse(_ refusal: RefusalError, number: Int, requestLine: String?, event: String, headOnly: Bool = false) {
         server.record(.refused)
-        ServeSocket.send(descriptor, ServeResponse.refusal(refusal), within: configuration.idleTimeout)
+        ServeSocket.send(descriptor, ServeResponse.refusal(refusal, headOnly: headOnly), within: configuration.idleTimeout)
         server.emit(
             ServeLog.requestEnded(
                 number: number, peer: peer, requestLine: requestLine, event: event, status: refusal.status,
@@ -248,6 +264,19 @@ final class ServeConnection: @unchecked Sendable {
             .map { HARRequests.lowercased(String($0).trimmingSpaces) }
         if options.contains("close") { return false }
         return head.version == "HTTP/1.1" || options.contains("keep-alive")
+    }
+
+    /// Milliseconds from now until `instant` (0 once it has passed), rounded up, for `poll`.
+    static func milliseconds(until instant: ContinuousClock.Instant) -> Int32 {
+        let left = instant - ContinuousClock.now
+        guard left > .zero else { return 0 }
+        let (seconds, attoseconds) = left.components
+        return Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+    }
+
+    /// Seconds as a duration.
+    static func duration(_ seconds: Double) -> Duration {
+        .milliseconds(Int64((seconds * 1000).rounded()))
     }
 
     /// `30 s`, `0.5 s`.

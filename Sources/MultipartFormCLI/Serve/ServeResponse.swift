@@ -3,32 +3,35 @@ enum ServeResponse {
     /// `100 Continue`, sent before reading a body whose client asked for it.
     static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
-    /// A complete response with a body and its length.
+    /// A complete response with a body and its length; with `headOnly` (the answer to `HEAD`), the
+    /// header fields alone, with the length the body would have (RFC 9110 §9.3.2, §8.6).
     static func make(
-        _ status: ServeStatus, contentType: String?, body: [UInt8], keepAlive: Bool, verdict: String? = nil
+        _ status: ServeStatus, contentType: String?, body: [UInt8], keepAlive: Bool, verdict: String? = nil,
+        headOnly: Bool = false
     ) -> [UInt8] {
         var head = "HTTP/1.1 \(status.code) \(status.reason)\r\n"
         if let contentType { head += "Content-Type: \(contentType)\r\n" }
         head += "Content-Length: \(body.count)\r\n"
         if let verdict { head += "Multipart-Check-Verdict: \(verdict)\r\n" }
         head += "Connection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
-        return Array(head.utf8) + body
+        return headOnly ? Array(head.utf8) : Array(head.utf8) + body
     }
 
     /// The answer to a refused request: its status and the reason as plain text; the connection closes.
-    static func refusal(_ refusal: RefusalError) -> [UInt8] {
+    static func refusal(_ refusal: RefusalError, headOnly: Bool = false) -> [UInt8] {
         make(
             refusal.status, contentType: "text/plain; charset=utf-8",
-            body: Array("\(refusal.status.code) \(refusal.status.reason): \(refusal.reason)\n".utf8), keepAlive: false)
+            body: Array("\(refusal.status.code) \(refusal.status.reason): \(refusal.reason)\n".utf8), keepAlive: false,
+            headOnly: headOnly)
     }
 
     /// The answer to a request without a body: how to use the server.
-    static func usage(keepAlive: Bool) -> [UInt8] {
+    static func usage(keepAlive: Bool, headOnly: Bool = false) -> [UInt8] {
         let text = """
             multipart-check serve: send a multipart/form-data request (POST, PUT or PATCH, any path) \
             and the answer is the validator's report on its body, as JSON.
 
             """
-        return make(.ok, contentType: "text/plain; charset=utf-8", body: Array(text.utf8), keepAlive: keepAlive)
+        return make(.ok, contentType: "text/plain; charset=utf-8", body: Array(text.utf8), keepAlive: keepAlive, headOnly: headOnly)
     }
 }

@@ -57,6 +57,8 @@ final class ServeServer: @unchecked Sendable {
     let runLabel: String
 
     private let listener: Int32
+    /// Closes refused connections so that their answer arrives.
+    private let lingeringClose = ServeLingeringClose()
     /// An open descriptor held in reserve: when accept fails for want of descriptors, it is closed
     /// so the waiting client can be accepted and answered 503, then opened again.
     private var spare: Int32
@@ -180,6 +182,7 @@ final class ServeServer: @unchecked Sendable {
             drain()
         }
         if listener >= 0 { SystemCalls.close(listener) }
+        lingeringClose.closeAll()
         let open = shared.withLock { $0.connections }
         for descriptor in open { ServeSocket.shutDown(descriptor) }
         while shared.withLock({ !$0.connections.isEmpty }) {
@@ -277,10 +280,15 @@ final class ServeServer: @unchecked Sendable {
         }
     }
 
-    /// Closes a connection whose thread has finished with it.
-    func connectionEnded(_ descriptor: Int32) {
+    /// Closes a connection whose thread has finished with it; `lingering`, after reading what the
+    /// client still sends for a moment (``ServeLingeringClose``), so the last answer is not lost to a reset.
+    func connectionEnded(_ descriptor: Int32, lingering: Bool = false) {
         shared.withLock { _ = $0.connections.remove(descriptor) }
-        SystemCalls.close(descriptor)
+        if lingering && !isStopping {
+            lingeringClose.close(descriptor)
+        } else {
+            SystemCalls.close(descriptor)
+        }
         wake()
     }
 
@@ -300,7 +308,7 @@ final class ServeServer: @unchecked Sendable {
             ServeSocket.setSendTimeout(accepted.descriptor, seconds: 1)
             ServeSocket.send(
                 accepted.descriptor, ServeResponse.refusal(RefusalError(status: .serviceUnavailable, reason: reason)), within: 1)
-            SystemCalls.close(accepted.descriptor)
+            lingeringClose.close(accepted.descriptor)
             emit(ServeLog.connectionRefused(peer: accepted.peer, reason: reason, format: configuration.format))
             return
         }
@@ -322,7 +330,7 @@ final class ServeServer: @unchecked Sendable {
             ServeSocket.setSendTimeout(accepted.descriptor, seconds: 1)
             ServeSocket.send(
                 accepted.descriptor, ServeResponse.refusal(RefusalError(status: .serviceUnavailable, reason: reason)), within: 1)
-            SystemCalls.close(accepted.descriptor)
+            lingeringClose.close(accepted.descriptor)
             emit(ServeLog.connectionRefused(peer: accepted.peer, reason: reason, format: configuration.format))
         }
         spare = Self.openSpare()
