@@ -84,6 +84,28 @@ import Darwin
             status: 501, line: "Transfer-Encoding 'gzip, chunked' is not supported")
     }
 
+    @Test func aLengthPastAnyIntegerIsAnswered413() throws {
+        try expectRefused(
+            Array("POST / HTTP/1.1\r\nContent-Type: \(serveContentType)\r\nContent-Length: 9223372036854775807\r\n\r\n".utf8),
+            status: 413, line: "Content-Length 9223372036854775807 is more than --max-body")
+        try expectRefused(
+            Array("POST / HTTP/1.1\r\nContent-Type: \(serveContentType)\r\nContent-Length: 99999999999999999999999\r\n\r\n".utf8),
+            status: 413, line: "is more than --max-body")
+    }
+
+    @Test(arguments: ["X-Test: a\u{0}b", "X-Test: a\rb"])
+    func aNULOrALoneCRInAFieldValueIsAnswered400(field: String) throws {
+        try expectRefused(
+            Array("POST / HTTP/1.1\r\nContent-Type: \(serveContentType)\r\n\(field)\r\nContent-Length: 0\r\n\r\n".utf8),
+            status: 400, line: "header field 'X-Test' at line 3 holds")
+    }
+
+    @Test func chunkedCodingInHTTP10IsAnswered400() throws {
+        try expectRefused(
+            Array("POST / HTTP/1.0\r\nContent-Type: \(serveContentType)\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n".utf8),
+            status: 400, line: "Transfer-Encoding in an HTTP/1.0 request")
+    }
+
     @Test func invalidContentLengthIsAnswered400() throws {
         try expectRefused(
             Array("POST / HTTP/1.1\r\nContent-Type: \(serveContentType)\r\nContent-Length: 12, 13\r\n\r\n".utf8),

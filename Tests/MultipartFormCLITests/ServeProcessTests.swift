@@ -19,6 +19,8 @@ struct ServeProcessTests {
         let stderr = Pipe()
         let exited = DispatchSemaphore(value: 0)
         private(set) var port = 0
+        /// Standard error up to the line that names the address.
+        private(set) var banner = ""
 
         /// Starts `serve --port 0` with `arguments`; with `shell`, through `/bin/bash -c` running
         /// those commands first (`ulimit`, open descriptors) and then the server.
@@ -38,14 +40,13 @@ struct ServeProcessTests {
             try process.run()
             guard waitForBanner else { return }
             // The first line on standard error names the port.
-            var banner = ""
             while !banner.contains("/ (Ctrl-C") {
                 let data = stderr.fileHandleForReading.availableData
                 guard !data.isEmpty else { break }
                 banner += String(decoding: data, as: UTF8.self)
             }
-            let address = try #require(banner.range(of: "http://127.0.0.1:"), "banner: \(banner)")
-            port = Int(banner[address.upperBound...].prefix { $0.isNumber }) ?? 0
+            let end = try #require(banner.range(of: "/ (Ctrl-C"), "banner: \(banner)")
+            port = Int(String(banner[..<end.lowerBound].reversed().prefix { $0.isNumber }.reversed())) ?? 0
         }
 
         deinit {
@@ -149,5 +150,18 @@ struct ServeProcessTests {
         #expect(server.stop(with: SIGTERM, within: 5))
         let output = String(decoding: server.stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(output.contains("refused: no file descriptor is left"), "\(output)")
+    }
+
+    @Test(arguments: ["127.0.0.1", "0x7f000001", "localhost", "::1", "::ffff:127.0.0.1"])
+    func aLoopbackAddressHoweverWrittenDrawsNoWarning(host: String) throws {
+        let server = try ServeProcess(["--host", host])
+        #expect(!server.banner.contains("warning"), "\(server.banner)")
+        #expect(server.stop(with: SIGTERM, within: 5))
+    }
+
+    @Test func anyAddressDrawsTheWarning() throws {
+        let server = try ServeProcess(["--host", "0.0.0.0"])
+        #expect(server.banner.contains("warning: listening on 0.0.0.0:"), "\(server.banner)")
+        #expect(server.stop(with: SIGTERM, within: 5))
     }
 }

@@ -21,6 +21,12 @@ enum HTTPBodyFraming: Equatable {
         let codings = head.values("Transfer-Encoding").flatMap { $0.split(separator: ",") }
             .map { HARRequests.lowercased(String($0).trimmingSpaces) }.filter { !$0.isEmpty }
         let lengths = head.values("Content-Length")
+        if head.version == "HTTP/1.0" && !head.values("Transfer-Encoding").isEmpty {
+            // RFC 9112 §6.1: an HTTP/1.0 message with Transfer-Encoding has faulty framing.
+            throw Error(
+                message: "Transfer-Encoding in an HTTP/1.0 request, which has no transfer codings: its framing cannot be trusted (RFC 9112 §6.1)",
+                isUnsupportedCoding: false)
+        }
         if !codings.isEmpty {
             guard codings == ["chunked"] else {
                 throw Error(
@@ -31,12 +37,13 @@ enum HTTPBodyFraming: Equatable {
         }
         guard !lengths.isEmpty else { return (.none, false) }
         let values = Set(lengths.flatMap { $0.split(separator: ",").map { String($0).trimmingSpaces } })
-        guard values.count == 1, let text = values.first, !text.isEmpty, text.utf8.count <= 18,
-            text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let length = Int(text)
+        guard values.count == 1, let text = values.first, !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
         else {
             throw Error(message: "invalid Content-Length '\(lengths.joined(separator: ", "))'", isUnsupportedCoding: false)
         }
-        return (.length(length), false)
+        // Any run of digits is a valid length (RFC 9110 §8.6); one past Int is longer than any body
+        // that can be read, which a limit on the body refuses as too large rather than malformed.
+        return (.length(Int(text) ?? Int.max), false)
     }
 
     /// The warning for a request that names both framings.

@@ -85,6 +85,14 @@ struct HTTPRequestHead {
                     message: "malformed header field at line \(lineNumber): '\(String(decoding: line.prefix(80), as: UTF8.self))'")
             }
             let name = String(decoding: line[line.startIndex..<colon], as: UTF8.self)
+            // RFC 9110 §5.5: a value holding NUL, CR or LF is invalid and dangerous (readers that stop
+            // at NUL, or take a lone CR for a line end, see another head): refused, never passed on.
+            if let bad = line[(colon + 1)...].first(where: { $0 == 0x00 || $0 == 0x0D }) {
+                throw HTTPCaptureError(
+                    message:
+                        "header field '\(name)' at line \(lineNumber) holds \(bad == 0 ? "a NUL byte" : "a CR byte not followed by LF"), which no field value may hold (RFC 9110 §5.5)"
+                )
+            }
             let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingSpaces
             fields.append((name, value))
         }

@@ -45,7 +45,7 @@ struct ServeCommand {
             stderr.write("error: \(error.message)\n")
             return ExitCode.cannotCreate
         }
-        if !ServeSocket.isLoopback(configuration.host) {
+        if !server.isLoopback {
             stderr.write(
                 "warning: listening on \(server.address), not on loopback: anyone who can reach this machine can send requests to it. serve is a development tool; do not leave it running on a shared network.\n"
             )

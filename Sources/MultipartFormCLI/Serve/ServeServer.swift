@@ -45,6 +45,8 @@ final class ServeServer: @unchecked Sendable {
     let address: String
     /// The port listened on (the one picked, when 0 was asked for).
     let port: Int
+    /// Whether the address listened on is a loopback one, which only this machine can reach.
+    let isLoopback: Bool
     /// Written to (one byte) to wake ``run(write:)`` for new output.
     let wakeDescriptor: Int32
     /// Written to (one byte) to stop the server: by ``stop()``, or by a signal handler. It is never
@@ -88,10 +90,12 @@ final class ServeServer: @unchecked Sendable {
             listener = listening.descriptor
             address = listening.address
             port = ServeSocket.port(of: listening.address)
+            isLoopback = ServeSocket.isLoopback(listening.descriptor)
         } else {
             listener = -1
             address = "none"
             port = 0
+            isLoopback = true
         }
         var pipeEnds: [Int32] = [-1, -1, -1, -1, -1, -1]
         guard pipe(&pipeEnds) == 0, pipeEnds.withUnsafeMutableBufferPointer({ pipe($0.baseAddress! + 2) == 0 && pipe($0.baseAddress! + 4) == 0 })

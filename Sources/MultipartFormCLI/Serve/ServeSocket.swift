@@ -107,9 +107,33 @@ enum ServeSocket {
         return family == AF_INET6 ? "[\(text(host))]:\(text(service))" : "\(text(host)):\(text(service))"
     }
 
-    /// Whether `host` names only this machine: `localhost`, `127.x.y.z` or `::1`.
-    static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    /// Whether the socket is bound to a loopback address (`127.0.0.0/8`, `::1`, or `127.x.y.z`
+    /// mapped into IPv6), so only this machine can reach it. The address the system bound is
+    /// asked, not the name given: `localhost`, `0x7f000001` and a name that resolves to
+    /// `127.0.0.1` are loopback, and `0.0.0.0` or `::` is not.
+    static func isLoopback(_ descriptor: Int32) -> Bool {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let status = withUnsafeMutablePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard status == 0 else { return false }
+        switch Int32(storage.ss_family) {
+        case AF_INET:
+            let address = withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr } }
+            return UInt32(bigEndian: address.s_addr) >> 24 == 127
+        case AF_INET6:
+            let bytes = withUnsafePointer(to: &storage) { pointer in
+                pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { inet6 in
+                    withUnsafeBytes(of: inet6.pointee.sin6_addr) { Array($0) }
+                }
+            }
+            let loopback: [UInt8] = Array(repeating: 0, count: 15) + [1]
+            let mappedPrefix: [UInt8] = Array(repeating: 0, count: 10) + [0xFF, 0xFF]
+            return bytes == loopback || (bytes.starts(with: mappedPrefix) && bytes[12] == 127)
+        default:
+            return false
+        }
     }
 
     /// What a read with a deadline gave.
