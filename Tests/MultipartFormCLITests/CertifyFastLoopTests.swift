@@ -121,6 +121,20 @@ struct CertifyFastLoopTests {
         }
     }
 
+    @Test func savedAnswersNeverGoThroughALinkInsideTheDirectory() throws {
+        let directory = try TemporaryDirectory()
+        let encoder = try Self.garbageEncoder(in: directory)
+        let saved = directory.url.appendingPathComponent("answers").path
+        let elsewhere = directory.url.appendingPathComponent("elsewhere").path
+        try FileManager.default.createDirectory(atPath: saved, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: saved + "/quoting", withDestinationPath: elsewhere)
+        let result = runCLI(["certify", "--save-bodies", saved, "--vector", "quoting/i-*", "--", "/bin/sh", encoder])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty, "answers were written through the link")
+        #expect(result.stderr.contains("warning: not every answer was saved: cannot write '"), "\(result.stderr)")
+        #expect(result.stderr.contains("'quoting' is a symbolic link or not a directory"), "\(result.stderr)")
+    }
+
     @Test func knownIssuesFromTheCommandLineMustKeepReproducing() throws {
         let directory = try TemporaryDirectory()
         let encoder = try Self.garbageEncoder(in: directory)

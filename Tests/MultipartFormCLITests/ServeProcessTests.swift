@@ -164,4 +164,20 @@ struct ServeProcessTests {
         #expect(server.banner.contains("warning: listening on 0.0.0.0:"), "\(server.banner)")
         #expect(server.stop(with: SIGTERM, within: 5))
     }
+
+    @Test func aCaptureCutShortByAFullDiskIsRemoved() throws {
+        let directory = try TemporaryDirectory()
+        // Files may grow to 2 KiB (bash counts 1024-byte blocks), and a write past it fails with EFBIG
+        // instead of raising SIGXFSZ: a disk that fills up during the request.
+        let server = try ServeProcess(["--save", directory.url.path], shell: "ulimit -f 2\ntrap '' XFSZ")
+        let client = try RawClient(port: server.port)
+        var body = Array("--AaB03x\r\nContent-Disposition: form-data; name=\"f\"\r\n\r\n".utf8)
+        body += [UInt8](repeating: UInt8(ascii: "x"), count: 8 * 1024) + Array("\r\n--AaB03x--\r\n".utf8)
+        client.send(postRequest(body, contentType: serveContentType))
+        #expect(client.readResponse()?.status == 200)
+        #expect(server.stop(with: SIGTERM, within: 5))
+        let output = String(decoding: server.stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(output.contains("the incomplete file was removed"), "\(output)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+    }
 }

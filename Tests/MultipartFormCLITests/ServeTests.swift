@@ -215,3 +215,28 @@ import Testing
         #expect(ServeConfiguration.parseSize("99999999999999G") == nil)
     }
 }
+
+/// `--save` with two servers started in the same second on one directory: no capture is lost to a name.
+@Suite struct ServeSaveNamingTests {
+    @Test func twoServersInOneSecondKeepEveryCapture() throws {
+        let directory = try TemporaryDirectory()
+        var servers: [RunningServer] = []
+        // Their capture names start with the second they started in: take two that share it.
+        for _ in 0..<5 where servers.count < 2 || servers[0].server.runLabel != servers[1].server.runLabel {
+            servers = [try RunningServer { $0.saveDirectory = directory.url.path }, try RunningServer { $0.saveDirectory = directory.url.path }]
+        }
+        try #require(servers[0].server.runLabel == servers[1].server.runLabel)
+        for running in servers {
+            let client = try RawClient(port: running.port)
+            client.send(postRequest(conformingServeBody, contentType: serveContentType))
+            #expect(client.readResponse()?.status == 200)
+        }
+        for running in servers {
+            _ = running.stop()
+            #expect(!running.output.contains("cannot save"), "\(running.output)")
+        }
+        let saved = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
+        let label = servers[0].server.runLabel
+        #expect(saved == ["\(label)-request-1-2.http", "\(label)-request-1.http"], "\(saved)")
+    }
+}

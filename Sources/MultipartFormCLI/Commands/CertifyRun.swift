@@ -189,15 +189,14 @@ private struct AnswerObserver {
         save([("error", Array("\(error.code): \(error.message)\n".utf8))])
     }
 
-    /// Writes `<dir>/<vector id>.<extension>` for each piece; the first failure is kept for the end of the run.
+    /// Writes `<dir>/<vector id>.<extension>` for each piece through ``SafeFile`` (nothing below the
+    /// directory is followed, so a planted link cannot send a copy elsewhere); the first failure is
+    /// kept for the end of the run.
     private func save(_ pieces: [(extension: String, bytes: [UInt8])]) {
         guard let saveDirectory else { return }
-        let area = FileSystem.join(saveDirectory, String(vectorID.prefix { $0 != "/" }))
-        let path = FileSystem.join(saveDirectory, vectorID)
-        do {
-            if !FileSystem.isDirectory(area) { try FileSystem.makeDirectory(area) }
+        do throws(SafeFile.Error) {
             for piece in pieces {
-                try FileSystem.write(piece.bytes, to: path + "." + piece.extension)
+                try SafeFile.write(piece.bytes, under: saveDirectory, path: vectorID + "." + piece.extension)
             }
         } catch {
             // The verdict does not depend on the copy; the run says at the end that saving failed.

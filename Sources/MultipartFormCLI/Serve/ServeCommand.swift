@@ -32,7 +32,7 @@ struct ServeCommand {
         if let limit = SystemCalls.openFileLimit(), limit.soft < configuration.descriptorsNeeded,
             !SystemCalls.raiseOpenFileLimit(to: configuration.descriptorsNeeded)
         {
-            let each = configuration.saveDirectory == nil ? "a socket" : "a socket and a capture file"
+            let each = configuration.saveDirectory == nil ? "a socket" : "a socket, a capture file and its directory"
             stderr.write(
                 "error: --max-connections \(configuration.maxConnections) needs \(configuration.descriptorsNeeded) open files (\(each) per connection, and \(ServeConfiguration.descriptorReserve) more), but this process may open at most \(limit.hard) (ulimit -n); lower --max-connections or raise the limit\n"
             )

@@ -64,10 +64,10 @@ struct ServeConfiguration: Sendable {
     /// connections still lingering (``ServeLingeringClose``), and room for a few more.
     static let descriptorReserve = 32 + ServeLingeringClose.capacity
 
-    /// The open files `maxConnections` connections can hold at once: a socket each, and a capture
-    /// file each with `--save`, plus ``descriptorReserve``.
+    /// The open files `maxConnections` connections can hold at once: a socket each, and with
+    /// `--save` a capture file and its directory each, plus ``descriptorReserve``.
     var descriptorsNeeded: Int {
-        maxConnections * (saveDirectory == nil ? 1 : 2) + Self.descriptorReserve
+        maxConnections * (saveDirectory == nil ? 1 : 3) + Self.descriptorReserve
     }
 
     /// The validator options for every request.

@@ -141,7 +141,7 @@ final class ServeConnection: @unchecked Sendable {
         var capture: RequestCapture?
         if let directory = configuration.saveDirectory {
             do throws(RequestCapture.Error) {
-                capture = try RequestCapture(directory: directory, name: "\(server.runLabel)-request-\(number).http")
+                capture = try RequestCapture(directory: directory, label: server.runLabel, number: number)
                 headBytes.withUnsafeBytes { capture?.write($0) }
             } catch {
                 request.note(.warning, error.message)
