@@ -135,6 +135,40 @@ struct CertifyFastLoopTests {
         #expect(result.stderr.contains("'quoting' is a symbolic link or not a directory"), "\(result.stderr)")
     }
 
+    /// An encoder that starts `sleep 300` in a session of its own (outside its process group) with
+    /// `start`, records its pid in `pids`, and answers garbage.
+    static func leavingEncoder(in directory: TemporaryDirectory, start: String) throws -> (script: String, pids: String) {
+        let pids = directory.url.appendingPathComponent("pids").path
+        // The left process records its own pid, then becomes the sleep; the encoder waits until it has left.
+        let script = try directory.write(
+            Array(
+                "#!/bin/sh\ncat >/dev/null\n\(start) /bin/sh -c 'echo $$ >> \"\(pids)\"; exec /bin/sleep 300' </dev/null >/dev/null 2>&1 &\nsleep 0.3\necho not-json\n".utf8),
+            named: "leaving.sh")
+        return (script, pids)
+    }
+
+    /// The recorded pids that are still running (not gone, and not zombies).
+    static func stillRunning(_ pidsFile: String) throws -> [Int32] {
+        let pids = try String(contentsOfFile: pidsFile, encoding: .utf8).split(separator: "\n").compactMap { Int32($0) }
+        #expect(!pids.isEmpty)
+        return pids.filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+            return !(stat.split(separator: ")").last?.trimmingCharacters(in: .whitespaces).hasPrefix("Z") ?? true)
+        }
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat") && FileManager.default.fileExists(atPath: "/usr/bin/setsid")))
+    func processesLeftOutsideTheGroupAreKilledWhenTheRunEnds() throws {
+        let directory = try TemporaryDirectory()
+        let encoder = try Self.leavingEncoder(in: directory, start: "setsid")
+        let result = runCLI(["certify", "--vector", "quoting/i-*", "--jobs", "1", "--", "/bin/sh", encoder.script])
+        let left = try Self.stillRunning(encoder.pids)
+        for pid in left { kill(pid, SIGKILL) }
+        #expect(left.isEmpty, "\(left.count) processes outlived certify")
+        // Not the count: another run in this test process, ending first, may have killed some of them.
+        _ = result
+    }
+
     @Test func knownIssuesFromTheCommandLineMustKeepReproducing() throws {
         let directory = try TemporaryDirectory()
         let encoder = try Self.garbageEncoder(in: directory)

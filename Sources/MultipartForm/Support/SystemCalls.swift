@@ -169,6 +169,17 @@ package enum SystemCalls {
         #endif
     }
 
+    /// Makes this process a child subreaper (Linux's `PR_SET_CHILD_SUBREAPER`): an orphaned
+    /// descendant becomes its child instead of init's. `false` where the system has none.
+    package static func becomeChildSubreaper() -> Bool {
+        #if os(Linux)
+        let setChildSubreaper: Int32 = 36  // PR_SET_CHILD_SUBREAPER, from linux/prctl.h, which Swift does not import
+        return linuxProcessControl(setChildSubreaper, 1, 0, 0, 0) == 0
+        #else
+        return false
+        #endif
+    }
+
     /// `RLIM_INFINITY`, which Swift imports from Glibc and Musl only as a literal that overflows.
     private static var unlimited: rlim_t {
         #if canImport(Darwin)
@@ -199,3 +210,11 @@ package enum SystemCalls {
         describe(errno)
     }
 }
+
+#if os(Linux)
+/// `prctl(2)`, which C declares variadic, so Swift does not import it. Declared here with the five
+/// integer arguments it reads: on x86_64 and arm64 Linux these travel in the registers a variadic
+/// call uses, and a C function keeps the registers Swift's convention adds.
+@_silgen_name("prctl")
+private func linuxProcessControl(_ option: Int32, _ second: UInt, _ third: UInt, _ fourth: UInt, _ fifth: UInt) -> Int32
+#endif

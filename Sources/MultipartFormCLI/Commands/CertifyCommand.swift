@@ -113,6 +113,16 @@ struct CertifyCommand {
             encoder.deadline = deadlineInstant
             adapter = .encoder(encoder)
         }
+        // Processes the command starts outside its process group are found and killed at the end.
+        ChildProcessDescendants.adopt()
+        defer {
+            ChildProcessGroups.waitIfInterrupted()
+            let killed = ChildProcessDescendants.killAll()
+            if killed > 0 {
+                stderr.write(
+                    "note: killed \(killed) process\(killed == 1 ? "" : "es") the command left running outside its process group\n")
+            }
+        }
         // One probe, so a command that cannot start is one clear error, not a failure per vector;
         // any other answer to the probe is judged with the vectors.
         do {

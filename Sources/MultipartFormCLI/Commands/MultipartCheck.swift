@@ -1,3 +1,5 @@
+import MultipartFormConformanceCore
+
 /// The `multipart-check` command line, as a library so it can be tested in-process.
 ///
 /// ``run(arguments:standardInput:stdout:stderr:)`` does all the work and returns the exit status;
@@ -18,6 +20,10 @@ public enum MultipartCheck {
     ///   - arguments: The arguments, without the program name.
     ///   - extensions: Subcommands the executable adds (`bench`).
     package static func main(arguments: [String], extensions: [CommandExtension] = []) -> Int32 {
+        #if os(macOS) || os(Linux)
+        // This is the whole process: any child it did not spawn itself is one its children left behind.
+        ChildProcessDescendants.ownsAllChildren = true
+        #endif
         var stdout = FileDescriptorOutputStream.standardOutput
         var stderr = FileDescriptorOutputStream.standardError
         let status = run(

@@ -145,10 +145,19 @@ package enum ChildProcess {
         posix_spawnattr_setflags(&attributes, Int16(flags))
 
         ChildProcessGroups.installSignalHandlers()
+        guard ChildProcessGroups.interrupted == 0 else {
+            SystemCalls.closeAll(inputPair + outputPair + errorPair)
+            throw LaunchError(description: "cannot run '\(arguments[0])': the run was interrupted")
+        }
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        // The environment carries this run's marker, so descendants that leave the child's group are found.
+        let environment: [UnsafeMutablePointer<CChar>?] = ChildProcessDescendants.environment.map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            environment.forEach { free($0) }
+        }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, argv[0]!, &actions, &attributes, argv, SystemCalls.environment)
+        let spawned = posix_spawnp(&pid, argv[0]!, &actions, &attributes, argv, environment)
         SystemCalls.closeAll([inputPair[1], outputPair[1], errorPair[1]])
         guard spawned == 0 else {
             SystemCalls.closeAll([inputPair[0], outputPair[0], errorPair[0]])
@@ -161,7 +170,9 @@ package enum ChildProcess {
         var session = ChildProcessSession(
             pid: pid, input: input, inputDescriptor: inputPair[0], outputDescriptor: outputPair[0],
             errorDescriptor: errorPair[0], outputLimit: outputLimit, deadline: deadline)
-        return session.run()
+        let outcome = session.run()
+        ChildProcessDescendants.reapAdopted()
+        return outcome
     }
 
     /// A time-out in seconds as a duration: a negative one is 0 (the child is killed at once), and

@@ -59,6 +59,70 @@ package enum ChildProcessGroups {
         }
     }
 
+    /// The children registered now.
+    static func registered() -> [pid_t] {
+        pthread_mutex_lock(writers)
+        defer { pthread_mutex_unlock(writers) }
+        return (0..<capacity).map { slots[$0] }.filter { $0 > 0 }
+    }
+
+    /// The write end of the pipe the signal handler hands its signal to, once
+    /// ``killsDescendantsOnSignal()`` has started the thread that reads it; -1 before.
+    nonisolated(unsafe) private static var handOver: Int32 = -1
+
+    private static let descendantsThread: Void = {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let reader = ends[0]
+        #if canImport(Darwin)
+        var thread: pthread_t? = nil
+        #else
+        var thread = pthread_t()
+        #endif
+        let started = pthread_create(&thread, nil, { context in
+            let reader = Int32(Int(bitPattern: context))
+            var signal: Int32 = 0
+            while SystemCalls.read(reader, &signal, MemoryLayout<Int32>.size) != MemoryLayout<Int32>.size {}
+            // Not in the handler: the sweep reads /proc and allocates, which a handler may not do.
+            for index in 0..<ChildProcessGroups.capacity {
+                let pid = ChildProcessGroups.slots[index]
+                if pid > 0 { kill(-pid, SIGKILL) }
+            }
+            // Everything carrying the marker goes, the running children and their groups included.
+            ChildProcessDescendants.killAll(includingRunning: true)
+            _ = SystemCalls.setSignalHandler(signal, SIG_DFL)
+            // To the process, not this thread: any thread that does not block it takes it.
+            kill(getpid(), signal)
+            return nil
+        }, UnsafeMutableRawPointer(bitPattern: Int(reader)))
+        if started == 0 {
+            #if canImport(Darwin)
+            if let thread { pthread_detach(thread) }
+            #else
+            pthread_detach(thread)
+            #endif
+            handOver = ends[1]
+        } else {
+            SystemCalls.closeAll(ends)
+        }
+    }()
+
+    /// From now on an interrupting signal also kills the descendants left behind
+    /// (``ChildProcessDescendants``) before this process ends: the handler kills the registered
+    /// groups and hands the signal to a thread that sweeps and then ends the process by it.
+    ///
+    /// The signals are also unblocked in the calling thread (threads it starts inherit that): a
+    /// parent that spawned this process with them blocked would otherwise leave it uninterruptible.
+    static func killsDescendantsOnSignal() {
+        installSignalHandlers()
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        _ = descendantsThread
+    }
+
     /// Stops tracking a child that has been reaped.
     static func unregister(_ pid: pid_t) {
         pthread_mutex_lock(writers)
@@ -69,11 +133,27 @@ package enum ChildProcessGroups {
         }
     }
 
+    /// Set by the signal handler: from then on no child is started (``ChildProcess`` checks it
+    /// with the signals blocked), so none can appear after the sweep that precedes the end.
+    nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
+
+    /// Once an interrupting signal came, waits for the thread that sweeps the descendants to end
+    /// this process by that signal, so it never ends another way meanwhile (a run whose next
+    /// children cannot start would otherwise finish and exit with a status of its own).
+    package static func waitIfInterrupted() {
+        while interrupted != 0 { usleep(100_000) }
+    }
+
     /// The signal handler: kills every tracked group, then ends this process by the same signal.
     private static let handle: @convention(c) (Int32) -> Void = { signal in
+        ChildProcessGroups.interrupted = 1
         for index in 0..<ChildProcessGroups.capacity {
             let pid = ChildProcessGroups.slots[index]
             if pid > 0 { kill(-pid, SIGKILL) }
+        }
+        var number = signal
+        if ChildProcessGroups.handOver >= 0, write(ChildProcessGroups.handOver, &number, MemoryLayout<Int32>.size) == MemoryLayout<Int32>.size {
+            return  // the descendants thread ends the process once it has swept
         }
         _ = SystemCalls.setSignalHandler(signal, SIG_DFL)
         raise(signal)

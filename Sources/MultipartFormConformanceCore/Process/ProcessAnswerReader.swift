@@ -60,8 +60,10 @@ struct ProcessAnswerReader {
             try json.readNull()
             return nil
         }
-        guard try json.peekKind() == .string else {
-            throw JSONShapeError(path: path, message: "expected a string or null, found \(try json.peekKind().described)")
+        let found = try json.peekKind()
+        guard found == .string else {
+            if found == .bool || found == .number { try json.skipValue() }
+            throw JSONShapeError(path: path, message: "expected a string or null, found \(found.described)")
         }
         return try json.readString()
     }
@@ -89,7 +91,11 @@ struct ProcessAnswerReader {
 
     private mutating func expect(_ kind: StrictJSONReader.ValueKind, at path: String) throws {
         let found = try json.peekKind()
-        guard found == kind else { throw JSONShapeError(path: path, message: "expected \(kind.described), found \(found.described)") }
+        guard found == kind else {
+            // A misspelt literal (`nul`, `not-json`) is a syntax error before it is a value of the wrong kind.
+            if found == .null || found == .bool || found == .number { try json.skipValue() }
+            throw JSONShapeError(path: path, message: "expected \(kind.described), found \(found.described)")
+        }
     }
 
     /// A key or value cut to 64 characters for a message.

@@ -1,0 +1,168 @@
+#if os(macOS) || os(Linux)
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MultipartForm
+
+/// The processes a child started and left behind outside its process group (`setsid cmd &`, a
+/// daemon), found and killed when the run ends or is interrupted, so none outlives it.
+///
+/// A child's process group is killed when the child ends (``ChildProcessSession``), but a process
+/// that made a session or group of its own is not in it. Two ways find such processes:
+/// - every child is spawned with ``markerVariable`` in its environment, which its descendants
+///   inherit: on Linux, every process whose `/proc/<pid>/environ` holds this run's marker is one
+///   of them, whoever its parent is now;
+/// - with ``adopt()`` on Linux the process becomes a child subreaper
+///   (`PR_SET_CHILD_SUBREAPER`), so an orphaned descendant becomes its child rather than init's;
+///   when it owns all its children (the command line, not a library in someone's process), every
+///   child it did not spawn itself is such a descendant, even one that cleared its environment.
+///
+/// Where neither is available (macOS has no `/proc` and no subreaper), only the process groups are
+/// killed; CONFORMANCE.md says so.
+package enum ChildProcessDescendants {
+    /// The environment variable every child is spawned with.
+    package static let markerVariable = "MULTIPART_CHECK_RUN"
+    /// This process's marker: its pid and a random number, so a marker never matches another run's.
+    package static let marker = "\(getpid())-\(UInt64.random(in: 1...UInt64.max))"
+
+    /// The environment children are spawned with: this process's own and the marker.
+    static let environment: [String] = {
+        var entries: [String] = []
+        if var pointer = SystemCalls.environment {
+            while let entry = pointer.pointee {
+                let text = String(cString: entry)
+                if !text.hasPrefix(markerVariable + "=") { entries.append(text) }
+                pointer += 1
+            }
+        }
+        return entries + ["\(markerVariable)=\(marker)"]
+    }()
+
+    /// Whether every child of this process that it did not spawn through ``ChildProcess`` is a
+    /// descendant left behind: set by the command line's entry point, never by a library caller.
+    nonisolated(unsafe) package static var ownsAllChildren = false
+
+    /// Whether orphaned descendants become this process's children (it is a subreaper).
+    nonisolated(unsafe) private static var adopting = false
+
+    /// Lets an interrupting signal kill the descendants left behind before this process ends
+    /// (``ChildProcessGroups``), and, when this process owns all its children, makes orphaned
+    /// descendants its own children (Linux). In someone else's process it does not: adopted
+    /// orphans are reaped here, which would take children that other code waits for.
+    package static func adopt() {
+        if ownsAllChildren && !adopting { adopting = SystemCalls.becomeChildSubreaper() }
+        ChildProcessGroups.killsDescendantsOnSignal()
+    }
+
+    /// Reaps adopted orphans that have ended, so none stays a zombie while the run goes on: called
+    /// after each child. A registered child is reaped by its own session, never here.
+    static func reapAdopted() {
+        #if os(Linux)
+        guard adopting else { return }
+        let me = getpid()
+        let running = Set(ChildProcessGroups.registered())
+        for name in (try? FileSystem.entries(of: "/proc")) ?? [] {
+            guard let pid = Int32(name), !running.contains(pid),
+                let status = try? FileSystem.read("/proc/\(name)/stat", limit: 4096), let fields = parse(status),
+                fields.parent == me, fields.zombie
+            else { continue }
+            var ended: Int32 = 0
+            _ = waitpid(pid, &ended, WNOHANG)
+        }
+        #endif
+    }
+
+    /// Kills every descendant left behind, and reaps those that are this process's children; returns
+    /// how many were killed. Call it once no child is running (the run's end); the signal path kills
+    /// the running children too (`includingRunning`).
+    @discardableResult
+    package static func killAll(includingRunning: Bool = false) -> Int {
+        #if os(Linux)
+        var killed: Set<Int32> = []
+        // Killing one can orphan its own children onto this process: look again until none is left.
+        for _ in 0..<50 {
+            let left = leftBehind(includingRunning: includingRunning).filter { !killed.contains($0) || isAlive($0) }
+            if left.isEmpty { break }
+            for pid in left {
+                kill(pid, SIGKILL)
+                killed.insert(pid)
+            }
+            reapChildren(killed)
+            usleep(5_000)
+        }
+        reapChildren(killed)
+        return killed.count
+        #else
+        return 0
+        #endif
+    }
+
+    #if os(Linux)
+    /// The processes left behind now: those carrying the marker, and, when this process owns all
+    /// its children, its children that no running child registered. Processes in a running child's
+    /// group are that child's, and go with its group: another run in this process may still be going.
+    private static func leftBehind(includingRunning: Bool) -> [Int32] {
+        let me = getpid()
+        let running = includingRunning ? [] : Set(ChildProcessGroups.registered())
+        let needle = Array("\(markerVariable)=\(marker)\0".utf8)
+        var found: [Int32] = []
+        for name in (try? FileSystem.entries(of: "/proc")) ?? [] {
+            guard let pid = Int32(name), pid != me, !running.contains(pid) else { continue }
+            guard let status = try? FileSystem.read("/proc/\(name)/stat", limit: 4096), let fields = parse(status) else { continue }
+            let (parent, group, zombie) = fields
+            if zombie || running.contains(group) { continue }
+            if ownsAllChildren && parent == me {
+                found.append(pid)
+                continue
+            }
+            if let environment = try? FileSystem.read("/proc/\(name)/environ", limit: 8 * 1024 * 1024),
+                contains(environment, needle)
+            {
+                found.append(pid)
+            }
+        }
+        return found
+    }
+
+    /// The parent, the process group and whether the process is a zombie, from `/proc/<pid>/stat`
+    /// (`pid (comm) S ppid pgrp ...`, where the command name may hold spaces and parentheses: the
+    /// fields start after the last `)`).
+    private static func parse(_ stat: [UInt8]) -> (parent: Int32, group: Int32, zombie: Bool)? {
+        guard let close = stat.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
+        guard fields.count >= 3, let parent = Int32(String(decoding: fields[1], as: UTF8.self)),
+            let group = Int32(String(decoding: fields[2], as: UTF8.self))
+        else { return nil }
+        return (parent, group, fields[0].first == UInt8(ascii: "Z"))
+    }
+
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        // Entries are NUL-terminated: the marker is a whole entry at the start or after a NUL.
+        var start = 0
+        while start < haystack.count {
+            let end = haystack[start...].firstIndex(of: 0).map { $0 + 1 } ?? haystack.count
+            if haystack[start..<end].elementsEqual(needle) { return true }
+            start = end
+        }
+        return false
+    }
+
+    private static func isAlive(_ pid: Int32) -> Bool {
+        guard let status = try? FileSystem.read("/proc/\(pid)/stat", limit: 4096), let fields = parse(status) else { return false }
+        return !fields.zombie
+    }
+
+    /// Reaps the killed processes that are this process's children (adopted orphans), so none stays a zombie.
+    private static func reapChildren(_ pids: Set<Int32>) {
+        for pid in pids {
+            var status: Int32 = 0
+            _ = waitpid(pid, &status, WNOHANG)
+        }
+    }
+    #endif
+}
+#endif
