@@ -13,6 +13,39 @@ struct TerminalSafetyTests {
         texts.contains { $0.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F } }
     }
 
+    @Test func aVectorDescriptionWithControlsIsRefusedAndListedVisibly() throws {
+        let scratch = try TemporaryDirectory()
+        let corpus = scratch.url.appendingPathComponent("Vectors").path
+        try FileManager.default.createDirectory(atPath: corpus, withIntermediateDirectories: true)
+        let body = try scratch.write(Array(Self.body.utf8), named: "a.body")
+        let arguments = ["vectors", "new", "--corpus", corpus, "--area", "headers", "--slug", "s", "--content-type", "multipart/form-data; boundary=AaB03x"]
+        let refused = runCLI(arguments + ["--description", "bell\u{7}and \(Self.escape)]0;title\u{7}", body])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("The description may not hold control characters; found '\\x07'"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: corpus + "/headers/y-s.json"))
+        // A sidecar written by hand (or another tool) is listed with its controls made visible.
+        #expect(runCLI(arguments + ["--description", "plain", body]).status == 0)
+        let sidecar = corpus + "/headers/y-s.json"
+        let text = try String(contentsOfFile: sidecar, encoding: .utf8).replacingOccurrences(of: "\"plain\"", with: "\"\\u001b[31mred\\u0007\"")
+        try text.write(toFile: sidecar, atomically: true, encoding: .utf8)
+        let listed = runCLI(["vectors", "list", "--corpus", corpus])
+        #expect(!Self.holdsControls(listed.stdout), "\(listed.stdout)")
+        #expect(listed.stdout.contains("\\x1B[31mred\\x07"), "\(listed.stdout)")
+    }
+
+    @Test func markdownOfReportsEscapesNamesAndMarkup() throws {
+        let scratch = try TemporaryDirectory()
+        let garbage = try scratch.write(Array("#!/bin/sh\ncat >/dev/null\necho not-json\n".utf8), named: "garbage.sh")
+        let report = scratch.url.appendingPathComponent("r.json").path
+        let name = "\(Self.escape)[31m<script>alert(1)</script><b>bold</b> | x"
+        _ = runCLI(["certify", "--format", "json", "--output", report, "--area", "structure", "--name", name, "--", "/bin/sh", garbage])
+        let merged = runCLI(["report", "merge", "--format", "markdown", report])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(!Self.holdsControls(merged.stdout))
+        #expect(!merged.stdout.contains("<script>") && !merged.stdout.contains("<b>"), "\(merged.stdout)")
+        #expect(merged.stdout.contains("\\x1B[31m&lt;script&gt;alert(1)&lt;/script&gt;&lt;b&gt;bold&lt;/b&gt; \\| x"), "\(merged.stdout)")
+    }
+
     @Test func harMethodAndURLAreEscaped() throws {
         let forged = "POST\u{1B}]0;pwned\u{07}"
         let url = "https://e/u\u{1B}[2K\rok.body: conforming"

@@ -268,8 +268,14 @@ enum Invocation {
                     "The slug '\(slug)' is invalid: use ASCII letters, digits, '-', '_' and '.', not starting with '.'.",
                     command: spec)
             }
-            var command = VectorsNewCommand(
-                bodyPath: parsed.positionals[0], area: area, slug: slug, description: try required(.description))
+            let description = try required(.description)
+            // The description is shown by `vectors list` and in reports: one line of text, no control
+            // character (an escape sequence would reach every terminal that lists the corpus).
+            if let control = description.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+                throw UsageError(
+                    "The description may not hold control characters; found '\(VisibleBytes.escape(String(control)))'.", command: spec)
+            }
+            var command = VectorsNewCommand(bodyPath: parsed.positionals[0], area: area, slug: slug, description: description)
             command.contentType = try Self.contentTypeArgument(parsed, command: spec, helpCommand: nil)
             command.specs = parsed.values(.spec)
             command.verdict = parsed.value(.verdict).flatMap(ConformanceVector.Verdict.init(rawValue:))

@@ -37,7 +37,9 @@ struct VectorsListCommand {
         }
         let width = vectors.map(\.id.count).max() ?? 0
         for vector in vectors {
-            stdout.write(vector.id + String(repeating: " ", count: width - vector.id.count + 2) + vector.sidecar.description + "\n")
+            // A sidecar is data from anyone: its description reaches the terminal made visible.
+            stdout.write(
+                vector.id + String(repeating: " ", count: width - vector.id.count + 2) + VisibleBytes.escape(vector.sidecar.description) + "\n")
         }
         let counts = ConformanceVector.Verdict.allCases.map { verdict in
             "\(vectors.filter { $0.verdict == verdict }.count) \(verdict.rawValue)-"

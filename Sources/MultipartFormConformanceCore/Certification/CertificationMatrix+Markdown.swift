@@ -8,8 +8,14 @@ extension CertificationMatrix {
     /// - Parameter title: The heading.
     /// - Returns: The Markdown text, ending with a newline.
     public func markdown(title: String = "multipart/form-data certification") -> String {
+        // Reports are data from anyone: their text is escaped as HTML (Markdown renders raw HTML)
+        // with control characters made visible, and kept on one line of its cell.
         func cell(_ text: String) -> String {
-            text.replacingPipes().split(whereSeparator: \.isNewline).joined(separator: " ")
+            MarkupEscaping.escaped(text).replacingPipes().split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
+        }
+        // A vector id in a code span, unless it could end the span or the cell.
+        func code(_ id: String) -> String {
+            id.unicodeScalars.contains { $0 == "`" || $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } ? cell(id) : "`\(id.replacingPipes())`"
         }
         var lines = ["# \(cell(title))", ""]
         if let mixed = mixedCorporaNote { lines += ["> \(cell(mixed))", ""] }
@@ -29,13 +35,13 @@ extension CertificationMatrix {
         let header = "| vector | " + reports.indices.map { "\($0 + 1)" }.joined(separator: " | ") + " |"
         let rule = "|---|" + String(repeating: "---|", count: reports.count)
         for area in areas.keys.sorted() {
-            lines += ["", "## \(area)", "", header, rule]
+            lines += ["", "## \(cell(area))", "", header, rule]
             for id in areas[area, default: []].sorted() {
                 let cells = zip(reports, lookup).map { report, column in
                     column[id].map { Self.symbol($0.grade) }
                         ?? (applicable[report.kind, default: []].contains(id) ? Self.notRunSymbol : "")
                 }
-                lines.append("| `\(id)` | " + cells.joined(separator: " | ") + " |")
+                lines.append("| \(code(id)) | " + cells.joined(separator: " | ") + " |")
             }
         }
         return lines.joined(separator: "\n") + "\n"
