@@ -102,6 +102,20 @@ import Testing
         #expect(malformed.output.contains("The value '\\xE9bad' is invalid for '-F <name=content>'"), "\(malformed.output)")
     }
 
+    @Test func encodeNamesAFileWhoseNameIsNotUTF8AsTypedInItsErrors() throws {
+        let directory = try TemporaryDirectory()
+        try Self.writeFile(Array("x\r\n--XyZ\r\n".utf8), toRawName: Self.latin1Name, in: directory.url)
+        let run = try Self.run(
+            [Array("encode".utf8), Array("--boundary".utf8), Array("XyZ".utf8), Array("-F".utf8),
+             Array("f=@".utf8) + Self.path(Self.latin1Name, in: directory.url), Array("-o".utf8), Array("/dev/null".utf8)],
+            in: directory.url)
+        #expect(run.status == 1, "\(run.output)")
+        // Not the descriptor the encoder read it through, nor the argument's bytes as private-use characters.
+        let shown = directory.url.path + "/caf\\xE9.body"
+        #expect(run.output.contains("error: -F 'f=@\(shown)': '\(shown)' contains '--XyZ'"), "\(run.output)")
+        #expect(!run.output.contains("/dev/fd/") && !run.output.unicodeScalars.contains { (0x10FF00...0x10FFFF).contains($0.value) })
+    }
+
     @Test func aContentTypeThatIsNotUTF8IsRefusedNotAltered() throws {
         let directory = try TemporaryDirectory()
         try Self.writeFile(Self.body, toRawName: Array("ok.body".utf8), in: directory.url)

@@ -19,8 +19,8 @@ struct EncodeCommand {
         /// The value as typed.
         var text: String
 
-        /// `-F 'photo=@x.png'`, for messages.
-        var shown: String { "\(spelling) '\(text)'" }
+        /// `-F 'photo=@x.png'`, for messages, with bytes that are not UTF-8 as `\xHH`.
+        var shown: String { "\(spelling) '\(VisibleBytes.escape(text))'" }
     }
 
     /// The fields, in command-line order.
@@ -70,7 +70,7 @@ struct EncodeCommand {
         func readStandardInput(for field: FieldArgument) throws(Error) -> [UInt8] {
             if let user = standardInputUser {
                 throw usageFailure(
-                    "The value '\(field.text)' is invalid for '\(field.spelling) <name=content>': standard input is already read by \(user.shown)")
+                    "The value '\(field.text)' is invalid for '\(field.spelling) <name=content>': standard input is already read by \(user.spelling) '\(user.text)'")
             }
             standardInputUser = field
             return try Self.readAll(BodyInput(standardInput: standardInput, keepBytes: false), path: "-")
@@ -198,6 +198,19 @@ struct EncodeCommand {
         return bytes
     }
 
+    /// `message` with every `/dev/fd/N` replaced by `path`.
+    static func replacingDescriptorPaths(in message: String, with path: String) -> String {
+        var result = ""
+        var rest = Substring(message)
+        while let found = rest.firstRange(of: "/dev/fd/") {
+            let digits = rest[found.upperBound...].prefix { $0.isASCII && $0.isNumber }
+            result += rest[..<found.lowerBound]
+            result += digits.isEmpty ? "/dev/fd/" : path
+            rest = rest[digits.endIndex...]
+        }
+        return result + rest
+    }
+
     static func unreadable(_ path: String, _ reason: String) -> Error {
         Error(message: "error: cannot read '\(VisibleBytes.escape(path))': \(reason)\n", status: ExitCode.noInput)
     }
@@ -274,6 +287,11 @@ struct EncodeCommand {
     /// `whileWriting` says part of the body may already be on standard output.
     func failure(_ error: ReferenceEncoder.Error, whileWriting: Bool) -> Error {
         let field = error.fieldIndex.flatMap { $0 < fields.count ? fields[$0] : nil }
+        var error = error
+        if let field, case .file(let path) = field.argument.content, RawArgument.carriesBytes(path) {
+            // The encoder read this file through /dev/fd/N (its name is not UTF-8): name it as typed.
+            error.message = Self.replacingDescriptorPaths(in: error.message, with: VisibleBytes.escape(path))
+        }
         switch error.code {
         case .unrepresentableName, .unrepresentableFilename, .invalidContentType, .headerTooLong:
             let what = field.map { field in
