@@ -16,6 +16,17 @@ import Testing
                 + "  See 'multipart-check validate --help' for more information.\n")
     }
 
+    @Test(arguments: [
+        (["certify", "--jobs", "-1", "--", "true"], "Error: The value '-1' is invalid for '--jobs <n>'."),
+        (["serve", "--idle-timeout", "-5"], "Error: The value '-5' is invalid for '--idle-timeout <seconds>'."),
+        (["validate", "--max-diagnostics", "-2", "x"], "Error: The value '-2' is invalid for '--max-diagnostics <n>'."),
+    ])
+    func aNegativeNumberIsTheOptionsValueAndRefusedAsSuch(arguments: [String], firstLine: String) {
+        let result = runCLI(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix(firstLine), "\(result.stderr)")
+    }
+
     @Test func unknownOptionWithTheDefaultVerbPointsToTheRootHelp() {
         let result = runCLI(["--fromat", "json", "body.txt"])
         #expect(result.status == 64)
@@ -49,7 +60,7 @@ import Testing
         (["validate"], "Error: Missing expected argument '<file> ...'"),
         ([], "Error: Missing expected argument '<file> ...'"),
         (["validate", "x", "--format"], "Error: Missing value for '--format <format>'"),
-        (["validate", "x", "--max-diagnostics", "-3"], "Error: Missing value for '--max-diagnostics <n>'"),
+        (["validate", "x", "--max-diagnostics", "-3"], "Error: The value '-3' is invalid for '--max-diagnostics <n>'. Please provide a non-negative integer."),
         (
             ["validate", "x", "--max-diagnostics", "many"],
             "Error: The value 'many' is invalid for '--max-diagnostics <n>'. Please provide a non-negative integer."

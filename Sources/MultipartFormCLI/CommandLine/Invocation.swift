@@ -442,8 +442,12 @@ package struct ParsedArguments {
         }
     }
 
+    /// Whether a token is an option rather than a value: `-x`, `--name`, but not `-` (standard
+    /// input) nor a negative number such as `-1`, which no option's name looks like and which is
+    /// then refused with the option's own message rather than taken for a missing value.
     private static func looksLikeOption(_ token: String) -> Bool {
-        token.count > 1 && token.hasPrefix("-")
+        guard token.count > 1, token.hasPrefix("-"), let second = token.dropFirst().first else { return false }
+        return !(second.isASCII && (second.isNumber || second == "."))
     }
 
     /// `'a', 'b' or 'c'`.
