@@ -59,4 +59,27 @@ struct ReportMergeTests {
         #expect(result.stderr.contains("is not a certification report this version reads: kind: unknown kind"), "\(result.stderr)")
         #expect(runCLI(["report", "merge"]).status == 64)
     }
+
+    @Test func aVerdictListedTwiceIsRefusedNotCountedTwice() throws {
+        let directory = try TemporaryDirectory()
+        let (encoder, _) = try Self.reports(in: directory)
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: encoder))) as? [String: Any])
+        let verdicts = try #require(object["verdicts"] as? [Any])
+        object["verdicts"] = verdicts + [verdicts[0]]
+        let doubled = try directory.write(Array(try JSONSerialization.data(withJSONObject: object)), named: "doubled.json")
+        let result = runCLI(["report", "merge", "--format", "markdown", doubled])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("already has a verdict (verdicts[0])"), "\(result.stderr)")
+    }
+
+    @Test func aReportOfMoreValuesThanAnyCorpusNeedsIsRefusedAsItIsRead() throws {
+        let directory = try TemporaryDirectory()
+        // Small in bytes, a million and more values once read: refused before the tree is built.
+        let flood = "{\"format_version\": 2, \"kind\": \"encoder\", \"adapter\": \"x\", \"verdicts\": [" +
+            String(repeating: "0,", count: 1_100_000) + "0]}"
+        let path = try directory.write(Array(flood.utf8), named: "flood.json")
+        let result = runCLI(["report", "merge", "--format", "markdown", path])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("more than 1000000 JSON values"), "\(result.stderr)")
+    }
 }

@@ -18,13 +18,17 @@ struct ReportMergeCommand {
     /// Whether reports of different corpora may be merged (`--allow-mixed-corpora`).
     var allowsMixedCorpora = false
 
+    /// The most JSON values one report file may hold: a full report holds some tens of thousands,
+    /// and a tree of this many costs some tens of MiB whatever their text.
+    static let maxValuesPerFile = 1_000_000
+
     /// Reads every report and writes the matrix; returns the exit status.
     func run(stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32 {
         var reports: [CertificationReport] = []
         for path in paths {
             do {
                 let bytes = try FileSystem.read(path, limit: 256 * 1024 * 1024)
-                reports += try CertificationReport.decode(bytes)
+                reports += try CertificationReport.decode(bytes, maxValues: Self.maxValuesPerFile)
             } catch let error as JSONShapeError {
                 stderr.write("error: '\(VisibleBytes.escape(path))' is not a certification report this version reads: \(error)\n")
                 return ExitCode.noInput

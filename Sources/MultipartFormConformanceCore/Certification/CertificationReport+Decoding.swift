@@ -14,11 +14,16 @@ extension CertificationReport {
     /// The level, counts and coverage are computed again from the verdicts, so a report edited by hand
     /// cannot claim a level its verdicts do not earn; a version 2 report whose recorded facts no longer
     /// match its ``checksum`` is refused.
-    /// - Parameter json: A JSON report file's bytes.
+    /// A report listing a vector twice is refused, and so is one listing more verdicts than its
+    /// recorded corpus has vectors: a verdict counts once, however often it is written.
+    /// - Parameters:
+    ///   - json: A JSON report file's bytes.
+    ///   - maxValues: The most JSON values the file may hold, refused as it is read (before a tree
+    ///     many times its size is built).
     /// - Returns: The reports, in the order the file holds them.
     /// - Throws: `JSONShapeError` naming the JSON path of the first problem.
-    package static func decode(_ json: [UInt8]) throws(JSONShapeError) -> [CertificationReport] {
-        let root = try JSONNode.parse(json)
+    package static func decode(_ json: [UInt8], maxValues: Int = .max) throws(JSONShapeError) -> [CertificationReport] {
+        let root = try JSONNode.parse(json, maxValues: maxValues)
         let probe = try root.object(allowing: reportKeys + ["reports"])
         if let version = probe.optional("format_version"), !readableVersions.contains(try version.integer()) {
             throw version.failure("format version \(try version.integer()) is not one of \(readableVersions.map(String.init).joined(separator: ", "))")
@@ -33,7 +38,15 @@ extension CertificationReport {
         let object = try node.object(allowing: reportKeys)
         let kindNode = try object.required("kind")
         guard let kind = Kind(rawValue: try kindNode.string()) else { throw kindNode.failure("unknown kind") }
-        let verdicts = try object.required("verdicts").array().map { (item) throws(JSONShapeError) in try verdict(item) }
+        let verdictNodes = try object.required("verdicts").array()
+        let verdicts = try verdictNodes.map { (item) throws(JSONShapeError) in try verdict(item) }
+        var firstIndex: [String: Int] = [:]
+        for (index, verdict) in verdicts.enumerated() {
+            if let first = firstIndex.updateValue(index, forKey: verdict.vectorID) {
+                throw JSONShapeError(
+                    path: verdictNodes[index].path + ".id", message: "vector '\(verdict.vectorID)' already has a verdict (verdicts[\(first)])")
+            }
+        }
         func features(_ key: String) throws(JSONShapeError) -> [EncoderFeature] {
             guard let list = object.optional(key) else { return [] }
             return try list.array().map { (item) throws(JSONShapeError) in EncoderFeature(rawValue: try item.string()) }
@@ -50,6 +63,11 @@ extension CertificationReport {
             },
             provenance: try object.optional("provenance").map { (node) throws(JSONShapeError) in try provenance(node) }
                 ?? CertificationProvenance())
+        if let corpus = report.provenance.corpus, verdicts.count > corpus.vectorCount {
+            throw JSONShapeError(
+                path: node.path.isEmpty ? "verdicts" : node.path + ".verdicts",
+                message: "\(verdicts.count) verdicts for a corpus of \(corpus.vectorCount) vectors")
+        }
         if let recorded = object.optional("checksum"), try recorded.string() != report.checksum {
             throw recorded.failure(
                 "the report's recorded facts (verdicts, provenance or declarations) were changed after it was written: they no longer match its checksum")

@@ -37,9 +37,13 @@ package struct JSONNode: Sendable {
     }
 
     /// Parses a whole document strictly; syntax errors are reported as shape errors at the top level.
-    package static func parse(_ bytes: [UInt8]) throws(JSONShapeError) -> JSONNode {
+    ///
+    /// With `maxValues`, a document holding more values than that is refused as it is read, before
+    /// they are stored: a tree of many small values costs many times the document's own size.
+    package static func parse(_ bytes: [UInt8], maxValues: Int = .max) throws(JSONShapeError) -> JSONNode {
         do {
-            return JSONNode(root: try StrictJSONReader.parse(bytes))
+            var reader = StrictJSONReader(bytes, maxKeptValues: maxValues)
+            return JSONNode(root: try reader.parseDocument())
         } catch {
             throw JSONShapeError(path: "", message: error.description)
         }
