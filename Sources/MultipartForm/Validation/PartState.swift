@@ -137,4 +137,15 @@ struct PartState {
     var keepsCharsetValue = false
     /// Whether the part is itself a multipart body (validated by ``ValidationEngine/nested``).
     var hasNested = false
+    /// Whether the content is still searched for `--boundary` in the middle of a line (until the
+    /// first such occurrence is reported).
+    var looksForBoundaryText = true
+    /// How much of `--boundary` the content read so far ends with (``DashBoundarySearch/State``).
+    var boundaryTextState: DashBoundarySearch.State = 0
+    /// The offset of the `--` of the last content line that starts with `--boundary`: that line is
+    /// `boundary-prefix-line`'s, so the search passes over it.
+    var prefixLineDash = -1
+    /// Whether the content is checked against the transfer encoding the part declares, base64 or
+    /// quoted-printable (by ``ValidationEngine/transferCheck``).
+    var checksTransferEncoding = false
 }

@@ -47,6 +47,7 @@ extension ValidationEngine {
         {
             note(.transferEncodingOnMultipart(transferEncodingBuffer.copied()), at: place, part: index)
         }
+        prepareTransferCheck(isMultipart: isMultipart)
         guard formData else { return }
         if !part.sawDisposition {
             note(.dispositionMissing, at: part.headerLocation, part: index)
@@ -106,6 +107,12 @@ extension ValidationEngine {
                 part.utf8Reported = true
                 noteInvalidValue(at: invalid, in: bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
             }
+        }
+        if part.looksForBoundaryText {
+            findBoundaryText(bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
+        }
+        if part.checksTransferEncoding {
+            checkTransferContent(bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
         }
         if part.keepsCharsetValue && charsetValueBuffer.count < 64 {
             charsetValueBuffer.append(UnsafeRawBufferPointer(rebasing: bytes[range].prefix(64 - charsetValueBuffer.count)))
@@ -168,6 +175,7 @@ extension ValidationEngine {
                 note(.valueEndsInsideUTF8(name: partName ?? []), at: place, part: index)
             }
         }
+        if hasBodySection && part.checksTransferEncoding { finishTransferCheck(contentEnd: contentEnd) }
         let bodyLocation = part.bodyLocation
         if hasBodySection && part.keepsCharsetValue {
             let value = charsetValueBuffer.copied()

@@ -112,6 +112,12 @@ extension ValidationEngine {
         let nextEnd = lf &+ search.pattern.count
         guard nextEnd &+ 1 < chunk.count, chunk[nextEnd] == ByteClass.cr, chunk[nextEnd &+ 1] == ByteClass.lf else { return nil }
         let content = contentStart..<(lf &- 1)
+        // `--boundary` inside the value is a finding (boundary-in-content), which the general path reports.
+        if content.count >= search.pattern.count &- 1, let boundaryText,
+            boundaryText.occurs(in: UnsafeRawBufferPointer(rebasing: chunk[content]))
+        {
+            return nil
+        }
         if formCharsetIsUTF8 {
             var check = UTF8Check()
             check.feed(chunk, content, offset: base &+ contentStart)
