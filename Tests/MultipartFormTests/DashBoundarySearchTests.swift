@@ -40,6 +40,8 @@ import Testing
     static let boundaries: [String] = [
         "B", "-", "a-a", "aaa", "abab", "AaB03x", "----WebKitFormBoundary7MA4YWxkTrZu0gW",
         "MultipartFormBoundary-0123456789abcdefghijABCDEFGHIJ01", String(repeating: "-", count: 70),
+        // Longer than any conforming boundary: its places are found by reading the pattern.
+        String(repeating: "ab-", count: 100),
     ]
 
     @Test(arguments: boundaries)

@@ -155,7 +155,7 @@ extension Rule {
             .boundaryInContent, .warning, area: .framing, citation: "RFC 2046 §5.1.1; RFC 7578 §4.1",
             summary: "a part's content should not hold \"--\" and the boundary, even in the middle of a line",
             rationale:
-                "RFC 2046 forbids the delimiter only at a line start, so `x--B` or a CR before `--B` is content. But Django and Rack end the part at any `--B`, CGI.pm and undici reject the body or lose the part, and Werkzeug and Python's `email` reject a CR before it (Interop/RESULTS.md). The sender chose the boundary and can always choose one the content does not hold, as the reference encoder does.",
+                "RFC 2046 forbids the delimiter only at a line start, so `x--B` or a CR before `--B` is content. But Django and Rack end the part at any `--B`, CGI.pm and undici reject the body or lose the part, and Werkzeug and Python's `email` reject a CR before it (Interop/RESULTS.md). The sender chose the boundary and can always choose one the content does not hold, as the reference encoder does. The first 16 MiB of each part's content are searched.",
             location: "the first \"-\" of the first such \"--boundary\" in the part's content",
             fix: "choose a boundary that does not occur in the content (random, at least 27 characters)"),
         Rule(

@@ -1,8 +1,18 @@
 extension ValidationEngine {
     // MARK: The boundary's text inside content
 
+    /// How many of each part's first content bytes are searched for `--boundary`.
+    ///
+    /// An exact search costs about as much as the rest of reading binary content (it must look at a
+    /// pair of bytes in every `L - 1`, where the rest is `memchr` for line feeds), so it is bounded:
+    /// a part whose content holds the boundary does so because it was sent with a short or fixed
+    /// boundary, and such content (a captured body uploaded again, a text quoting a request) is seldom
+    /// large. The bound is past most uploads, and makes the cost on a large file negligible.
+    static let boundaryTextWindow = 16 << 20
+
     /// Searches a run of the current part's content, `bytes[range]` at stream offset `offset`, for
-    /// `--boundary` in the middle of a line, and reports the first occurrence (`boundary-in-content`).
+    /// `--boundary` in the middle of a line, and reports the first occurrence (`boundary-in-content`)
+    /// in the content's first ``boundaryTextWindow`` bytes.
     ///
     /// Every other occurrence in a part's content is at a line start: the line of a
     /// `boundary-prefix-line` (its dashes at ``PartState/prefixLineDash``), which the search passes
@@ -14,8 +24,11 @@ extension ValidationEngine {
     mutating func findBoundaryText(
         _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, lineFeeds: Int, lineStart: Int
     ) {
-        guard let search = boundaryText else { return }
-        let run = UnsafeRawBufferPointer(rebasing: bytes[range])
+        let search = boundaryTextSearch()
+        // Only the window's bytes: where it ends is an offset in the content, so any chunking agrees.
+        let taken = min(range.count, Self.boundaryTextWindow &- part.boundaryTextSearched)
+        part.boundaryTextSearched &+= taken
+        let run = UnsafeRawBufferPointer(rebasing: bytes[range.lowerBound..<(range.lowerBound &+ taken)])
         var state = part.boundaryTextState
         var from = 0
         while let end = search.next(in: run, from: from, state: &state) {
@@ -30,6 +43,16 @@ extension ValidationEngine {
             return
         }
         part.boundaryTextState = state
+        if part.boundaryTextSearched == Self.boundaryTextWindow { part.looksForBoundaryText = false }
+    }
+
+    /// The search for `--boundary` inside content, made the first time it is needed. Content is only
+    /// read once a boundary frames the body.
+    mutating func boundaryTextSearch() -> DashBoundarySearch {
+        if let search = boundaryText { return search }
+        let search = DashBoundarySearch(boundary: boundary ?? [])
+        boundaryText = search
+        return search
     }
 
     /// The line and column of stream offset `target`, found while reading `run` (whose first byte is

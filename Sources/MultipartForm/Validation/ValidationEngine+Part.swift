@@ -49,17 +49,18 @@ extension ValidationEngine {
         }
         prepareTransferCheck(isMultipart: isMultipart)
         guard formData else { return }
-        if !part.sawDisposition {
+        let unread = part.sectionCut
+        if !part.sawDisposition && !unread {
             note(.dispositionMissing, at: part.headerLocation, part: index)
         }
         let isFile = part.hasFilename
-        if isFile, media == nil, let place = part.filenameParameter {
+        if isFile, media == nil, !unread, let place = part.filenameParameter {
             note(.fileWithoutType, at: place, part: index)
         }
         if !isFile, let media, let place = part.contentTypeName, !isMultipart {
             let type = contentTypeBuffer.copied()
             note(.fieldWithType(type), at: place, part: index)
-            if media.kind != .text && media.isWellFormed, let cd = part.dispositionName {
+            if media.kind != .text && media.isWellFormed && !unread, let cd = part.dispositionName {
                 note(.typeWithoutFilename(type), at: cd, part: index)
             }
         }

@@ -53,7 +53,7 @@ struct ValidationEngine {
     /// `CR LF "--" boundary "-"`: every byte a held or matched delimiter can consist of.
     var delimiterLine: [UInt8] = []
     /// Finds `--boundary` inside part content (``findBoundaryText(_:_:offset:lineFeeds:lineStart:)``);
-    /// set with ``boundary``.
+    /// made the first time content needs it (its table takes 64 KiB), dropped when the boundary is set.
     var boundaryText: DashBoundarySearch?
 
     /// The current phase and the data only it needs (see ``Phase``).
@@ -172,7 +172,7 @@ struct ValidationEngine {
         search = DelimiterSearch(boundary: value)
         dashBoundary = [ByteClass.dash, ByteClass.dash] + value
         delimiterLine = [ByteClass.cr] + search.pattern + [ByteClass.dash]
-        boundaryText = DashBoundarySearch(boundary: value)
+        boundaryText = nil
         // The start of the body counts as the start of a line.
         phase = .scanning(.preamble, carry: .virtualLineFeed(at: -1))
     }
