@@ -92,7 +92,7 @@ struct ValidationEngine {
     var part = PartState(index: 0, collect: false)
     /// Whether a part is being read.
     var hasPart = false
-    /// The header line being read, up to the line length limit plus its line break; reused for every line.
+    /// The header line being read, up to ``headerLineWindow`` bytes plus its line break; reused for every line.
     var headerLine = ByteBuffer()
     /// The header field being read; reused for every field.
     var field = PendingField()
