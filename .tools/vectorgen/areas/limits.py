@@ -448,6 +448,19 @@ vector("limits/i-combined-length-and-lines", body,
        [p("a", "1")], options={"max_header_line_length": 42, "max_header_lines": 2},
        outcomes=reject_or_accept([p("a", "1", content_type="text/plain")]))
 
+# A long filename whose Content-Disposition line crosses max_header_bytes: the line is read up to the
+# limit, so the part keeps its name and the filename as far as it goes; nothing past the limit (the
+# rest of the filename, the Content-Type line) is reported, or said to be missing.
+long_name = "f" * 400 + ".txt"
+body = file_part("f", long_name, "text/plain", "hello") + close()
+kept = 200 - len(b'Content-Disposition: form-data; name="f"; filename="')
+vector("limits/i-filename-past-header-bytes", body,
+       "max_header_bytes 200 and a 457-byte Content-Disposition line (a long filename): read up to the limit",
+       [S_LIMITS, "RFC 7578 §4.2"],
+       [d("limit-header-bytes", len(DELIM) + 200)],
+       [p("f", "hello", filename=long_name[:kept])], options={"max_header_bytes": 200},
+       outcomes=reject_or_accept([p("f", "hello", filename=long_name, content_type="text/plain")]))
+
 # ---------------------------------------------------------------------------------------------
 # A form whose header would pass the default limits: the canonical encoder refuses it
 # ---------------------------------------------------------------------------------------------
