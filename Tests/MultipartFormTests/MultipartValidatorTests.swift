@@ -48,7 +48,8 @@ import Testing
 
     @Test func closeDelimiterWithoutLineBreakBeforeItIsPinpointed() {
         let body = "--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nvalue--AaB03x--\r\n"
-        #expect(findings(validate(body)) == ["delimiter-not-line-start@59"])
+        // The same bytes are the boundary inside content, where some parsers end the part.
+        #expect(findings(validate(body)) == ["boundary-in-content@59", "delimiter-not-line-start@59"])
     }
 
     @Test func emptyBodyIsReported() {

@@ -38,12 +38,16 @@ def bin_part(content, filename="data.bin", name="f"):
     return p(name, content, filename=filename, content_type=OCTET)
 
 
-def opaque(vid, content, description, specs=None, filename="data.bin", producer=None):
-    """A y- vector whose single binary file part must come back byte for byte, with no finding."""
+def opaque(vid, content, description, specs=None, filename="data.bin", producer=None, mid_line=None):
+    """A y- vector whose single binary file part must come back byte for byte, with no finding but,
+    when `mid_line` is given, boundary-in-content at the first "--AaB03x" after those bytes."""
     body = bin_body(content, filename)
     # The only LF "--AaB03x" in the body is the close delimiter's.
     assert body.count(b"\n--AaB03x") == 1 and body.endswith(b"\r\n--AaB03x--\r\n"), vid
-    vector(vid, body, description, specs or ["RFC 2046 §5.1.1", "RFC 7578 §4.1"], [],
+    found = []
+    if mid_line is not None:
+        found = [d("boundary-in-content", _o(body, mid_line + b"--AaB03x", plus=len(mid_line)))]
+    vector(vid, body, description, specs or ["RFC 2046 §5.1.1", "RFC 7578 §4.1"], found,
            [bin_part(content, filename)], producer=producer)
 
 
@@ -120,11 +124,11 @@ opaque("binary/y-crlf-dashdash-other", b"\r\n--Other\r\n",
 
 opaque("binary/y-boundary-without-crlf", b"x--AaB03x--",
        "content holding --AaB03x-- after 'x', not at a line start: not a delimiter",
-       ["RFC 2046 §5.1.1", "RFC 7578 §4.1"])
+       ["RFC 2046 §5.1.1", "RFC 7578 §4.1"], mid_line=b"x")
 
 opaque("binary/y-bare-cr-before-boundary", b"x\r--AaB03x\r\ny",
        "content holding \\r--AaB03x\\r\\n: a CR without LF does not start a line, so this is not a delimiter",
-       ["RFC 2046 §5.1.1", "RFC 5322 §2.1"])
+       ["RFC 2046 §5.1.1", "RFC 5322 §2.1"], mid_line=b"x\r")
 
 opaque("binary/y-ends-with-dashdash", b"abc--",
        "content ending with '--' just before the delimiter (abc--\\r\\n--AaB03x--)")
@@ -137,7 +141,8 @@ opaque("binary/y-boundary-case-differs", b"x\r\n--aab03x\r\ny",
        ["RFC 2046 §5.1.1", "RFC 2045 §5.1"])
 
 opaque("binary/y-triple-dash-boundary", b"x\r\n---AaB03x\r\ny",
-       "content holding ---AaB03x at a line start: the line starts with '---A', not with --AaB03x")
+       "content holding ---AaB03x at a line start: the line starts with '---A', not with --AaB03x",
+       mid_line=b"\n-")
 
 opaque("binary/y-partial-delimiter-at-end", b"data\r\n--AaB03",
        "content ending with \\r\\n--AaB03, one byte short of the delimiter, right before the real delimiter")

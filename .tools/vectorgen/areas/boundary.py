@@ -410,7 +410,7 @@ value = b"see --AaB03x and AaB03x-- and --AaB03x-- here"
 vector("boundary/y-boundary-text-mid-line", part("a", value) + close(),
        "the boundary and close-delimiter text in the middle of a value line: not delimiters",
        [S_BOUNDARY, "RFC 2046 §5.1"],
-       [], [p("a", value)])
+       [d("boundary-in-content", at(part("a", value), b"see --", plus=4))], [p("a", value)])
 
 value = b"my AaB03x here"
 vector("boundary/y-boundary-text-without-dashes", part("a", value) + close(),

@@ -247,6 +247,105 @@ vector("charset/y-cte-x-token", body,
        [d("content-transfer-encoding-present", _o(body, b"Content-Transfer-Encoding", expect=b"C"))],
        [p("f", "hello", filename="a.txt", content_type="text/plain")])
 
+# Content checked against the transfer encoding it declares (RFC 2045 §6.7, §6.8): a file part
+# labelled application/octet-stream, so that only the encoding's findings show besides
+# content-transfer-encoding-present. `parts` hold the bytes as sent.
+
+
+def encoded(mechanism, content, filename="data.bin"):
+    """A body of one file part whose content is labelled with `mechanism`."""
+    return raw(b'Content-Disposition: form-data; name="f"; filename="' + filename.encode() + b'"\r\n'
+               b"Content-Type: application/octet-stream\r\nContent-Transfer-Encoding: " + mechanism + b"\r\n",
+               content) + close()
+
+
+def encoded_vector(vid, mechanism, content, description, findings, specs, outcomes=None):
+    """A vector of `encoded(...)`; `findings` are (rule, needle, plus): the needle's first place in the content
+    (None: the content's end; an int: that index) plus `plus`."""
+    body = encoded(mechanism, content)
+    start = _o(body, b"\r\n\r\n", plus=4)
+    diagnostics = [d("content-transfer-encoding-present", _o(body, b"Content-Transfer-Encoding", expect=b"C"))]
+    for rule, needle, plus in findings:
+        if isinstance(needle, int):
+            index = needle
+        else:
+            index = len(content) if needle is None else content.index(needle) + plus
+        diagnostics.append(d(rule, start + index))
+    vector(vid, body, description, ["RFC 7578 §4.7"] + specs, diagnostics,
+           [p("f", content, filename="data.bin", content_type=OCTET)], outcomes=outcomes)
+
+
+B64 = "RFC 2045 §6.8"
+QP = "RFC 2045 §6.7"
+LINES = b"QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5ejAxMjM0\r\nNTY3ODk="
+encoded_vector("charset/i-base64-lines", b"base64", LINES,
+               "base64 content in lines of 76 characters ended by CRLF, the last group padded: the form RFC 2045 "
+               "gives it", [], [B64],
+               outcomes=[accept(CTE_DECODED, [p("f", b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789",
+                                                filename="data.bin", content_type=OCTET)]),
+                         accept(CTE_RAW, [p("f", LINES, filename="data.bin", content_type=OCTET)])])
+encoded_vector("charset/n-base64-8bit-byte", b"base64", b"aGVs\xe9bG8=",
+               "base64 content holding an 8-bit byte, which no base64 alphabet has",
+               [("base64-content-invalid", b"\xe9", 0)], [B64])
+encoded_vector("charset/n-base64-exclamation", b"base64", b"aGk!",
+               "base64 content whose last group ends in '!', not a base64 character",
+               [("base64-content-invalid", b"!", 0)], [B64])
+encoded_vector("charset/n-base64-space", b"base64", b"aGVs bG8=",
+               "base64 content with a space inside a line: decoders drop it, encoders never write it",
+               [("base64-content-invalid", b" ", 0)], [B64])
+encoded_vector("charset/n-base64-short-group", b"base64", b"aGVsbG8",
+               "base64 content whose last group has three characters and no padding",
+               [("base64-content-invalid", None, 0)], [B64])
+encoded_vector("charset/n-base64-single-character-group", b"base64", b"aGVsbG8gd",
+               "base64 content whose last group has one character, which cannot be decoded",
+               [("base64-content-invalid", None, 0)], [B64])
+encoded_vector("charset/n-base64-padding-incomplete", b"base64", b"aGk",
+               "base64 content ending with a group of three characters and no '=': the quantum is incomplete",
+               [("base64-content-invalid", None, 0)], [B64])
+encoded_vector("charset/n-base64-padding-misplaced", b"base64", b"a===",
+               "base64 content with '=' after one character of a group, where no padding can be",
+               [("base64-content-invalid", b"=", 0)], [B64])
+encoded_vector("charset/n-base64-data-after-padding", b"base64", b"aGk=aGk=",
+               "two base64 encodings one after the other: data after the first padding",
+               [("base64-content-invalid", b"=a", 1)], [B64])
+encoded_vector("charset/n-base64-one-pad-of-two", b"base64", b"aA=",
+               "base64 content ending with one '=' where a group of two characters needs two",
+               [("base64-content-invalid", None, 0)], [B64])
+LONG = b"QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5ejAxMjM0NTY3ODk="
+encoded_vector("charset/y-base64-one-long-line", b"base64", LONG,
+               "base64 content on one line of 84 characters: decodable, but past the encoding's 76",
+               [("encoded-content-style", 76, 0)], [B64])
+QP_OK = b"caf=C3=A9 au lait, 100 =3D cent, et une ligne qui continue apr=C3=A8s une=\r\ncoupure douce"
+encoded_vector("charset/i-quoted-printable-lines", b"quoted-printable", QP_OK,
+               "quoted-printable content with escapes in upper case, a soft line break and lines within 76 characters",
+               [], [QP],
+               outcomes=[accept(CTE_DECODED, [p("f", "café au lait, 100 = cent, et une ligne qui continue "
+                                                     "après unecoupure douce", filename="data.bin",
+                                                content_type=OCTET)]),
+                         accept(CTE_RAW, [p("f", QP_OK, filename="data.bin", content_type=OCTET)])])
+encoded_vector("charset/n-quoted-printable-bad-escape", b"quoted-printable", b"100=%25 sure",
+               "quoted-printable content with '=' followed by '%2', not two hexadecimal digits",
+               [("quoted-printable-content-invalid", b"=", 0)], [QP])
+encoded_vector("charset/n-quoted-printable-escape-at-end", b"quoted-printable", b"the end=",
+               "quoted-printable content ending with '=': a soft line break with no line after it",
+               [("quoted-printable-content-invalid", b"=", 0)], [QP])
+encoded_vector("charset/n-quoted-printable-8bit-byte", b"quoted-printable", b"caf\xc3\xa9",
+               "quoted-printable content holding raw 8-bit bytes (UTF-8 for 'é') instead of =C3=A9",
+               [("quoted-printable-content-invalid", b"\xc3", 0)], [QP])
+encoded_vector("charset/n-quoted-printable-trailing-space", b"quoted-printable", b"line one \r\nline two",
+               "quoted-printable content with a space at the end of a line, which decoders delete",
+               [("quoted-printable-content-invalid", b" \r\n", 0)], [QP])
+encoded_vector("charset/n-quoted-printable-bare-lf", b"quoted-printable", b"line one\nline two",
+               "quoted-printable content with a bare LF, which must be encoded as =0A or written as CRLF",
+               [("quoted-printable-content-invalid", b"\n", 0)], [QP])
+encoded_vector("charset/y-quoted-printable-lowercase-hex", b"quoted-printable", b"caf=c3=a9",
+               "quoted-printable escapes in lower case: decoders read them, the encoding requires upper case",
+               [("encoded-content-style", b"=c3", 1)], [QP])
+QP_LONG = b"x" * 80
+encoded_vector("charset/y-quoted-printable-long-line", b"quoted-printable", QP_LONG,
+               "a quoted-printable line of 80 characters, past the encoding's 76",
+               [("encoded-content-style", 76, 0)], [QP])
+
 body = raw(b'Content-Disposition: form-data; name="f"; filename="a.txt"\r\n'
            b"Content-Type: text/plain\r\nContent-Transfer-Encoding: gzip\r\n", "hello") + close()
 vector("charset/n-cte-gzip", body,

@@ -242,6 +242,31 @@ vector("filenames/i-encoded-word", body,
                  accept("RFC 7578 §5.1.3: receivers may see RFC 2047 encoding from RFC 2388-era senders and may "
                         "decode it", [fpart("\u00e9.txt")])])
 
+# Two shapes the differential search found parsers split on (Interop/DIFFERENTIAL.md): an encoded-word
+# inside a longer filename, and spaces around a filename.
+body = one_file(b"report =?UTF-8?B?w6k=?= final.txt")
+vector("filenames/i-encoded-word-inside", body,
+       "an RFC 2047 encoded-word inside a longer filename (report =?UTF-8?B?w6k=?= final.txt): literal or decoded",
+       ["RFC 2047 §5", "RFC 7578 §5.1", "RFC 7578 §5.1.3"],
+       [d("parameter-encoded-word", _fvalue(body)), d("parameter-value-separator", _o(body, b"=?UTF", expect=b"="))],
+       [fpart("report =?UTF-8?B?w6k=?= final.txt")],
+       outcomes=[accept("RFC 2047 §5: an encoded-word MUST NOT appear within a quoted-string, so the value is "
+                        "literal text", [fpart("report =?UTF-8?B?w6k=?= final.txt")]),
+                 accept("RFC 7578 §5.1.3: receivers may see RFC 2047 encoding from RFC 2388-era senders and may "
+                        "decode an encoded-word where it stands between spaces", [fpart("report \u00e9 final.txt")])])
+
+body = one_file(b" notes.txt ")
+vector("filenames/y-leading-and-trailing-space", body,
+       "a filename with a space before and after it ( notes.txt ): the spaces are part of the value",
+       ["RFC 7578 §4.2", "RFC 9110 §5.6.4"],
+       [d("filename-whitespace", _fvalue(body))], [fpart(" notes.txt ")])
+
+body = one_file(b"notes.txt\t")
+vector("filenames/y-trailing-tab", body,
+       "a filename ending with a tab (notes.txt\\t): the tab is part of the quoted value",
+       ["RFC 7578 §4.2", "RFC 9110 §5.6.4"],
+       [d("filename-whitespace", _fvalue(body))], [fpart("notes.txt\t")])
+
 # ---------------------------------------------------------------------------------------------
 # Paths
 # ---------------------------------------------------------------------------------------------

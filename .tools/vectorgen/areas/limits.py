@@ -1,9 +1,11 @@
 """limits: the validator's configurable resource limits, each exceeded by a small body.
 
 Each vector sets a small limit with `options=` so that a tiny, otherwise browser-shaped body crosses
-it. Lines and bytes past a header limit are skipped without being checked, so the skipped lines are
-chosen to be ones whose checking would add nothing but a warning (Content-Transfer-Encoding) or a
-note, and the expectations say which.
+it. Lines past the header line limit and bytes past the header byte limit are skipped without being
+checked, so the skipped lines are chosen to be ones whose checking would add nothing but a warning
+(Content-Transfer-Encoding) or a note, and the expectations say which. A line longer than the line
+length limit is still read for what it says (with the limit's warning); a line that crosses the byte
+limit is read up to it, and what the cut may have shortened is not reported on.
 """
 from vectorgen import at, close, d, field, file_part, p, part, vector
 
@@ -86,14 +88,15 @@ vector("limits/i-header-bytes-over-limit", body,
 ct_line = b"Content-Type: text/plain; charset=iso-8859-1\r\n"
 body = DELIM + CD_A + ct_line + b"\r\n1\r\n" + close()
 assert len(CD_A) - 2 == 40 and len(ct_line) - 2 == 44
-# Both lengths stay clear of the limit whether or not the CR is counted. The skipped Content-Type
-# is not recorded: the validator's part has no Content-Type, and field-content-type-present is not
-# reported.
+# Both lengths stay clear of the limit whether or not the CR is counted. The long Content-Type line
+# is still read (issue 42: a line over the limit is reported, never taken for a missing field), so
+# the part has its Content-Type and field-content-type-present is reported.
 vector("limits/i-header-line-length-over-limit", body,
-       "max_header_line_length 42: the 40-byte Content-Disposition line is read, the 44-byte Content-Type line is skipped",
+       "max_header_line_length 42: the 40-byte Content-Disposition line is read, the 44-byte Content-Type line is reported and still read",
        [S_LIMITS, "RFC 5322 §2.1.1"],
-       [d("limit-header-line-length", _o(body, b"Content-Type", expect=b"C"))],
-       [p("a", "1")], options={"max_header_line_length": 42},
+       [d("limit-header-line-length", _o(body, b"Content-Type", expect=b"C")),
+        d("field-content-type-present", _o(body, b"Content-Type", expect=b"C"))],
+       [p("a", "1", content_type="text/plain; charset=iso-8859-1")], options={"max_header_line_length": 42},
        outcomes=[accept([p("a", "1", content_type="text/plain; charset=iso-8859-1")]),
                  {"outcome": "reject", "because": REJECT_LIMIT}])
 
@@ -263,11 +266,13 @@ vector("limits/y-header-bytes-under-limit", body,
        [d("field-content-type-present", _o(body, CT_LINE, expect=b"C"))],
        [p("a", "1", content_type="text/plain")], options={"max_header_bytes": 69})
 
+# The byte past the limit is the line's LF, so the whole Content-Type line lies within it and is read.
 vector("limits/i-header-bytes-just-over", body,
        "max_header_bytes 67 and a 68-byte header section: the 68th byte (the Content-Type line's LF) is past it",
        [S_LIMITS],
-       [d("limit-header-bytes", len(DELIM) + 67)],
-       [p("a", "1")], options={"max_header_bytes": 67},
+       [d("field-content-type-present", _o(body, CT_LINE, expect=b"C")),
+        d("limit-header-bytes", len(DELIM) + 67)],
+       [p("a", "1", content_type="text/plain")], options={"max_header_bytes": 67},
        outcomes=reject_or_accept([p("a", "1", content_type="text/plain")]))
 
 # ---------------------------------------------------------------------------------------------
@@ -289,9 +294,10 @@ vector("limits/y-header-line-length-under-limit", body,
        [p("a", "1")], options={"max_header_line_length": 44})
 
 vector("limits/i-header-line-length-just-over", body,
-       "max_header_line_length 42 and a 43-byte Content-Transfer-Encoding line: skipped unchecked",
+       "max_header_line_length 42 and a 43-byte Content-Transfer-Encoding line: reported, and still read",
        [S_LIMITS, "RFC 5322 §2.1.1"],
-       [d("limit-header-line-length", _o(body, CTE_QP, expect=b"C"))],
+       [d("limit-header-line-length", _o(body, CTE_QP, expect=b"C")),
+        d("content-transfer-encoding-present", _o(body, CTE_QP, expect=b"C"))],
        [p("a", "1")], options={"max_header_line_length": 42},
        outcomes=reject_or_accept([p("a", "1")]))
 
@@ -421,23 +427,39 @@ vector("limits/i-combined-parts-lines-diagnostics", body,
 
 body = raw(CT_LINE + CTE_8, b"1") + close()
 # Judgement: once the byte limit has cut the section, the rest is skipped and no further limit is
-# reported for it, although the third line is also past max_header_lines.
+# reported for it, although the third line is also past max_header_lines. Line 2 is read up to the
+# limit: a Content-Type whose value the cut leaves as `text`, kept as far as it goes.
 vector("limits/i-combined-bytes-then-lines", body,
-       "max_header_bytes 60 and max_header_lines 2: the byte limit falls in line 2; line 3 adds no finding",
+       "max_header_bytes 60 and max_header_lines 2: the byte limit falls in line 2, read up to it; line 3 adds no finding",
        [S_LIMITS],
-       [d("limit-header-bytes", len(DELIM) + 60)],
-       [p("a", "1")], options={"max_header_bytes": 60, "max_header_lines": 2},
+       [d("field-content-type-present", _o(body, CT_LINE, expect=b"C")),
+        d("limit-header-bytes", len(DELIM) + 60)],
+       [p("a", "1", content_type="text")], options={"max_header_bytes": 60, "max_header_lines": 2},
        outcomes=reject_or_accept([p("a", "1", content_type="text/plain")]))
 
 body = raw(CTE_QP + CT_LINE, b"1") + close()
-# Judgement: a line skipped for its length still counts toward max_header_lines.
+# Judgement: a line over the length limit is read and counts toward max_header_lines.
 vector("limits/i-combined-length-and-lines", body,
-       "max_header_line_length 42 and max_header_lines 2: the long line 2 is skipped but counted, so line 3 is past the line limit",
+       "max_header_line_length 42 and max_header_lines 2: the long line 2 is reported and read, so line 3 is past the line limit",
        [S_LIMITS, "RFC 5322 §2.1.1"],
        [d("limit-header-line-length", _o(body, CTE_QP, expect=b"C")),
+        d("content-transfer-encoding-present", _o(body, CTE_QP, expect=b"C")),
         d("limit-header-lines", _o(body, CT_LINE, expect=b"C"))],
        [p("a", "1")], options={"max_header_line_length": 42, "max_header_lines": 2},
        outcomes=reject_or_accept([p("a", "1", content_type="text/plain")]))
+
+# A long filename whose Content-Disposition line crosses max_header_bytes: the line is read up to the
+# limit, so the part keeps its name and the filename as far as it goes; nothing past the limit (the
+# rest of the filename, the Content-Type line) is reported, or said to be missing.
+long_name = "f" * 400 + ".txt"
+body = file_part("f", long_name, "text/plain", "hello") + close()
+kept = 200 - len(b'Content-Disposition: form-data; name="f"; filename="')
+vector("limits/i-filename-past-header-bytes", body,
+       "max_header_bytes 200 and a 457-byte Content-Disposition line (a long filename): read up to the limit",
+       [S_LIMITS, "RFC 7578 §4.2"],
+       [d("limit-header-bytes", len(DELIM) + 200)],
+       [p("f", "hello", filename=long_name[:kept])], options={"max_header_bytes": 200},
+       outcomes=reject_or_accept([p("f", "hello", filename=long_name, content_type="text/plain")]))
 
 # ---------------------------------------------------------------------------------------------
 # A form whose header would pass the default limits: the canonical encoder refuses it
@@ -445,12 +467,13 @@ vector("limits/i-combined-length-and-lines", body,
 
 LONG_NAME = "n" * 8200
 body = part(LONG_NAME, "1") + close()
-# Judgement: the 8,239-byte Content-Disposition line passes the default 8,192-byte line limit, so it
-# is skipped unchecked, and the part is left without a Content-Disposition.
-vector("limits/n-name-past-line-limit", body,
-       "an 8,200-byte field name: its Content-Disposition line passes the default header line limit and is skipped, so the part has no name",
+# The 8,239-byte Content-Disposition line passes the default 8,192-byte line limit: reported, and
+# still read, so the part has its name. (This body was limits/n-name-past-line-limit, whose reading,
+# the line skipped and the part left without a Content-Disposition, reported a field that is there
+# as missing.)
+vector("limits/y-name-past-line-limit", body,
+       "an 8,200-byte field name: its Content-Disposition line passes the default header line limit, is reported, and is still read",
        [S_LIMITS, "RFC 7578 §4.2"],
-       [d("limit-header-line-length", _o(body, b"Content-Disposition", expect=b"C")),
-        d("content-disposition-missing", _o(body, b"Content-Disposition", expect=b"C"))],
-       [p(None, "1")],
+       [d("limit-header-line-length", _o(body, b"Content-Disposition", expect=b"C"))],
+       [p(LONG_NAME, "1")],
        form=[field(LONG_NAME, "1")])

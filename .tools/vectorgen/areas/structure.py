@@ -134,6 +134,39 @@ vector("structure/i-close-delimiter-only", body,
        producer="browsers (empty FormData), undici, urllib3",
        form=[])
 
+# The close delimiter first, then a whole part: RFC 2046 receivers read an empty form and stop;
+# parsers that read on, or look for the first `--boundary` CRLF, find the file. Only the first
+# delimiter line after the close delimiter is the error; the final close delimiter stays the
+# epilogue warning.
+FOO = (b'Content-Disposition: form-data; name="files"; filename="foo"\r\n'
+       b"Content-Type: application/octet-stream\r\n\r\nhidden\r\n")
+body = close() + b"\r\n" + DELIM + FOO + close()
+vector("structure/n-close-delimiter-then-part", body,
+       "the close delimiter first, then an empty line and a whole file part with its own close delimiter: "
+       "RFC 2046 receivers see no part, parsers that read on see the file",
+       [S_FRAMING],
+       [d("zero-parts", 0), d("epilogue-present", len(close())),
+        d("close-delimiter-before-parts", _o(body, DELIM, expect=b"--AaB03x\r\n")),
+        d("epilogue-contains-delimiter", _o(body, CLOSE, 1, expect=b"--"))],
+       [])
+
+body = close() + DELIM + FOO + close()
+vector("structure/n-close-delimiter-then-part-at-once", body,
+       "the close delimiter first, then a whole file part right after its line, with its own close delimiter",
+       [S_FRAMING],
+       [d("zero-parts", 0), d("epilogue-present", len(close())),
+        d("close-delimiter-before-parts", len(close())),
+        d("epilogue-contains-delimiter", _o(body, CLOSE, 1, expect=b"--"))],
+       [])
+
+body = b"--AaB03x--\r\nignored\r\n--AaB03x\r\n" + CD_A + b"\r\n1\r\n"
+vector("structure/n-close-delimiter-then-unclosed-part", body,
+       "the close delimiter first, then text and a part that no close delimiter ends",
+       [S_FRAMING],
+       [d("zero-parts", 0), d("epilogue-present", len(close())),
+        d("close-delimiter-before-parts", _o(body, DELIM, expect=b"--AaB03x\r\n"))],
+       [])
+
 vector("structure/n-empty-body", b"",
        "a zero-length body",
        [S_FRAMING],

@@ -47,6 +47,12 @@ struct ByteBuffer {
     /// Forgets every byte, keeping the storage.
     mutating func removeAll() { count = 0 }
 
+    /// Keeps only the first `length` bytes (no more than ``count``).
+    mutating func keepFirst(_ length: Int) {
+        precondition(length >= 0 && length <= count, "keeping more bytes than the buffer holds")
+        count = length
+    }
+
     /// Forgets the last byte.
     mutating func removeLast() {
         precondition(count > 0, "removing from an empty buffer")

@@ -19,6 +19,8 @@ struct Disposition {
     var emptyParameters: [Int] = []
     /// Indices of whitespace before a `;`, or of the byte after a `;` when it is not exactly one space.
     var separatorWhitespace: [Int] = []
+    /// The index of the last `;` that separates parameters (not one inside a quoted value).
+    var lastSemicolon: Int?
 
     /// Forgets everything parsed, keeping the arrays' capacity.
     mutating func clear() {
@@ -30,6 +32,7 @@ struct Disposition {
         whitespaceAroundEquals.removeAll(keepingCapacity: true)
         emptyParameters.removeAll(keepingCapacity: true)
         separatorWhitespace.removeAll(keepingCapacity: true)
+        lastSemicolon = nil
     }
 
     /// Parses a Content-Disposition value into this empty value, reusing its arrays, and recovers at
@@ -61,6 +64,7 @@ struct Disposition {
                 continue
             }
             let semicolon = lexer.index
+            lastSemicolon = semicolon
             lexer.index += 1
             let afterSemicolon = lexer.index
             lexer.skipWhitespace()

@@ -41,6 +41,13 @@ enum FramingEvent {
     case noBodySection
     /// A delimiter line after the close delimiter.
     case delimiterInEpilogue
+    /// The first delimiter line after a close delimiter that came before any part.
+    case delimiterAfterCloseFirst
+
+    // MARK: Content
+
+    /// `--boundary` in a part's content, not at a line start.
+    case boundaryInContent
 
     // MARK: The end of the body
 
@@ -78,6 +85,8 @@ enum FramingEvent {
         case .preambleWithoutParts: return .preambleWithoutParts
         case .noBodySection: return .partBodyAbsent
         case .delimiterInEpilogue: return .epilogueContainsDelimiter
+        case .delimiterAfterCloseFirst: return .closeDelimiterBeforeParts
+        case .boundaryInContent: return .boundaryInContent
         case .closeDelimiterMissing: return .closeDelimiterMissing
         case .closeDelimiterNotAtLineStart, .boundaryNotAtLineStart: return .delimiterNotLineStart
         case .epilogue: return .epiloguePresent
@@ -120,6 +129,10 @@ enum FramingEvent {
             return "the delimiter directly follows the blank line that ends the headers, so the part has no body section"
         case .delimiterInEpilogue:
             return "a delimiter line follows the close delimiter; conforming receivers ignore it"
+        case .delimiterAfterCloseFirst:
+            return "a delimiter line follows the close delimiter that opened the body: RFC 2046 receivers see no part, parsers that read on see what follows"
+        case .boundaryInContent:
+            return "the part's content holds '\(delimiter)' in the middle of a line: not a delimiter, but several parsers end the part there"
         case .closeDelimiterMissing:
             return "the body ends without the close delimiter '\(delimiter)--'"
         case .closeDelimiterNotAtLineStart:

@@ -13,7 +13,7 @@ enum HeaderEvent {
     case sectionOverLimit(limit: Int)
     /// The part has more than ``ValidationOptions/maxHeaderLines`` lines; the rest are skipped.
     case tooManyLines(limit: Int)
-    /// A line passes ``ValidationOptions/maxHeaderLineLength`` and is skipped.
+    /// A line passes ``ValidationOptions/maxHeaderLineLength``; it is still read.
     case lineOverLimit(length: Int, limit: Int)
     /// A line passes RFC 5322's 998 characters.
     case lineOver998(length: Int)
@@ -95,7 +95,7 @@ enum HeaderEvent {
         case .tooManyLines(let limit):
             return "more than \(limit) header line\(limit == 1 ? "" : "s") in one part; the rest are skipped"
         case .lineOverLimit(let length, let limit):
-            return "header line of \(length) bytes exceeds the limit of \(limit); it is skipped"
+            return "header line of \(length) bytes exceeds the limit of \(limit); it is still read"
         case .lineOver998(let length):
             return "header line is \(length) bytes long; the limit is 998"
         case .bareLineFeed:

@@ -50,6 +50,12 @@ enum PartEvent {
     case charsetFieldNotUTF8([UInt8])
     /// `_charset_` names no known charset.
     case charsetFieldUnknown([UInt8])
+    /// Content labelled base64 that is not base64.
+    case notBase64(TransferContentCheck.Fault)
+    /// Content labelled quoted-printable that breaks its rules.
+    case notQuotedPrintable(TransferContentCheck.Fault)
+    /// Content in a transfer encoding that departs from the encoding's form in a way decoders read.
+    case encodedContentStyle(TransferContentCheck.Departure, TransferContentCheck.Encoding)
 
     /// The rule the event breaks or warns of.
     var rule: Rule.ID {
@@ -69,6 +75,9 @@ enum PartEvent {
         case .valueNotUTF8, .valueEndsInsideUTF8: return .valueNotUTF8
         case .charsetFieldNotUTF8: return .charsetFieldNotUTF8
         case .charsetFieldUnknown: return .charsetFieldUnknown
+        case .notBase64: return .base64ContentInvalid
+        case .notQuotedPrintable: return .quotedPrintableContentInvalid
+        case .encodedContentStyle: return .encodedContentStyle
         }
     }
 
@@ -107,6 +116,12 @@ enum PartEvent {
             return "_charset_ names '\(escapedForMessage(value))': receivers that decode every value as UTF-8 change the values"
         case .charsetFieldUnknown(let value):
             return "_charset_ names '\(escapedForMessage(value))', which is not a known charset"
+        case .notBase64(let fault), .notQuotedPrintable(let fault):
+            return fault.wording
+        case .encodedContentStyle(.longLine, let encoding):
+            return "\(encoding.name) line longer than \(TransferContentCheck.maxLineLength) characters"
+        case .encodedContentStyle(.lowercaseHex(let digit), _):
+            return "lower-case hexadecimal digit '\(escapedForMessage([digit]))' in a quoted-printable escape; the encoding requires upper case"
         }
     }
 }

@@ -28,6 +28,9 @@ struct PendingField {
     private(set) var lineCount = 0
     /// Whether the field's first line was preceded by whitespace that was stripped.
     var strippedLeading = 0
+    /// Whether the field's last line was cut where the header section passed its limit: the value
+    /// is read as far as it goes, and nothing is reported about what the cut took away.
+    var isCut = false
 
     /// Whether no field is being read.
     var isEmpty: Bool { lineCount == 0 }
@@ -37,6 +40,7 @@ struct PendingField {
         bytes.removeAll()
         lineCount = 0
         strippedLeading = 0
+        isCut = false
     }
 
     /// Adds a physical line that starts at stream offset `start`.
@@ -66,6 +70,7 @@ struct PendingField {
         }
         lineCount = 1
         strippedLeading = 0
+        isCut = false
     }
 
     /// Line `index` (less than ``lineCount``).
@@ -105,6 +110,9 @@ struct PartState {
     var lineCount = 0
     var sectionBytes = 0
     var skipping = false
+    /// Whether the header section passed its byte limit, so the fields past it were not read: the
+    /// part is then not said to lack a field, which may lie past the limit.
+    var sectionCut = false
 
     // What the headers said.
     var sawDisposition = false
@@ -137,4 +145,17 @@ struct PartState {
     var keepsCharsetValue = false
     /// Whether the part is itself a multipart body (validated by ``ValidationEngine/nested``).
     var hasNested = false
+    /// Whether the content is still searched for `--boundary` in the middle of a line (until the
+    /// first such occurrence is reported).
+    var looksForBoundaryText = true
+    /// How much of `--boundary` the content read so far ends with (``DashBoundarySearch/State``).
+    var boundaryTextState: DashBoundarySearch.State = 0
+    /// How many of the content's first bytes were searched (at most ``ValidationEngine/boundaryTextWindow``).
+    var boundaryTextSearched = 0
+    /// The offset of the `--` of the last content line that starts with `--boundary`: that line is
+    /// `boundary-prefix-line`'s, so the search passes over it.
+    var prefixLineDash = -1
+    /// Whether the content is checked against the transfer encoding the part declares, base64 or
+    /// quoted-printable (by ``ValidationEngine/transferCheck``).
+    var checksTransferEncoding = false
 }

@@ -3,6 +3,12 @@ extension Rule.ID {
     public static let contentTransferEncodingPresent: Self = "content-transfer-encoding-present"
     /// A part's Content-Transfer-Encoding is not a valid mechanism for it.
     public static let contentTransferEncodingInvalid: Self = "content-transfer-encoding-invalid"
+    /// Content labelled `Content-Transfer-Encoding: base64` is not base64.
+    public static let base64ContentInvalid: Self = "base64-content-invalid"
+    /// Content labelled `Content-Transfer-Encoding: quoted-printable` breaks the encoding's rules.
+    public static let quotedPrintableContentInvalid: Self = "quoted-printable-content-invalid"
+    /// base64 or quoted-printable content departs from the encoding's form in a way decoders still read.
+    public static let encodedContentStyle: Self = "encoded-content-style"
     /// A part's Content-Type value does not parse as a media type.
     public static let partContentTypeSyntax: Self = "part-content-type-syntax"
     /// A file part (one with `filename`) has no Content-Type.
@@ -37,6 +43,27 @@ extension Rule {
             rationale: "An unknown mechanism makes the part opaque (`application/octet-stream`); a multipart part may only be 7bit, 8bit or binary.",
             location: "the first byte of the value",
             fix: "remove the header"),
+        Rule(
+            .base64ContentInvalid, .error, area: .content, citation: "RFC 2045 §6.8",
+            summary: "content labelled base64 must be base64: alphabet characters in groups of four, '=' only to pad the last group, line breaks",
+            rationale:
+                "Decoders drop bytes outside the alphabet and stop or fail at a misplaced or missing pad, so what the application gets is not what was sent: Django rejects such a body or hands the view an empty file, Python's binascii drops the bytes.",
+            location: "the first byte that cannot be base64 there, or the end of the content when its last group is incomplete",
+            fix: "send the bytes as they are and drop Content-Transfer-Encoding; if base64 is needed, encode the whole content with a standard encoder"),
+        Rule(
+            .quotedPrintableContentInvalid, .error, area: .content, citation: "RFC 2045 §6.7",
+            summary: "content labelled quoted-printable must follow its rules: '=' before two hex digits or a line break, control and 8-bit bytes encoded, no whitespace ending a line",
+            rationale:
+                "A decoder reads a bad escape, a raw 8-bit byte or a lone CR or LF as it chooses, and deletes whitespace at the end of a line, so the decoded content differs between receivers and from what was sent.",
+            location: "the first byte the encoding does not allow there (the '=' of a bad escape, the first byte of trailing whitespace)",
+            fix: "send the bytes as they are and drop Content-Transfer-Encoding; if quoted-printable is needed, encode with a standard encoder"),
+        Rule(
+            .encodedContentStyle, .warning, area: .content, citation: "RFC 2045 §6.7, §6.8",
+            summary: "base64 and quoted-printable lines must not pass 76 characters, and quoted-printable hex digits must be upper case",
+            rationale:
+                "Decoders read both, but a receiver that holds to the encodings' own rules may not, and no standard encoder writes them: the content was encoded by hand.",
+            location: "the 77th character of the first long line, or the first lower-case hexadecimal digit",
+            fix: "encode with a standard base64 or quoted-printable encoder, which breaks lines at 76 characters"),
         Rule(
             .partContentTypeSyntax, .error, area: .content, citation: "RFC 2045 §5.1; RFC 9110 §8.3.1",
             summary: "a part's Content-Type must be type \"/\" subtype with optional parameters",

@@ -55,6 +55,10 @@ extension Rule {
         add(.zeroParts, Example(text: "--X--\r\n"), conforming)
         add(.preambleWithoutParts, Example(text: "--Y\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--X--\r\n"), conforming)
         add(.boundaryPrefixLine, Example.field(value: "--Xa"), Example.field(value: "--Xa", boundary: "Y"))
+        add(.boundaryInContent, Example.field(value: "a--X"), Example.field(value: "a--X", boundary: "Y"))
+        add(
+            .closeDelimiterBeforeParts,
+            Example(text: "--X--\r\n" + opened + "\r\n--X--\r\n"), Example(text: opened + "\r\n--X--\r\n"))
         add(.partHeadersUnterminated, Example(text: "--X\r\nContent-Disposition: form-data; name=\"a\"\r\n--X--\r\n"), conforming)
         add(.partBodyAbsent, Example(text: "--X\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n--X--\r\n"), Example.field(value: ""))
 
@@ -108,6 +112,14 @@ extension Rule {
         // Part content.
         add(.contentTransferEncodingPresent, Example.field(extra: ["Content-Transfer-Encoding: 8bit"]), conforming)
         add(.contentTransferEncodingInvalid, Example.field(extra: ["Content-Transfer-Encoding: gzip"]), conforming)
+        // The fix is the rules' own: the bytes as they are, without Content-Transfer-Encoding.
+        add(.base64ContentInvalid, Example.file(extra: ["Content-Transfer-Encoding: base64"], value: "aGk!"), Example.file())
+        add(
+            .quotedPrintableContentInvalid, Example.file(extra: ["Content-Transfer-Encoding: quoted-printable"], value: "h=I"),
+            Example.file())
+        add(
+            .encodedContentStyle, Example.file(extra: ["Content-Transfer-Encoding: quoted-printable"], value: "h=e9"),
+            Example.file())
         add(.partContentTypeSyntax, Example.file(type: "text"), Example.file())
         add(.fileContentTypeMissing, Example.file(type: nil), Example.file())
         add(.fieldContentTypePresent, Example.field(extra: ["Content-Type: text/plain"]), conforming)

@@ -29,6 +29,10 @@ extension Rule.ID {
     public static let preambleWithoutParts: Self = "preamble-without-parts"
     /// A content line starts with the delimiter followed by more boundary characters.
     public static let boundaryPrefixLine: Self = "boundary-prefix-line"
+    /// A part's content holds `--boundary` in the middle of a line.
+    public static let boundaryInContent: Self = "boundary-in-content"
+    /// The body opens with the close delimiter, and a delimiter line follows it.
+    public static let closeDelimiterBeforeParts: Self = "close-delimiter-before-parts"
     /// A delimiter line arrives before the blank line that ends a part's headers.
     public static let partHeadersUnterminated: Self = "part-headers-unterminated"
     /// The CRLF that ends a part's headers is also the next delimiter's CRLF.
@@ -134,11 +138,25 @@ extension Rule {
             location: "the \"--\" of the close delimiter",
             fix: "start the body with `--<boundary>\\r\\n`, exactly the boundary the Content-Type declares"),
         Rule(
+            .closeDelimiterBeforeParts, .error, area: .framing, citation: "RFC 2046 §5.1.1",
+            summary: "a body that opens with the close delimiter must end there: no delimiter line may follow it",
+            rationale:
+                "RFC 2046 receivers ignore everything after the close delimiter, so they see an empty form, while parsers that read on (or look for the first `--boundary` CRLF) find the parts that follow: the whole form is hidden from one reader and shown to another. No encoder writes this; a bare close delimiter for an empty form is `zero-parts`.",
+            location: "the \"--\" of the first delimiter line after the close delimiter",
+            fix: "remove the close delimiter from the start of the body: `--<boundary>\\r\\n` opens the first part"),
+        Rule(
             .boundaryPrefixLine, .error, area: .framing, citation: "RFC 2046 §5.1; RFC 7578 §4.1",
             summary: "no content line may start with the delimiter, even followed by more characters",
             rationale:
                 "The boundary must not appear in content as a line of its own or as the prefix of a line. `--Bx` lines are content to some parsers and a malformed delimiter to others. The validator treats the line as content.",
             location: "the \"--\" at the start of the line",
+            fix: "choose a boundary that does not occur in the content (random, at least 27 characters)"),
+        Rule(
+            .boundaryInContent, .warning, area: .framing, citation: "RFC 2046 §5.1.1; RFC 7578 §4.1",
+            summary: "a part's content should not hold \"--\" and the boundary, even in the middle of a line",
+            rationale:
+                "RFC 2046 forbids the delimiter only at a line start, so `x--B` or a CR before `--B` is content. But Django and Rack end the part at any `--B`, CGI.pm and undici reject the body or lose the part, and Werkzeug and Python's `email` reject a CR before it (Interop/RESULTS.md). The sender chose the boundary and can always choose one the content does not hold, as the reference encoder does. The first 16 MiB of each part's content are searched.",
+            location: "the first \"-\" of the first such \"--boundary\" in the part's content",
             fix: "choose a boundary that does not occur in the content (random, at least 27 characters)"),
         Rule(
             .partHeadersUnterminated, .error, area: .framing, citation: "RFC 2046 §5.1.1; RFC 5322 §2.1",

@@ -24,7 +24,8 @@ extension Rule {
         Rule(
             .limitHeaderBytes, .warning, area: .limits, citation: "RFC 7578 §7 (resource exhaustion)",
             summary: "a part's header section is larger than the configured limit",
-            rationale: "Receivers cap header sizes to resist memory floods; the rest of this header section is skipped, not checked.",
+            rationale:
+                "Receivers cap header sizes to resist memory floods; the rest of this header section is skipped, not checked (the line that crosses the limit is read up to it), and the part is not said to lack a field that may lie past it.",
             location: "the first header byte past the limit",
             fix: "shorten the part's headers"),
         Rule(
@@ -36,7 +37,8 @@ extension Rule {
         Rule(
             .limitHeaderLineLength, .warning, area: .limits, citation: "RFC 7578 §7 (resource exhaustion)",
             summary: "a header line is longer than the configured limit",
-            rationale: "The line is skipped without being checked.",
+            rationale:
+                "Receivers cap header lines (Django's whole section at 1,024 bytes, others at 8 KiB) and refuse or cut longer ones. The validator still reads the line for what it says, so a long filename is not taken for a missing field; the warning stands for header-line-too-long on the same line.",
             location: "the start of the line",
             fix: "shorten the line"),
         Rule(

@@ -169,6 +169,8 @@ extension ValidationEngine {
             // For a virtual match the header terminator's LF was never content, and is not in the range.
             let line = delimiterLine
             let range = delimiter.carried.range(extra: delimiter.dash ? 1 : 0)
+            // The line's `--boundary` was just reported: the search for it inside content passes over it.
+            if hasPart { part.prefixLineDash = delimiter.dashOffset }
             // The line's LF was already passed; the content's positions are those before it.
             line.withUnsafeBytes {
                 feedPart($0, range, offset: delimiter.contentEnd,

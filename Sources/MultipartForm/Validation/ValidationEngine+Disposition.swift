@@ -4,8 +4,12 @@ extension ValidationEngine {
     /// A value in the canonical form (``CanonicalDisposition``) is only recorded; anything else is
     /// parsed into the engine's reused ``Disposition``, which is emptied afterwards so that it keeps
     /// no slice of the value.
-    mutating func readDisposition(_ value: HeaderValue) {
-        if usesCanonicalHeaders, let canonical = CanonicalDisposition.match(value.bytes[...]) {
+    ///
+    /// A value `cut` where the header section passed its limit is read as far as it goes: its last
+    /// parameter (from its `;`) may be shortened, so nothing is reported about it, but a `name` or
+    /// `filename` there is still recorded, and a missing name is not reported.
+    mutating func readDisposition(_ value: HeaderValue, cut: Bool = false) {
+        if usesCanonicalHeaders && !cut, let canonical = CanonicalDisposition.match(value.bytes[...]) {
             // The value the general path would accept without a finding: only record what it says.
             let attribute = field.locate(value.offset(canonical.filenameAttribute))
             value.bytes.withUnsafeBytes { record(canonical, in: $0, filenameAttribute: attribute, inChunk: false) }
@@ -14,14 +18,18 @@ extension ValidationEngine {
         var disposition = Disposition()
         swap(&disposition, &dispositionBuffer)
         disposition.read(value.bytes)
-        check(disposition, value)
+        check(disposition, value, reportsBefore: cut ? disposition.lastSemicolon ?? 0 : Int.max)
         disposition.clear()
         swap(&disposition, &dispositionBuffer)
     }
 
-    private mutating func check(_ disposition: Disposition, _ value: HeaderValue) {
+    /// Checks a parsed value; findings at or after byte `reportsBefore` of the value are left out.
+    private mutating func check(_ disposition: Disposition, _ value: HeaderValue, reportsBefore: Int) {
         /// Notes `event` at byte `index` of the value.
-        func add(_ event: DispositionEvent, _ index: Int) { note(event, at: field.locate(value.offset(index))) }
+        func add(_ event: DispositionEvent, _ index: Int) {
+            guard index < reportsBefore else { return }
+            note(event, at: field.locate(value.offset(index)))
+        }
         for error in disposition.syntaxErrors { add(.syntax(error.message), error.index) }
         if disposition.typeQuoted {
             add(.typeQuoted, disposition.typeIndex)
@@ -79,7 +87,7 @@ extension ValidationEngine {
         }
         if let nameParameter {
             setPartName(nameParameter.value)
-        } else if let place = part.dispositionName {
+        } else if let place = part.dispositionName, reportsBefore == Int.max {
             note(.nameMissing, at: place)
         }
         if let filenameParameter {

@@ -58,7 +58,8 @@ extension ValidationEngine {
         let nameStart = field.strippedLeading
         let scanned = content.withUnsafeBufferPointer { Self.scanFieldName($0, from: nameStart) }
         guard let colon = scanned.colon else {
-            note(.missingColon, at: at(first.start))
+            // A line cut at the section's limit before its colon says nothing certain.
+            if !field.isCut { note(.missingColon, at: at(first.start)) }
             return
         }
         let colonIndex = base + colon
@@ -79,10 +80,12 @@ extension ValidationEngine {
         if reading.oddCase, let known = reading.field {
             note(.nameCase(Array(name), usual: known.canonical), at: at(first.start + nameStart))
         }
-        if field.lineCount == 1, reading.field != nil, let fault = Self.valueWhitespaceFault(content[(colonIndex + 1)...]) {
+        if field.lineCount == 1, reading.field != nil, !field.isCut,
+            let fault = Self.valueWhitespaceFault(content[(colonIndex + 1)...])
+        {
             note(.valueWhitespace, at: at(first.start + colon + 1 + fault))
         }
-        if isDisposition && field.lineCount == 1 && formData && !part.sawDisposition && usesCanonicalHeaders,
+        if isDisposition && field.lineCount == 1 && formData && !part.sawDisposition && usesCanonicalHeaders && !field.isCut,
             let canonical = CanonicalDisposition.match(content[(colonIndex + 1)...])
         {
             // What readDisposition(_:) would record for this value, without building the value.
@@ -93,7 +96,7 @@ extension ValidationEngine {
             return
         }
         let isContentType = reading.field == .contentType
-        if isContentType && field.lineCount == 1 && part.media == nil && usesCanonicalHeaders,
+        if isContentType && field.lineCount == 1 && part.media == nil && usesCanonicalHeaders && !field.isCut,
             let canonical = CanonicalMediaType.match(content[(colonIndex + 1)...])
         {
             // What readPartContentType(_:) would record for this value, without building the value.
@@ -129,14 +132,14 @@ extension ValidationEngine {
             } else {
                 part.sawDisposition = true
                 part.dispositionName = nameLocation
-                if formData { readDisposition(value) }
+                if formData { readDisposition(value, cut: field.isCut) }
             }
         } else if isContentType {
             if part.media != nil {
                 note(.secondField("Content-Type"), at: nameLocation)
             } else {
                 part.contentTypeName = nameLocation
-                readPartContentType(value)
+                readPartContentType(value, cut: field.isCut)
             }
         } else if reading.field == .contentTransferEncoding {
             if part.sawTransferEncoding {
@@ -146,6 +149,8 @@ extension ValidationEngine {
                 if formData {
                     note(.transferEncodingPresent, at: nameLocation)
                 }
+                // A value cut at the section's limit may be a shortened mechanism: it is not read.
+                guard !field.isCut else { return }
                 let trimmed = value.trimmed()
                 transferEncodingBuffer.removeAll()
                 transferEncodingBuffer.append(trimmed.bytes[...])
@@ -164,9 +169,13 @@ extension ValidationEngine {
         }
     }
 
-    mutating func readPartContentType(_ value: HeaderValue) {
+    /// Reads a part's Content-Type value; when it was `cut` where the header section passed its
+    /// limit, nothing is reported from its last parameter on (or at all, without a `;`), which the
+    /// cut may have shortened.
+    mutating func readPartContentType(_ value: HeaderValue, cut: Bool = false) {
         let trimmed = value.trimmed()
         let media = MediaType.parse(value.bytes)
+        let reportsBefore = cut ? (value.bytes.lastIndex(of: ByteClass.semicolon) ?? 0) : Int.max
         let kind = PartMedia.Kind(type: media.type[...])
         // A charset parameter counts only with a value.
         let charset = media.parameter(ByteClass.charsetParameter).flatMap { $0.value.isEmpty ? nil : $0 }
@@ -176,10 +185,10 @@ extension ValidationEngine {
         /// Where byte `index` of the value is.
         func at(_ index: Int) -> Located { field.locate(value.offset(index)) }
         let partIndex = part.index
-        if let error = media.syntaxError {
+        if let error = media.syntaxError, error.index < reportsBefore {
             note(.typeSyntax(error.message), at: at(error.index), part: partIndex)
         }
-        if let charset, !Charsets.isKnown(charset.value) {
+        if let charset, !Charsets.isKnown(charset.value), charset.valueIndex < reportsBefore {
             note(.unknownCharset(Array(charset.value)), at: at(charset.valueIndex), part: partIndex)
         }
         guard kind == .multipart else { return }

@@ -11,7 +11,7 @@ extension ValidationEngine {
     mutating func headerBytes(_ chunk: UnsafeRawBufferPointer, _ start: Int) -> Int {
         let base = position - start
         let end = chunk.index(of: ByteClass.lf, from: start)
-        let room = options.maxHeaderLineLength + 2 - headerLine.count
+        let room = headerLineWindow + 2 - headerLine.count
         if room > 0 {
             headerLine.append(UnsafeRawBufferPointer(rebasing: chunk[start..<min(end, start + room)]))
         }
@@ -31,10 +31,17 @@ extension ValidationEngine {
         return end + 1
     }
 
+    /// How many bytes of a header line are kept to be read (plus its line break): a line longer than
+    /// ``ValidationOptions/maxHeaderLineLength`` is still read whole, with its finding, unless it goes
+    /// past the section's own limit, where reading stops anyway. So the buffer is bounded by the
+    /// larger limit.
+    var headerLineWindow: Int { max(options.maxHeaderLineLength, options.maxHeaderBytes) }
+
     /// Reports the part's header section past its limit, at its first byte past it (on the current
     /// line), and skips the rest of the section.
     mutating func reportSectionOverLimit() {
         part.skipping = true
+        part.sectionCut = true
         let limit = options.maxHeaderBytes
         note(HeaderEvent.sectionOverLimit(limit: limit), at: part.headerStart + limit)
     }
@@ -82,25 +89,31 @@ extension ValidationEngine {
             note(HeaderEvent.tooManyLines(limit: limit), at: start)
             return .header
         }
-        // The line's own limit first: one overlong line is named as such. When the same line also
-        // takes the section past its limit, that is reported too: the first byte past it is on this
-        // line, which is where the position must point.
+        // The line's own limit first: one overlong line is named as such, and still read for what
+        // it says, so that a long filename is not a missing Content-Disposition. When the same line
+        // also takes the section past its limit, that is reported too (the first byte past it is on
+        // this line, which is where the position must point), and the line is read only up to it.
         let lineLength = endsWithCR ? length - 1 : length
-        let sectionOverLimit = part.sectionBytes > options.maxHeaderBytes
-        if lineLength > options.maxHeaderLineLength {
-            flushField()
+        let overLong = lineLength > options.maxHeaderLineLength
+        if overLong {
             let limit = options.maxHeaderLineLength
             note(HeaderEvent.lineOverLimit(length: lineLength, limit: limit), at: start)
-            if sectionOverLimit { reportSectionOverLimit() }
-            return .header
         }
-        if sectionOverLimit {
-            flushField()
+        var cut = false
+        if part.sectionBytes > options.maxHeaderBytes {
             reportSectionOverLimit()
-            return .header
+            let within = part.headerStart + options.maxHeaderBytes - start
+            guard within > 0 else {
+                flushField()
+                return .header
+            }
+            if within < headerLine.count {
+                headerLine.keepFirst(within)
+                cut = true
+            }
         }
         let number = lineFeeds + 1
-        if headerLine.count > 998 {
+        if headerLine.count > 998 && !overLong {
             note(HeaderEvent.lineOver998(length: headerLine.count), at: start)
         }
         if ByteClass.isWhitespace(headerLine[0]) {
@@ -110,11 +123,13 @@ extension ValidationEngine {
                 while stripped < headerLine.count && ByteClass.isWhitespace(headerLine[stripped]) { stripped += 1 }
                 field.append(headerLine, start: start, number: number)
                 field.strippedLeading = stripped
+                field.isCut = cut
                 checkLineBytes(fieldLine: 0)
             } else {
                 note(HeaderEvent.folded, at: start)
                 if !field.isEmpty {
                     field.append(headerLine, start: start, number: number)
+                    field.isCut = cut
                     checkLineBytes(fieldLine: field.lineCount - 1)
                 }
             }
@@ -126,6 +141,7 @@ extension ValidationEngine {
         } else {
             field.append(headerLine, start: start, number: number)
         }
+        field.isCut = cut
         checkLineBytes(fieldLine: 0)
         return .header
     }

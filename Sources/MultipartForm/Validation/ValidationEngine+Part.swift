@@ -47,18 +47,20 @@ extension ValidationEngine {
         {
             note(.transferEncodingOnMultipart(transferEncodingBuffer.copied()), at: place, part: index)
         }
+        prepareTransferCheck(isMultipart: isMultipart)
         guard formData else { return }
-        if !part.sawDisposition {
+        let unread = part.sectionCut
+        if !part.sawDisposition && !unread {
             note(.dispositionMissing, at: part.headerLocation, part: index)
         }
         let isFile = part.hasFilename
-        if isFile, media == nil, let place = part.filenameParameter {
+        if isFile, media == nil, !unread, let place = part.filenameParameter {
             note(.fileWithoutType, at: place, part: index)
         }
         if !isFile, let media, let place = part.contentTypeName, !isMultipart {
             let type = contentTypeBuffer.copied()
             note(.fieldWithType(type), at: place, part: index)
-            if media.kind != .text && media.isWellFormed, let cd = part.dispositionName {
+            if media.kind != .text && media.isWellFormed && !unread, let cd = part.dispositionName {
                 note(.typeWithoutFilename(type), at: cd, part: index)
             }
         }
@@ -106,6 +108,12 @@ extension ValidationEngine {
                 part.utf8Reported = true
                 noteInvalidValue(at: invalid, in: bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
             }
+        }
+        if part.looksForBoundaryText {
+            findBoundaryText(bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
+        }
+        if part.checksTransferEncoding {
+            checkTransferContent(bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
         }
         if part.keepsCharsetValue && charsetValueBuffer.count < 64 {
             charsetValueBuffer.append(UnsafeRawBufferPointer(rebasing: bytes[range].prefix(64 - charsetValueBuffer.count)))
@@ -168,6 +176,7 @@ extension ValidationEngine {
                 note(.valueEndsInsideUTF8(name: partName ?? []), at: place, part: index)
             }
         }
+        if hasBodySection && part.checksTransferEncoding { finishTransferCheck(contentEnd: contentEnd) }
         let bodyLocation = part.bodyLocation
         if hasBodySection && part.keepsCharsetValue {
             let value = charsetValueBuffer.copied()

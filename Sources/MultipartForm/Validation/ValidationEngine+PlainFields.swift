@@ -112,6 +112,9 @@ extension ValidationEngine {
         let nextEnd = lf &+ search.pattern.count
         guard nextEnd &+ 1 < chunk.count, chunk[nextEnd] == ByteClass.cr, chunk[nextEnd &+ 1] == ByteClass.lf else { return nil }
         let content = contentStart..<(lf &- 1)
+        // `--boundary` inside the value is a finding (boundary-in-content), which the general path
+        // reports: a value long enough to hold it and holding `--` is left to it.
+        if content.count >= search.pattern.count &- 1 && Self.holdsDoubleDash(chunk, content) { return nil }
         if formCharsetIsUTF8 {
             var check = UTF8Check()
             check.feed(chunk, content, offset: base &+ contentStart)
@@ -121,6 +124,20 @@ extension ValidationEngine {
         return PlainField(
             headerCR: cr, name: name, content: content,
             contentLineFeeds: (found.lineFeeds, found.lastLineFeed), nextDelimiterEnd: nextEnd)
+    }
+
+    /// Whether `chunk[range]` holds `--`: `memchr` from dash to dash.
+    private static func holdsDoubleDash(_ chunk: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
+        guard let base = chunk.baseAddress else { return false }
+        var index = range.lowerBound
+        while index &+ 1 < range.upperBound,
+            let hit = memchr(base + index, Int32(ByteClass.dash), range.upperBound &- 1 &- index)
+        {
+            let dash = UnsafeRawPointer(hit) - base
+            if chunk[dash &+ 1] == ByteClass.dash { return true }
+            index = dash &+ 1
+        }
+        return false
     }
 
     /// Reads `plain` as the general path would: its delimiter line (the CR at stream offset

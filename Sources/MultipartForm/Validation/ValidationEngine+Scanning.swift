@@ -151,7 +151,14 @@ extension ValidationEngine {
     mutating func matchedDelimiter(_ matched: DelimiterCarry, region: Region) {
         let delimiter = pendingDelimiter(matched, region: region)
         if region == .epilogue {
-            note(.delimiterInEpilogue, at: delimiter.dashOffset)
+            if partCount == 0 && !reportedDelimiterAfterCloseFirst {
+                // The close delimiter came first: whatever this line opens, only readers that go on
+                // past the close delimiter see it.
+                reportedDelimiterAfterCloseFirst = true
+                note(.delimiterAfterCloseFirst, at: delimiter.dashOffset)
+            } else {
+                note(.delimiterInEpilogue, at: delimiter.dashOffset)
+            }
             return
         }
         paddingReported = false

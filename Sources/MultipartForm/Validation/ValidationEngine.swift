@@ -52,6 +52,9 @@ struct ValidationEngine {
     var dashBoundary: [UInt8] = []
     /// `CR LF "--" boundary "-"`: every byte a held or matched delimiter can consist of.
     var delimiterLine: [UInt8] = []
+    /// Finds `--boundary` inside part content (``findBoundaryText(_:_:offset:lineFeeds:lineStart:)``);
+    /// made the first time content needs it (its table takes 64 KiB), dropped when the boundary is set.
+    var boundaryText: DashBoundarySearch?
 
     /// The current phase and the data only it needs (see ``Phase``).
     var phase: Phase = .inferring
@@ -89,7 +92,7 @@ struct ValidationEngine {
     var part = PartState(index: 0, collect: false)
     /// Whether a part is being read.
     var hasPart = false
-    /// The header line being read, up to the line length limit plus its line break; reused for every line.
+    /// The header line being read, up to ``headerLineWindow`` bytes plus its line break; reused for every line.
     var headerLine = ByteBuffer()
     /// The header field being read; reused for every field.
     var field = PendingField()
@@ -113,6 +116,12 @@ struct ValidationEngine {
     var charsetValueBuffer = ByteBuffer()
     /// The validation of the current part's content as a multipart body (when ``PartState/hasNested``).
     var nested: NestedBody?
+    /// The check of the current part's content against its transfer encoding (when
+    /// ``PartState/checksTransferEncoding``); reused for every part.
+    var transferCheck = TransferContentCheck(.base64)
+    /// Whether a delimiter line after a close delimiter that came first was reported
+    /// (`close-delimiter-before-parts`, once a body).
+    var reportedDelimiterAfterCloseFirst = false
 
     var formCharsetIsUTF8 = true
     /// The names parts of this body carried, each with the first part's index (at most ``repeatedNameCapacity``).
@@ -163,6 +172,7 @@ struct ValidationEngine {
         search = DelimiterSearch(boundary: value)
         dashBoundary = [ByteClass.dash, ByteClass.dash] + value
         delimiterLine = [ByteClass.cr] + search.pattern + [ByteClass.dash]
+        boundaryText = nil
         // The start of the body counts as the start of a line.
         phase = .scanning(.preamble, carry: .virtualLineFeed(at: -1))
     }

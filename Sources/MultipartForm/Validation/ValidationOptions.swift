@@ -9,7 +9,8 @@ public struct ValidationOptions: Sendable, Hashable {
     public var maxHeaderBytes: Int = 16 * 1024
     /// Header lines per part that are parsed; the rest are skipped.
     public var maxHeaderLines: Int = 64
-    /// Length of one header line, without its line break, that is parsed; longer lines are skipped.
+    /// Length of one header line, without its line break, past which the line is reported (and
+    /// still read, up to ``maxHeaderBytes``).
     public var maxHeaderLineLength: Int = 8 * 1024
     /// Depth of nested multipart bodies that are checked (the outer body is depth 0).
     public var maxNestingDepth: Int = 4
