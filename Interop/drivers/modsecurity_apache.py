@@ -1,0 +1,289 @@
+"""ModSecurity 2 (Debian's libapache2-mod-security2) in Apache, with the OWASP Core Rule Set
+(Debian's modsecurity-crs) and ModSecurity's recommended configuration, as a web application
+firewall reads a multipart/form-data request, speaking the decoder process contract (version 1).
+
+For each request the driver starts Apache (`apache2 -X`, one process, on a free port of 127.0.0.1)
+with mod_security2 and this configuration, in this order:
+
+1. a recorder: a Lua rule (`SecRuleScript`, phase 2, before any other phase-2 rule) that writes
+   down what ModSecurity's multipart parser made of the body: every text part (`ARGS_POST`), every
+   file part (`FILES`, `FILES_TMPNAMES` and the file's bytes), the part headers it kept
+   (`MULTIPART_PART_HEADERS`), and each of the parser's flags (`REQBODY_ERROR`,
+   `MULTIPART_STRICT_ERROR`, `MULTIPART_UNMATCHED_BOUNDARY` and the flags behind them);
+2. /etc/modsecurity/modsecurity.conf-recommended as Debian ships it, with `SecRuleEngine On`
+   instead of `DetectionOnly` (its rules 200002, 200003 and 200004 deny a body the parser failed
+   on, one with any strictness flag, and one with an unmatched boundary);
+3. the Core Rule Set as Debian loads it (crs-setup.conf and every rule file, paranoia level 1,
+   anomaly scoring, blocking at an inbound score of 5).
+
+The request is sent with the vector's Content-Type and the headers a browser sends (Host,
+User-Agent, Accept). The firewall's answer is the reading: a request it denies (status 400 or
+403, with ModSecurity's "Access denied" in the error log) is a rejection naming the rules that
+matched, and so is one its parser fails on before phase 2 (Apache answers 500 and ModSecurity
+logs the parsing error); a request it lets through (status 200) is reported as the parts its parser
+saw. ModSecurity keeps text
+parts and file parts in two collections, so the order between names is not reported, nor a text
+part's Content-Type (a file part's comes from the part headers ModSecurity kept). The driver adds no
+rule of its own. `--record` prints the recorder's findings (flags and matched rules) instead of
+the contract's answer, for the firewall differential.
+"""
+import base64
+import glob
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+from interop_contract import Rejected, part, serve
+
+APACHE = "/usr/sbin/apache2"
+MODULES = "/usr/lib/apache2/modules"
+RECOMMENDED = "/etc/modsecurity/modsecurity.conf-recommended"
+
+FLAGS = [
+    "REQBODY_PROCESSOR", "REQBODY_ERROR", "REQBODY_ERROR_MSG", "REQBODY_PROCESSOR_ERROR", "MULTIPART_STRICT_ERROR",
+    "MULTIPART_UNMATCHED_BOUNDARY", "MULTIPART_BOUNDARY_QUOTED", "MULTIPART_BOUNDARY_WHITESPACE",
+    "MULTIPART_DATA_BEFORE", "MULTIPART_DATA_AFTER", "MULTIPART_HEADER_FOLDING", "MULTIPART_LF_LINE",
+    "MULTIPART_CRLF_LF_LINES", "MULTIPART_MISSING_SEMICOLON", "MULTIPART_INVALID_QUOTING", "MULTIPART_INVALID_PART",
+    "MULTIPART_INVALID_HEADER_FOLDING", "MULTIPART_FILE_LIMIT_EXCEEDED",
+]
+
+# Each value is written as hex, so names and bytes of any kind survive.
+RECORDER = r"""
+local function hex(text)
+  return (string.gsub(text or "", ".", function(c) return string.format("%02x", string.byte(c)) end))
+end
+function main()
+  local out = assert(io.open("@RECORD@", "w"))
+  for _, flag in ipairs({@FLAGS@}) do
+    local value = m.getvar(flag, "none")
+    if value ~= nil then out:write("flag\t", flag, "\t", hex(value), "\n") end
+  end
+  for _, collection in ipairs({"ARGS_POST", "FILES", "FILES_TMPNAMES", "MULTIPART_PART_HEADERS"}) do
+    for _, entry in ipairs(m.getvars(collection, "none") or {}) do
+      local name = string.sub(entry.name, #collection + 2)
+      out:write(collection, "\t", hex(name), "\t", hex(entry.value), "\n")
+      if collection == "FILES_TMPNAMES" then
+        local file = io.open(entry.value, "rb")
+        local content = file and file:read("*a") or ""
+        if file then file:close() end
+        out:write("FILE_CONTENT\t", hex(name), "\t", hex(content), "\n")
+      end
+    end
+  end
+  out:close()
+  return nil
+end
+"""
+
+CONFIG = """
+ServerRoot "@DIR@"
+ServerName 127.0.0.1
+Listen 127.0.0.1:@PORT@
+PidFile "@DIR@/apache.pid"
+ErrorLog "@DIR@/error.log"
+LogLevel warn
+DefaultRuntimeDir "@DIR@"
+Mutex file:@DIR@ default
+User @USER@
+Group @GROUP@
+LoadModule mpm_prefork_module @MODULES@/mod_mpm_prefork.so
+LoadModule authz_core_module @MODULES@/mod_authz_core.so
+LoadModule unique_id_module @MODULES@/mod_unique_id.so
+LoadModule security2_module @MODULES@/mod_security2.so
+DocumentRoot "@DIR@/www"
+<Directory "@DIR@/www">
+    Require all granted
+</Directory>
+SecRequestBodyAccess On
+SecRule REQUEST_METHOD "@unconditionalMatch" "id:9450001,phase:2,pass,nolog,t:none"
+SecRuleScript "@DIR@/recorder.lua" "id:9450002,phase:2,pass,nolog"
+Include "@DIR@/modsecurity.conf"
+SecTmpSaveUploadedFiles On
+SecUploadDir "@DIR@/uploads"
+SecTmpDir "@DIR@/tmp"
+SecDataDir "@DIR@/tmp"
+SecAuditEngine Off
+Include /etc/modsecurity/crs/crs-setup.conf
+IncludeOptional /etc/modsecurity/crs/REQUEST-900-EXCLUSION-RULES-BEFORE-CRS.conf
+Include /usr/share/modsecurity-crs/rules/*.conf
+IncludeOptional /etc/modsecurity/crs/RESPONSE-999-EXCLUSION-RULES-AFTER-CRS.conf
+"""
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def configure(folder, port):
+    for sub in ("www", "uploads", "tmp"):
+        os.makedirs(os.path.join(folder, sub), exist_ok=True)
+    with open(os.path.join(folder, "www", "upload"), "w") as page:
+        page.write("ok\n")
+    with open(RECOMMENDED) as source:
+        recommended = source.read().replace("SecRuleEngine DetectionOnly", "SecRuleEngine On")
+    # The recommended file's logs and temporary folders point at system paths; this run keeps its own.
+    recommended = "\n".join(line for line in recommended.splitlines()
+                            if not line.startswith(("SecAuditLog ", "SecTmpDir", "SecDataDir", "SecAuditEngine")))
+    with open(os.path.join(folder, "modsecurity.conf"), "w") as target:
+        target.write(recommended.replace("SecUnicodeMapFile unicode.mapping", "SecUnicodeMapFile /etc/modsecurity/unicode.mapping"))
+    with open(os.path.join(folder, "recorder.lua"), "w") as script:
+        script.write(RECORDER.replace("@RECORD@", os.path.join(folder, "record.txt"))
+                     .replace("@FLAGS@", ", ".join('"%s"' % flag for flag in FLAGS)))
+    user, group = ("www-data", "www-data") if os.geteuid() == 0 else ("#%d" % os.geteuid(), "#%d" % os.getegid())
+    with open(os.path.join(folder, "apache.conf"), "w") as config:
+        config.write(CONFIG.replace("@DIR@", folder).replace("@PORT@", str(port)).replace("@MODULES@", MODULES)
+                     .replace("@USER@", user).replace("@GROUP@", group))
+    if os.geteuid() == 0:
+        for root, folders, _ in os.walk(folder):
+            for name in folders:
+                os.chmod(os.path.join(root, name), 0o777)
+        os.chmod(folder, 0o777)
+
+
+def send(port, content_type, body):
+    """Sends the request; returns the status code, or None when nothing answered."""
+    head = ("POST /upload HTTP/1.1\r\nHost: localhost\r\nUser-Agent: Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0\r\n"
+            "Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8\r\nContent-Type: %s\r\n"
+            "Content-Length: %d\r\nConnection: close\r\n\r\n" % (content_type, len(body)))
+    with socket.create_connection(("127.0.0.1", port), timeout=20) as connection:
+        connection.sendall(head.encode("latin-1", errors="replace") + body)
+        reply = b""
+        while True:
+            chunk = connection.recv(65536)
+            if not chunk:
+                break
+            reply += chunk
+    line = reply.split(b"\r\n", 1)[0].split()
+    return int(line[1]) if len(line) >= 2 and line[1].isdigit() else None
+
+
+def run(content_type, body):
+    """Runs one request through the firewall; returns (status, record lines, error log)."""
+    folder = tempfile.mkdtemp(prefix="modsecurity-")
+    try:
+        for attempt in range(5):
+            port = free_port()
+            configure(folder, port)
+            server = subprocess.Popen([APACHE, "-X", "-f", os.path.join(folder, "apache.conf")],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+            deadline = time.monotonic() + 20
+            ready = False
+            while time.monotonic() < deadline and server.poll() is None:
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                    ready = True
+                    break
+                except OSError:
+                    time.sleep(0.05)
+            if ready:
+                break
+            server.kill()
+            server.wait()
+        else:
+            raise RuntimeError("Apache did not start: %s" % server.stderr.read().decode(errors="replace")[-500:])
+        try:
+            status = send(port, content_type, body)
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait()
+        record = []
+        path = os.path.join(folder, "record.txt")
+        if os.path.exists(path):
+            with open(path) as lines:
+                record = [line.rstrip("\n").split("\t") for line in lines if line.strip()]
+        with open(os.path.join(folder, "error.log"), errors="replace") as log:
+            errors = log.read()
+        return status, record, errors
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def matched_rules(errors):
+    """The ids and messages of the rules ModSecurity logged as matching, in log order, and its
+    errors that no rule reports (such as a multipart parsing error, which ends the request before
+    phase 2), with the id `-`."""
+    rules = []
+    for line in errors.splitlines():
+        if "ModSecurity: " not in line or "[security2:notice]" in line:
+            continue
+        if '[id "' in line:
+            rule = line.split('[id "', 1)[1].split('"', 1)[0]
+            message = line.split('[msg "', 1)[1].split('"]', 1)[0] if '[msg "' in line else ""
+        else:
+            rule, message = "-", line.split("ModSecurity: ", 1)[1].split(" [hostname", 1)[0]
+        if (rule, message) not in rules:
+            rules.append((rule, message))
+    return rules
+
+
+def reading(record):
+    """The parts ModSecurity's parser saw, as contract parts: text parts, then file parts."""
+    args = [(bytes.fromhex(n), bytes.fromhex(v)) for kind, n, v in record if kind == "ARGS_POST"]
+    files = [(bytes.fromhex(n), bytes.fromhex(v)) for kind, n, v in record if kind == "FILES"]
+    contents = [bytes.fromhex(v) for kind, n, v in record if kind == "FILE_CONTENT"]
+    headers = {}
+    for kind, n, v in record:
+        if kind == "MULTIPART_PART_HEADERS":
+            headers.setdefault(bytes.fromhex(n), []).append(bytes.fromhex(v))
+    parts = [part(name, None, None, value) for name, value in args]
+    for index, (name, filename) in enumerate(files):
+        parts.append(part(name, filename, file_content_type(headers.get(name, []), files[:index + 1]),
+                          contents[index] if index < len(contents) else b""))
+    return parts
+
+
+def file_content_type(lines, files_so_far):
+    """A file part's Content-Type from the header lines ModSecurity kept for its name: the lines of
+    each part start at its Content-Disposition; the file is the n-th part of that name with a filename."""
+    name = files_so_far[-1][0]
+    wanted = sum(1 for n, _ in files_so_far if n == name)
+    seen = 0
+    current = None
+    for line in lines + [b"content-disposition: end"]:
+        if line.lower().startswith(b"content-disposition"):
+            if current is not None and current["file"]:
+                seen += 1
+                if seen == wanted:
+                    return current["type"]
+            current = {"file": b"filename" in line.lower(), "type": None}
+        elif current is not None and line.lower().startswith(b"content-type"):
+            current["type"] = line.split(b":", 1)[1].strip(b" \t")
+    return None
+
+
+def flags(record):
+    return {n: bytes.fromhex(v).decode("latin-1") for kind, n, v in record if kind == "flag"}
+
+
+def decode(content_type, body):
+    status, record, errors = run(content_type, body)
+    if status is None:
+        raise RuntimeError("Apache gave no answer:\n" + errors[-2000:])
+    if status == 200:
+        return reading(record)
+    rules = matched_rules(errors)
+    if not rules:
+        raise RuntimeError("Apache answered %d without a word from ModSecurity:\n%s" % (status, errors[-2000:]))
+    raise Rejected("ModSecurity stopped the request (%d): %s" % (status, "; ".join("%s %s" % rule for rule in rules)))
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--record"]:
+    request = json.load(sys.stdin)
+    status, record, errors = run(request["content_type"], base64.b64decode(request["body_base64"]))
+    json.dump({"status": status, "flags": flags(record), "rules": [list(rule) for rule in matched_rules(errors)],
+               "parts": reading(record)}, sys.stdout)
+    sys.stdout.write("\n")
+elif __name__ == "__main__":
+    serve(decode)
