@@ -10,12 +10,14 @@
 #           libtomcat10-java, node-formidable, node-multiparty, libhttp-body-perl,
 #           libhttp-entity-parser-perl, libmojolicious-perl, erlang-base, erlang-cowlib,
 #           libmicrohttpd-dev, libgmime-3.0-dev, libsoup-3.0-dev, libcgicc-dev, gcc, g++, pkg-config,
-#           mono-devel
+#           mono-devel, libokhttp-java, libhttpclient5-java, ruby-multipart-post, libwww-perl,
+#           node-form-data, php-guzzlehttp-psr7
 #   PyPI (pinned, into Interop/.venv): starlette, python-multipart, werkzeug, django, aiohttp, multipart,
-#           requests, urllib3, httpx, tornado, falcon, sanic, blacksheep, webob, pymulter
+#           requests, urllib3, httpx, tornado, falcon, sanic, blacksheep, webob, pymulter,
+#           requests-toolbelt
 #   Built here: the Go drivers (Interop/.build/gomultipart, gowriter), the Java drivers
 #           (Interop/.build/java, java-encoders), the C and C++ drivers (Interop/.build/c), the Erlang
-#           driver (Interop/.build/erlang), the C# driver (Interop/.build/dotnet),
+#           driver (Interop/.build/erlang), the C# drivers (Interop/.build/dotnet),
 #           Examples/MultipartKitCertification's multipart-kit-decoder and multipart-kit-encoder, and
 #           Examples/HandRolledCertification's encoder-process (swift build -c release)
 set -eu
@@ -31,13 +33,15 @@ apt-get install -y -q --no-install-recommends \
     apache2 libapache2-mod-security2 modsecurity-crs libjetty9-java libtomcat10-java node-formidable \
     node-multiparty libhttp-body-perl libhttp-entity-parser-perl libmojolicious-perl erlang-base \
     erlang-cowlib libmicrohttpd-dev libgmime-3.0-dev libsoup-3.0-dev libcgicc-dev gcc g++ pkg-config \
-    mono-devel
+    mono-devel libokhttp-java libhttpclient5-java ruby-multipart-post libwww-perl node-form-data \
+    php-guzzlehttp-psr7
 
 python3 -m venv .venv
 .venv/bin/pip install -q \
     starlette==0.50.0 python-multipart==0.0.34 werkzeug==3.1.9 django==5.2.19 aiohttp==3.14.5 multipart==2.0.1 \
     requests==2.34.2 urllib3==2.8.0 httpx==0.28.1 \
-    tornado==6.6.1 falcon==4.4.0 sanic==25.12.1 blacksheep==2.6.4 webob==1.8.11 pymulter==0.2.0
+    tornado==6.6.1 falcon==4.4.0 sanic==25.12.1 blacksheep==2.6.4 webob==1.8.11 pymulter==0.2.0 \
+    requests-toolbelt==1.0.0
 
 mkdir -p .build/java .build/java-encoders .build/c .build/erlang .build/dotnet
 (cd drivers/go && GOFLAGS=-mod=mod go build -o ../../.build/gomultipart .)
@@ -59,7 +63,13 @@ erlc -o .build/erlang drivers/erlang/cowlib_multipart.erl
 mcs -nologo -out:.build/dotnet/SystemWebForm.exe -r:System.Web.dll drivers/dotnet/SystemWebForm.cs drivers/dotnet/Contract.cs
 javac -nowarn -d .build/java-encoders \
     -cp /usr/share/java/httpmime.jar:/usr/share/java/httpcore.jar:/usr/share/java/httpclient.jar \
-    encoders/java/HttpMimeEncoder.java
+    encoders/java/HttpMimeEncoder.java encoders/java/EncoderContract.java
+javac -nowarn -d .build/java-encoders -cp .build/java-encoders:$j/okhttp.jar:$j/okio.jar encoders/java/OkHttpEncoder.java
+javac -nowarn -d .build/java-encoders -cp .build/java-encoders:$j/httpclient5.jar:$j/httpcore5.jar \
+    encoders/java/HttpClient5Encoder.java
+cc -O2 -o .build/c/soup-encoder encoders/c/soup_encoder.c $(pkg-config --cflags --libs libsoup-3.0)
+mcs -nologo -out:.build/dotnet/MultipartFormDataEncoder.exe -r:System.Net.Http.dll \
+    encoders/dotnet/MultipartFormDataEncoder.cs drivers/dotnet/Contract.cs
 (cd ../Examples/MultipartKitCertification && swift build -c release --product multipart-kit-decoder \
     && swift build -c release --product multipart-kit-encoder)
 (cd ../Examples/HandRolledCertification && swift build -c release --product encoder-process)
