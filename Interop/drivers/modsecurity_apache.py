@@ -2,8 +2,8 @@
 (Debian's modsecurity-crs) and ModSecurity's recommended configuration, as a web application
 firewall reads a multipart/form-data request, speaking the decoder process contract (version 1).
 
-For each request the driver starts Apache (`apache2 -X`, one process, on a free port of 127.0.0.1)
-with mod_security2 and this configuration, in this order:
+The driver sends each request to an Apache (`apache2 -X`, one process, on a free port of
+127.0.0.1) with mod_security2 and this configuration, in this order:
 
 1. a recorder: a Lua rule (`SecRuleScript`, phase 2, before any other phase-2 rule) that writes
    down what ModSecurity's multipart parser made of the body: every text part (`ARGS_POST`), every
@@ -26,13 +26,19 @@ parts and file parts in two collections, so the order between names is not repor
 part's Content-Type (a file part's comes from the part headers ModSecurity kept). The driver adds no
 rule of its own. `--record` prints the recorder's findings (flags and matched rules) instead of
 the contract's answer, for the firewall differential.
+
+Starting Apache with the Core Rule Set takes about a second, so the Apache is shared: the first
+request starts a keeper (`--keep FOLDER`, in its own session, under a lock) that runs Apache and
+stops it, and itself, once no request has come for 20 seconds; later requests find it through the
+folder's `state.json`. Each request carries a random `X-Interop-Token` header, which names its
+recorder file and marks its lines of the error log (ErrorLogFormat), so concurrent requests never
+read each other's findings. ModSecurity keeps nothing between requests that the Core Rule Set's
+defaults read (anomaly scores are per transaction).
 """
 import base64
 import glob
 import json
 import os
-import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -59,7 +65,9 @@ local function hex(text)
   return (string.gsub(text or "", ".", function(c) return string.format("%02x", string.byte(c)) end))
 end
 function main()
-  local out = assert(io.open("@RECORD@", "w"))
+  local token = m.getvar("REQUEST_HEADERS.X-Interop-Token", "none") or "none"
+  if not string.match(token, "^%x+$") then return nil end
+  local out = assert(io.open("@RECORD@/" .. token .. ".txt", "w"))
   for _, flag in ipairs({@FLAGS@}) do
     local value = m.getvar(flag, "none")
     if value ~= nil then out:write("flag\t", flag, "\t", hex(value), "\n") end
@@ -87,6 +95,7 @@ ServerName 127.0.0.1
 Listen 127.0.0.1:@PORT@
 PidFile "@DIR@/apache.pid"
 ErrorLog "@DIR@/error.log"
+ErrorLogFormat "[%{u}t] [%-m:%l] [token %{X-Interop-Token}i] %M"
 LogLevel warn
 DefaultRuntimeDir "@DIR@"
 Mutex file:@DIR@ default
@@ -123,7 +132,7 @@ def free_port():
 
 
 def configure(folder, port):
-    for sub in ("www", "uploads", "tmp"):
+    for sub in ("www", "uploads", "tmp", "record"):
         os.makedirs(os.path.join(folder, sub), exist_ok=True)
     with open(os.path.join(folder, "www", "upload"), "w") as page:
         page.write("ok\n")
@@ -135,7 +144,7 @@ def configure(folder, port):
     with open(os.path.join(folder, "modsecurity.conf"), "w") as target:
         target.write(recommended.replace("SecUnicodeMapFile unicode.mapping", "SecUnicodeMapFile /etc/modsecurity/unicode.mapping"))
     with open(os.path.join(folder, "recorder.lua"), "w") as script:
-        script.write(RECORDER.replace("@RECORD@", os.path.join(folder, "record.txt"))
+        script.write(RECORDER.replace("@RECORD@", os.path.join(folder, "record"))
                      .replace("@FLAGS@", ", ".join('"%s"' % flag for flag in FLAGS)))
     user, group = ("www-data", "www-data") if os.geteuid() == 0 else ("#%d" % os.geteuid(), "#%d" % os.getegid())
     with open(os.path.join(folder, "apache.conf"), "w") as config:
@@ -148,9 +157,9 @@ def configure(folder, port):
         os.chmod(folder, 0o777)
 
 
-def send(port, content_type, body):
+def send(port, token, content_type, body):
     """Sends the request; returns the status code, or None when nothing answered."""
-    head = ("POST /upload HTTP/1.1\r\nHost: localhost\r\nUser-Agent: Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0\r\n"
+    head = ("POST /upload HTTP/1.1\r\nHost: localhost\r\nX-Interop-Token: " + token + "\r\nUser-Agent: Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0\r\n"
             "Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8\r\nContent-Type: %s\r\n"
             "Content-Length: %d\r\nConnection: close\r\n\r\n" % (content_type, len(body)))
     with socket.create_connection(("127.0.0.1", port), timeout=20) as connection:
@@ -165,49 +174,94 @@ def send(port, content_type, body):
     return int(line[1]) if len(line) >= 2 and line[1].isdigit() else None
 
 
-def run(content_type, body):
-    """Runs one request through the firewall; returns (status, record lines, error log)."""
-    folder = tempfile.mkdtemp(prefix="modsecurity-")
-    try:
-        for attempt in range(5):
-            port = free_port()
-            configure(folder, port)
-            server = subprocess.Popen([APACHE, "-X", "-f", os.path.join(folder, "apache.conf")],
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
-            deadline = time.monotonic() + 20
-            ready = False
-            while time.monotonic() < deadline and server.poll() is None:
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                    ready = True
-                    break
-                except OSError:
-                    time.sleep(0.05)
-            if ready:
+IDLE_SECONDS = 20
+FOLDER = os.path.join(tempfile.gettempdir(), "modsecurity-interop-%d" % os.geteuid())
+
+
+def keep(folder):
+    """The keeper: runs Apache until no request has come for IDLE_SECONDS, then stops it."""
+    server = None
+    open(os.path.join(folder, "error.log"), "w").close()  # a new keeper starts a new log
+    for attempt in range(5):
+        port = free_port()
+        configure(folder, port)
+        server = subprocess.Popen([APACHE, "-X", "-f", os.path.join(folder, "apache.conf")],
+                                  stdout=subprocess.DEVNULL, stderr=open(os.path.join(folder, "apache.stderr"), "ab"))
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and server.poll() is None:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
                 break
+            except OSError:
+                time.sleep(0.05)
+        else:
             server.kill()
             server.wait()
-        else:
-            raise RuntimeError("Apache did not start: %s" % server.stderr.read().decode(errors="replace")[-500:])
-        try:
-            status = send(port, content_type, body)
-        finally:
-            os.killpg(server.pid, signal.SIGTERM)
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
-                server.wait()
-        record = []
-        path = os.path.join(folder, "record.txt")
-        if os.path.exists(path):
-            with open(path) as lines:
-                record = [line.rstrip("\n").split("\t") for line in lines if line.strip()]
-        with open(os.path.join(folder, "error.log"), errors="replace") as log:
-            errors = log.read()
-        return status, record, errors
+            continue
+        break
+    else:
+        return
+    used = os.path.join(folder, "used")
+    open(used, "w").close()
+    with open(os.path.join(folder, "state.json.new"), "w") as state:
+        json.dump({"keeper": os.getpid(), "port": port}, state)
+    os.replace(os.path.join(folder, "state.json.new"), os.path.join(folder, "state.json"))
+    try:
+        while server.poll() is None and time.time() - os.path.getmtime(used) < IDLE_SECONDS:
+            time.sleep(1)
     finally:
-        shutil.rmtree(folder, ignore_errors=True)
+        try:
+            os.remove(os.path.join(folder, "state.json"))
+        except OSError:
+            pass
+        server.terminate()
+        try:
+            server.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def server_port():
+    """The port of the shared Apache, starting a keeper when none is running."""
+    import fcntl
+    os.makedirs(FOLDER, exist_ok=True)
+    with open(os.path.join(FOLDER, "lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        state_path = os.path.join(FOLDER, "state.json")
+        for _ in range(2):
+            if os.path.exists(state_path):
+                with open(state_path) as state:
+                    port = json.load(state)["port"]
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=2).close()
+                    os.utime(os.path.join(FOLDER, "used"))
+                    return port
+                except OSError:
+                    os.remove(state_path)
+            subprocess.Popen([sys.executable, os.path.abspath(__file__), "--keep", FOLDER], start_new_session=True,
+                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            deadline = time.monotonic() + 90
+            while not os.path.exists(state_path) and time.monotonic() < deadline:
+                time.sleep(0.1)
+        raise RuntimeError("the ModSecurity keeper did not start Apache")
+
+
+def run(content_type, body):
+    """Runs one request through the firewall; returns (status, record lines, its error log lines)."""
+    port = server_port()
+    token = os.urandom(12).hex()
+    status = send(port, token, content_type, body)
+    record = []
+    path = os.path.join(FOLDER, "record", token + ".txt")
+    if os.path.exists(path):
+        with open(path) as lines:
+            record = [line.rstrip("\n").split("\t") for line in lines if line.strip()]
+        os.remove(path)
+    marker = "[token %s]" % token
+    with open(os.path.join(FOLDER, "error.log"), errors="replace") as log:
+        errors = "".join(line for line in log if marker in line)
+    return status, record, errors
 
 
 def matched_rules(errors):
@@ -279,7 +333,9 @@ def decode(content_type, body):
     raise Rejected("ModSecurity stopped the request (%d): %s" % (status, "; ".join("%s %s" % rule for rule in rules)))
 
 
-if __name__ == "__main__" and sys.argv[1:] == ["--record"]:
+if __name__ == "__main__" and sys.argv[1:2] == ["--keep"]:
+    keep(sys.argv[2])
+elif __name__ == "__main__" and sys.argv[1:] == ["--record"]:
     request = json.load(sys.stdin)
     status, record, errors = run(request["content_type"], base64.b64decode(request["body_base64"]))
     json.dump({"status": status, "flags": flags(record), "rules": [list(rule) for rule in matched_rules(errors)],
