@@ -6,9 +6,9 @@ The driver sends each request to an Apache (`apache2 -X`, one process, on a free
 127.0.0.1) with mod_security2 and this configuration, in this order:
 
 1. a recorder: a Lua rule (`SecRuleScript`, phase 2, before any other phase-2 rule) that writes
-   down what ModSecurity's multipart parser made of the body: every text part (`ARGS_POST`), every
-   file part (`FILES`, `FILES_TMPNAMES` and the file's bytes), the part headers it kept
-   (`MULTIPART_PART_HEADERS`), and each of the parser's flags (`REQBODY_ERROR`,
+   down what ModSecurity's multipart parser made of the body: every text part (`ARGS_POST_NAMES`,
+   `ARGS_POST`), every file part (`FILES_NAMES`, `FILES`, `FILES_TMPNAMES` and the file's bytes),
+   the part headers it kept (`MULTIPART_PART_HEADERS`), and each of the parser's flags (`REQBODY_ERROR`,
    `MULTIPART_STRICT_ERROR`, `MULTIPART_UNMATCHED_BOUNDARY` and the flags behind them);
 2. /etc/modsecurity/modsecurity.conf-recommended as Debian ships it, with `SecRuleEngine On`
    instead of `DetectionOnly` (its rules 200002, 200003 and 200004 deny a body the parser failed
@@ -36,9 +36,12 @@ read each other's findings. ModSecurity keeps nothing between requests that the 
 defaults read (anomaly scores are per transaction).
 """
 import base64
+import hashlib
 import glob
 import json
 import os
+import re
+import signal
 import socket
 import subprocess
 import sys
@@ -72,15 +75,15 @@ function main()
     local value = m.getvar(flag, "none")
     if value ~= nil then out:write("flag\t", flag, "\t", hex(value), "\n") end
   end
-  for _, collection in ipairs({"ARGS_POST", "FILES", "FILES_TMPNAMES", "MULTIPART_PART_HEADERS"}) do
+  -- Collection members' names come escaped for logs; the *_NAMES collections hold them raw.
+  for _, collection in ipairs({"ARGS_POST_NAMES", "ARGS_POST", "FILES_NAMES", "FILES", "FILES_TMPNAMES", "MULTIPART_PART_HEADERS"}) do
     for _, entry in ipairs(m.getvars(collection, "none") or {}) do
-      local name = string.sub(entry.name, #collection + 2)
-      out:write(collection, "\t", hex(name), "\t", hex(entry.value), "\n")
+      out:write(collection, "\t", hex(entry.value), "\t", hex(entry.name), "\n")
       if collection == "FILES_TMPNAMES" then
         local file = io.open(entry.value, "rb")
         local content = file and file:read("*a") or ""
         if file then file:close() end
-        out:write("FILE_CONTENT\t", hex(name), "\t", hex(content), "\n")
+        out:write("FILE_CONTENT\t", hex(content), "\n")
       end
     end
   end
@@ -178,8 +181,15 @@ IDLE_SECONDS = 20
 FOLDER = os.path.join(tempfile.gettempdir(), "modsecurity-interop-%d" % os.geteuid())
 
 
+def script_digest():
+    """This file's digest: a keeper started by another version of the driver is replaced."""
+    with open(os.path.abspath(__file__), "rb") as source:
+        return hashlib.sha256(source.read()).hexdigest()[:16]
+
+
 def keep(folder):
-    """The keeper: runs Apache until no request has come for IDLE_SECONDS, then stops it."""
+    """The keeper: runs Apache until no request has come for IDLE_SECONDS (or SIGTERM), then stops it."""
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     server = None
     open(os.path.join(folder, "error.log"), "w").close()  # a new keeper starts a new log
     for attempt in range(5):
@@ -204,7 +214,7 @@ def keep(folder):
     used = os.path.join(folder, "used")
     open(used, "w").close()
     with open(os.path.join(folder, "state.json.new"), "w") as state:
-        json.dump({"keeper": os.getpid(), "port": port}, state)
+        json.dump({"keeper": os.getpid(), "port": port, "script": script_digest()}, state)
     os.replace(os.path.join(folder, "state.json.new"), os.path.join(folder, "state.json"))
     try:
         while server.poll() is None and time.time() - os.path.getmtime(used) < IDLE_SECONDS:
@@ -229,10 +239,22 @@ def server_port():
     with open(os.path.join(FOLDER, "lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         state_path = os.path.join(FOLDER, "state.json")
-        for _ in range(2):
+        for _ in range(3):
             if os.path.exists(state_path):
                 with open(state_path) as state:
-                    port = json.load(state)["port"]
+                    known = json.load(state)
+                port = known["port"]
+                if known.get("script") != script_digest():
+                    try:
+                        os.kill(known["keeper"], signal.SIGTERM)
+                    except OSError:
+                        pass
+                    deadline = time.monotonic() + 15
+                    while os.path.exists(state_path) and time.monotonic() < deadline:
+                        time.sleep(0.1)
+                    if os.path.exists(state_path):
+                        os.remove(state_path)
+                    continue
                 try:
                     socket.create_connection(("127.0.0.1", port), timeout=2).close()
                     os.utime(os.path.join(FOLDER, "used"))
@@ -283,42 +305,48 @@ def matched_rules(errors):
 
 
 def reading(record):
-    """The parts ModSecurity's parser saw, as contract parts: text parts, then file parts."""
-    args = [(bytes.fromhex(n), bytes.fromhex(v)) for kind, n, v in record if kind == "ARGS_POST"]
-    files = [(bytes.fromhex(n), bytes.fromhex(v)) for kind, n, v in record if kind == "FILES"]
-    contents = [bytes.fromhex(v) for kind, n, v in record if kind == "FILE_CONTENT"]
-    headers = {}
-    for kind, n, v in record:
-        if kind == "MULTIPART_PART_HEADERS":
-            headers.setdefault(bytes.fromhex(n), []).append(bytes.fromhex(v))
-    parts = [part(name, None, None, value) for name, value in args]
-    for index, (name, filename) in enumerate(files):
-        parts.append(part(name, filename, file_content_type(headers.get(name, []), files[:index + 1]),
+    """The parts ModSecurity's parser saw, as contract parts: text parts, then file parts, each in
+    body order. ModSecurity gives text parts as ARGS_POST_NAMES and ARGS_POST, file parts as
+    FILES_NAMES, FILES (filenames) and FILES_TMPNAMES, index by index; a file part's Content-Type
+    comes from MULTIPART_PART_HEADERS, which lists every part's header lines in body order."""
+    def values(kind):
+        return [bytes.fromhex(entry[1]) for entry in record if entry[0] == kind]
+
+    parts = [part(name, None, None, value) for name, value in zip(values("ARGS_POST_NAMES"), values("ARGS_POST"))]
+    types = file_content_types([(bytes.fromhex(entry[2]), bytes.fromhex(entry[1]))
+                                for entry in record if entry[0] == "MULTIPART_PART_HEADERS"])
+    contents = values("FILE_CONTENT")
+    for index, (name, filename) in enumerate(zip(values("FILES_NAMES"), values("FILES"))):
+        parts.append(part(name, filename, types[index] if index < len(types) else None,
                           contents[index] if index < len(contents) else b""))
     return parts
 
 
-def file_content_type(lines, files_so_far):
-    """A file part's Content-Type from the header lines ModSecurity kept for its name: the lines of
-    each part start at its Content-Disposition; the file is the n-th part of that name with a filename."""
-    name = files_so_far[-1][0]
-    wanted = sum(1 for n, _ in files_so_far if n == name)
-    seen = 0
+FILENAME_PARAMETER = re.compile(rb";\s*filename\s*=", re.IGNORECASE)
+
+
+def file_content_types(lines):
+    """The Content-Type of each file part, in order, from (part name, header line) pairs in body
+    order: a part's lines are those with its name, and a second Content-Disposition starts a new
+    part of the same name; a file part's Content-Disposition has a filename parameter."""
+    types = []
     current = None
-    for line in lines + [b"content-disposition: end"]:
-        if line.lower().startswith(b"content-disposition"):
+    for name, line in lines + [(None, b"content-disposition: end")]:
+        disposition = line.lower().startswith(b"content-disposition")
+        if current is None or name != current["name"] or (disposition and current["disposition"]):
             if current is not None and current["file"]:
-                seen += 1
-                if seen == wanted:
-                    return current["type"]
-            current = {"file": b"filename" in line.lower(), "type": None}
-        elif current is not None and line.lower().startswith(b"content-type"):
+                types.append(current["type"])
+            current = {"name": name, "file": False, "type": None, "disposition": False}
+        if disposition:
+            current["disposition"] = True
+            current["file"] = FILENAME_PARAMETER.search(line) is not None
+        elif line.lower().startswith(b"content-type"):
             current["type"] = line.split(b":", 1)[1].strip(b" \t")
-    return None
+    return types
 
 
 def flags(record):
-    return {n: bytes.fromhex(v).decode("latin-1") for kind, n, v in record if kind == "flag"}
+    return {entry[1]: bytes.fromhex(entry[2]).decode("latin-1") for entry in record if entry[0] == "flag"}
 
 
 def decode(content_type, body):
