@@ -13,7 +13,7 @@
 #           mono-devel, libokhttp-java, libhttpclient5-java, ruby-multipart-post, libwww-perl,
 #           node-form-data, php-guzzlehttp-psr7
 #   PyPI (pinned, into Interop/.venv): starlette, python-multipart, werkzeug, django, aiohttp, multipart,
-#           requests, urllib3, httpx, tornado, falcon, sanic, blacksheep, webob, pymulter,
+#           requests, urllib3, httpx, tornado, falcon, sanic, blacksheep, webob, pymulter, litestar,
 #           requests-toolbelt
 #   Built here: the Go drivers (Interop/.build/gomultipart, gowriter), the Java drivers
 #           (Interop/.build/java, java-encoders), the C and C++ drivers (Interop/.build/c), the Erlang
@@ -41,7 +41,7 @@ python3 -m venv .venv
     starlette==0.50.0 python-multipart==0.0.34 werkzeug==3.1.9 django==5.2.19 aiohttp==3.14.5 multipart==2.0.1 \
     requests==2.34.2 urllib3==2.8.0 httpx==0.28.1 \
     tornado==6.6.1 falcon==4.4.0 sanic==25.12.1 blacksheep==2.6.4 webob==1.8.11 pymulter==0.2.0 \
-    requests-toolbelt==1.0.0
+    litestar==2.25.0 requests-toolbelt==1.0.0
 
 mkdir -p .build/java .build/java-encoders .build/c .build/erlang .build/dotnet
 (cd drivers/go && GOFLAGS=-mod=mod go build -o ../../.build/gomultipart .)
