@@ -6,7 +6,8 @@
 // (`originalFilename`, `headers`, `path`), so the order between names is not reported, nor a text
 // field's Content-Type. multiparty reports a file's `content-type` header as `headers` holds it.
 // The callback's error (multiparty's own, raised for a body it cannot parse) is what an
-// application answers with 400: a rejection. The driver adds no rule of its own; it removes the
+// application answers with 400: a rejection. A body on which the callback never comes (the request
+// would hang) is a failure, not a rejection. The driver adds no rule of its own; it removes the
 // temporary files.
 'use strict';
 const fs = require('fs');
@@ -22,6 +23,8 @@ serve(async (contentType, body) => {
     const request = Readable.from([body]);
     request.headers = { 'content-type': contentType, 'content-length': String(body.length) };
     const [fields, files] = await new Promise((resolve, reject) => {
+      // A body on which multiparty never calls back leaves nothing to wait for: the request would hang.
+      process.once('beforeExit', () => reject(new Error('multiparty never called back: the request would hang')));
       new multiparty.Form({ uploadDir }).parse(request, (error, fields, files) => {
         if (error) reject(new Rejected(error.message));
         else resolve([fields, files]);
