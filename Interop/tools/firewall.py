@@ -9,14 +9,15 @@ the parts the parser saw, even when the firewall then denied the request: result
 `differential` compares that with every application parser's reading (every row of parsers.tsv but
 the firewall's own) and classes each vector by what a payload could hide from the firewall:
 
-- `hidden-part`: the firewall lets the body through, and an application decodes a part (a name, or
-  one more part of a name) the firewall did not see;
+- `hidden-part`: the firewall lets the body through, and an application decodes more parts than
+  the firewall saw;
+- `name`: as many parts, but a name the firewall reads differently (a rule aimed at a name misses);
 - `filename`: the same parts by name, but a filename the firewall reads differently;
 - `value`: the same names and filenames, but a value or media type the firewall reads differently;
 - `flagged-but-accepted`: the firewall stops the body (a strictness flag, a parsing error or a
   Core Rule Set rule) while an application accepts it;
-- `firewall-sees-more`: the firewall sees parts no application decodes (nothing hidden, but the
-  readings differ).
+- `firewall-sees-more`: the firewall sees more parts than the application decodes (nothing hidden,
+  but the readings differ).
 """
 import base64
 import json
@@ -81,22 +82,18 @@ def classify(firewall_record, application):
         return None
     seen = [tuple(pair) for pair in firewall_record["parts"] or []]
     decoded = [tuple(pair) for pair in application.get("parts") or []]
-    seen_names = sorted(name or "" for name, _ in seen)
-    decoded_names = sorted(name or "" for name, _ in decoded)
-    missing = list(decoded_names)
-    for name in seen_names:
-        if name in missing:
-            missing.remove(name)
-    if missing:
+    if len(decoded) > len(seen):
         return "hidden-part"
-    if seen_names != decoded_names:
+    if len(decoded) < len(seen):
         return "firewall-sees-more"
+    if sorted(name or "" for name, _ in seen) != sorted(name or "" for name, _ in decoded):
+        return "name"
     if sorted(seen, key=lambda pair: (pair[0] or "", pair[1] or "")) != sorted(decoded, key=lambda pair: (pair[0] or "", pair[1] or "")):
         return "filename"
     return "value"
 
 
-CLASS_ORDER = ["hidden-part", "filename", "value", "flagged-but-accepted", "firewall-sees-more"]
+CLASS_ORDER = ["hidden-part", "name", "filename", "value", "flagged-but-accepted", "firewall-sees-more"]
 
 
 def differential(firewall, documents):

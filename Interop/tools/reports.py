@@ -122,11 +122,12 @@ def markdown_cell(text):
 
 
 FIREWALL_CLASSES = [
-    ("hidden-part", "a part the firewall does not see", "the firewall lets the body through; an application decodes a part (a name, or one more part of a name) the firewall's parser did not see, so the firewall never inspects it"),
+    ("hidden-part", "a part the firewall does not see", "the firewall lets the body through; an application decodes more parts than the firewall's parser saw, so the firewall never inspects one of them"),
+    ("name", "a name it reads differently", "as many parts, but a name the firewall inspects is not the one the application reads: a rule aimed at that name misses the value"),
     ("filename", "a filename it reads differently", "same parts by name, but the filename the firewall inspects is not the one the application stores"),
     ("value", "a value it reads differently", "same names and filenames, but a value or media type the firewall inspects is not the one the application reads"),
     ("flagged-but-accepted", "a body it flags as invalid but the application accepts", "the firewall stops the request (a strictness flag, a parsing error or a rule of the Core Rule Set) while an application would accept it: safe behind this firewall, an outage or a bypass behind a laxer configuration"),
-    ("firewall-sees-more", "parts only the firewall sees", "the firewall lets the body through and sees parts no differing application decodes: nothing hidden, but the readings differ"),
+    ("firewall-sees-more", "parts only the firewall sees", "the firewall lets the body through and sees more parts than the application decodes: nothing hidden, but the readings differ"),
 ]
 
 
