@@ -5,12 +5,16 @@
  * CONTENT_LENGTH) and the body, given through a cgicc::CgiInput as a web server gives standard input,
  * then getElements() for the text fields and getFiles() for the file parts (getName, getFilename,
  * getDataType, getData), each in body order; the order between a field and a file is not reported,
- * nor a text field's Content-Type. cgicc never reports an error: a body it cannot read gives fewer
- * or no elements, reported as an accepted body. The driver adds no rule of its own.
+ * nor a text field's Content-Type. The Cgicc constructor throws std::runtime_error ("Malformed
+ * input") for a body it cannot read, which a CGI program that catches it answers with an error: a
+ * rejection; other bodies it cannot read give fewer or no elements, reported as an accepted body.
+ * The driver adds no rule of its own.
  */
 #include <cgicc/Cgicc.h>
 #include <cgicc/CgiInput.h>
 
+#include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "contract.h"
@@ -49,7 +53,14 @@ int main() {
         return 0;
     }
     RequestInput input(request);
-    cgicc::Cgicc cgi(&input);
+    std::unique_ptr<cgicc::Cgicc> parsed;
+    try {
+        parsed.reset(new cgicc::Cgicc(&input));
+    } catch (const std::runtime_error &error) {
+        contract_error((std::string("cgicc: ") + error.what()).c_str());
+        return 0;
+    }
+    cgicc::Cgicc &cgi = *parsed;
     contract_begin();
     for (const cgicc::FormEntry &entry : cgi.getElements()) {
         const std::string &name = entry.getName(), &value = entry.getValue();
