@@ -26,10 +26,17 @@ def _text_or_bytes(key, value, fields):
 
 
 def part(name, filename, content_type, body):
-    """One decoded part; strings are sent as they are, bytes as UTF-8 or base64."""
+    """One decoded part; strings are sent as they are, bytes as UTF-8 or base64 (a content type as
+    UTF-8 or Latin-1)."""
     fields = {}
     _text_or_bytes("name", name, fields)
     _text_or_bytes("filename", filename, fields)
+    if isinstance(content_type, (bytes, bytearray)):
+        # Header bytes: UTF-8 when they are, else each byte as one character (the contract has no base64 form here).
+        try:
+            content_type = bytes(content_type).decode("utf-8")
+        except UnicodeDecodeError:
+            content_type = bytes(content_type).decode("latin-1")
     fields["content_type"] = content_type
     if isinstance(body, str):
         body = body.encode("utf-8")

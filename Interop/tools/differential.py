@@ -1,12 +1,12 @@
 """Differential search: mutated corpus bodies on which the real parsers split but the validator is silent.
 
 Usage (from anywhere; run Interop/setup.sh first):
-  python3 Interop/tools/differential.py --minutes 60 [--seed N] [--out DIR]
+  python3 Interop/tools/differential.py --minutes 60 [--seed N] [--out DIR] [--parser ID ...]
 
 Each round takes a corpus body the validator reports nothing on, applies one or two framing-aimed
 mutations (line endings, delimiter lines, header syntax, quoting and parameters, truncation), and
 validates the results in one `multipart-check validate` run. Only bodies the validator is still
-silent on go to every parser of parsers.tsv; a body whose readings differ is kept in DIR (default
+silent on go to every parser of parsers.tsv (or only those named with --parser); a body whose readings differ is kept in DIR (default
 Interop/.differential/) as `<n>.http` (a raw HTTP capture that `validate` and `vectors new` accept)
 with `<n>.json` holding the readings. The totals go to DIR/summary.json. Everything is reproducible
 from the seed.
@@ -170,10 +170,14 @@ def main():
     options.add_argument("--minutes", type=float, default=60)
     options.add_argument("--seed", type=int, default=1)
     options.add_argument("--out", default=os.path.join(interop.INTEROP, ".differential"))
+    options.add_argument("--parser", action="append", default=[], help="read with only this parser (repeatable)")
     arguments = options.parse_args()
     os.makedirs(arguments.out, exist_ok=True)
     binary = interop.multipart_check()
-    parsers = interop.parsers()
+    parsers = [p for p in interop.parsers() if not arguments.parser or p.id in arguments.parser]
+    unknown = set(arguments.parser) - {p.id for p in parsers}
+    if unknown:
+        sys.exit("unknown parser %s" % ", ".join(sorted(unknown)))
     vectors = interop.corpus()
     seeds = []
     for vector_id, vector in vectors.items():

@@ -213,6 +213,14 @@ def expected_parts(sidecar_parts):
     ]
 
 
+def names_of(parts):
+    """Decoded parts (tuples as `decoded_parts` gives them) as [name, filename] pairs of text, bytes
+    that are not UTF-8 escaped: what the firewall differential compares besides the digest."""
+    def text(value):
+        return None if value is None else value.decode("utf-8", errors="backslashreplace")
+    return [[text(name), text(filename)] for name, filename, _, _ in parts]
+
+
 def digest(parts):
     """The comparable digest of decoded parts (see the module's description)."""
     def key(part):

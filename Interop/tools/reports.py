@@ -7,6 +7,7 @@ import json
 import os
 
 import encoders
+import firewall
 import interop
 
 GENERATED = [os.path.join("results", "evidence.json"), "RESULTS.md", "matrix.html"]
@@ -87,7 +88,7 @@ def splits(documents, vectors):
     return result
 
 
-def write_evidence(into, documents, vectors, severities, split):
+def write_evidence(into, documents, vectors, severities, split, walled):
     evidence = {
         "format_version": 1,
         "generated_by": "Interop/run.sh (do not edit)",
@@ -104,6 +105,15 @@ def write_evidence(into, documents, vectors, severities, split):
             for vector_id, groups in split.items()
         ],
     }
+    if walled is not None:
+        evidence["firewall_differential"] = {
+            "firewall": firewall.FIREWALL,
+            "vectors": [
+                {"id": vector_id, "class": entry["class"],
+                 "applications": sorted({p for parsers in entry["classes"].values() for p, _, _ in parsers})}
+                for vector_id, entry in walled.items()
+            ],
+        }
     interop.write_json(os.path.join(into, "results", "evidence.json"), evidence)
 
 
@@ -111,7 +121,79 @@ def markdown_cell(text):
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def write_markdown(into, documents, vectors, severities, split):
+FIREWALL_CLASSES = [
+    ("hidden-part", "a part the firewall does not see", "the firewall lets the body through; an application decodes more parts than the firewall's parser saw, so the firewall never inspects one of them"),
+    ("name", "a name it reads differently", "as many parts, but a name the firewall inspects is not the one the application reads: a rule aimed at that name misses the value"),
+    ("filename", "a filename it reads differently", "same parts by name, but the filename the firewall inspects is not the one the application stores"),
+    ("value", "a value it reads differently", "same names and filenames, but a value or media type the firewall inspects is not the one the application reads"),
+    ("flagged-but-accepted", "a body it flags as invalid but the application accepts", "the firewall stops the request (a strictness flag, a parsing error or a rule of the Core Rule Set) while an application would accept it: safe behind this firewall, an outage or a bypass behind a laxer configuration"),
+    ("firewall-sees-more", "parts only the firewall sees", "the firewall lets the body through and sees more parts than the application decodes: nothing hidden, but the readings differ"),
+]
+
+
+def firewall_lines(walled, firewall_document, vectors, severities, cell):
+    """The "Firewall differential" section of RESULTS.md, as lines."""
+    by_id = {record["id"]: record for record in firewall_document["vectors"]}
+    silent = [v for v in walled if sum(findings(vectors[v], severities).values()) == 0]
+    lines = [
+        "## Firewall differential",
+        "",
+        "The `modsecurity` row is a web application firewall: ModSecurity %s, with ModSecurity's" % cell(firewall_document["version"]),
+        "recommended configuration (`SecRuleEngine On`) and the OWASP Core Rule Set at its defaults",
+        "(`drivers/modsecurity_apache.py`). `results/firewall.json` records, for every vector, what its",
+        "multipart parser saw (parts, names, filenames), each strictness flag it raised and the rules",
+        "that matched, even when it then stopped the request. A vector is listed here when the",
+        "firewall's reading differs from an application parser's (every other row), classed by what a",
+        "payload could hide from the firewall (the worst class of the vector's applications):",
+        "",
+        "| class | meaning | vectors |",
+        "|---|---|---|",
+    ]
+    for kind, title, meaning in FIREWALL_CLASSES:
+        lines.append("| `%s`: %s | %s | %d |" % (kind, title, meaning, sum(1 for e in walled.values() if e["class"] == kind)))
+    lines += [
+        "",
+        "%d vectors in all; the strict validator reports at least one finding on %d of them%s." % (
+            len(walled), len(walled) - len(silent),
+            "" if not silent else " (silent on %s, each on CONFORMANCE.md's exception list)" % ", ".join("`%s`" % v for v in silent)),
+        "",
+        "| vector | class | validator (e/w/n) | the firewall | applications that read it otherwise |",
+        "|---|---|---|---|---|",
+    ]
+    for vector_id, entry in walled.items():
+        record = by_id[vector_id]
+        if record.get("passed"):
+            seen = "passes it; sees %s" % describe(record["parts"])
+        else:
+            why = ", ".join(record["flags"]) or "; ".join(record["messages"][:2]) or "status %s" % record["status"]
+            seen = "stops it (%s; rules %s)" % (why, ", ".join(record["rules"]) or "-")
+            if record["parts"] is not None:
+                seen += "; its parser saw %s" % describe(record["parts"])
+        counts = findings(vectors[vector_id], severities)
+        others = "<br>".join(
+            "**%s** (%d): %s" % (kind, len(groups), "; ".join(
+                "%s: %s" % (parser, describe(parts) if parts is not None else shorten(summary))
+                for parser, summary, parts in groups[:3]) + ("; ..." if len(groups) > 3 else ""))
+            for kind, groups in sorted(entry["classes"].items(), key=lambda item: firewall.CLASS_ORDER.index(item[0])))
+        lines.append("| `%s` | %s | %d/%d/%d | %s | %s |" % (vector_id, entry["class"], counts["error"], counts["warning"],
+                                                          counts["note"], cell(seen), cell(others)))
+    return lines
+
+
+def shorten(text, limit=90):
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def describe(parts):
+    """Parts as `name` or `name` (file `filename`), for the firewall differential."""
+    if not parts:
+        return "no parts"
+    shown = ", ".join(("`%s`" % name if filename is None else "`%s` (file `%s`)" % (name, filename)).replace("``", "` `")
+                      for name, filename in parts[:6])
+    return shown + (", ... (%d parts)" % len(parts) if len(parts) > 6 else "")
+
+
+def write_markdown(into, documents, vectors, severities, split, walled=None, firewall_document=None):
     encoder_documents = encoders.load_results(into)
     lines = [
         "# Interop results: the corpus through real parsers and encoders",
@@ -170,6 +252,8 @@ def write_markdown(into, documents, vectors, severities, split):
             "**%s** (%s): %s" % (group["class"], ", ".join(group["parsers"]), markdown_cell(group["summary"]))
             for group in groups)
         lines.append("| `%s` | %d/%d/%d | %s |" % (vector_id, counts["error"], counts["warning"], counts["note"], readings))
+    if walled is not None:
+        lines += [""] + firewall_lines(walled, firewall_document, vectors, severities, markdown_cell)
     lines += [""] + encoders.markdown_problems(encoder_documents, markdown_cell)
     with open(os.path.join(into, "RESULTS.md"), "w", encoding="utf-8") as output:
         output.write("\n".join(lines) + "\n")
@@ -245,6 +329,8 @@ def write_html(into, documents, vectors, severities, split):
 def write_all(into, vectors, severities):
     documents = load_results(into)
     split = splits(documents, vectors)
-    write_evidence(into, documents, vectors, severities, split)
-    write_markdown(into, documents, vectors, severities, split)
+    firewall_document = firewall.load(into)
+    walled = firewall.differential(firewall_document, documents) if firewall_document else None
+    write_evidence(into, documents, vectors, severities, split, walled)
+    write_markdown(into, documents, vectors, severities, split, walled, firewall_document)
     write_html(into, documents, vectors, severities, split)

@@ -13,6 +13,8 @@ Usage (through Interop/run.sh):
 Each parser runs through `multipart-check certify --decoder --format json --save-bodies DIR`;
 its report gives the grade and the answer (accepted, rejected, or why there was none) per vector,
 and the saved answers give the decoded parts, which become the reading compared across parsers.
+After the firewall's row (`modsecurity`), every vector also goes through the firewall's recorder
+(tools/firewall.py), which writes results/firewall.json for the firewall differential.
 """
 import argparse
 import filecmp
@@ -22,8 +24,11 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import encoders
+import firewall
 import interop
 import reports
 
@@ -50,8 +55,10 @@ def run_parser(parser, binary, vectors):
                 record.update(answer="not-sent", reading=None, matches_expected=None)
             elif answer == "accepted":
                 with open(os.path.join(saved, verdict["id"] + ".parts.json"), encoding="utf-8") as answered:
-                    reading = interop.digest(interop.decoded_parts(json.load(answered)))
-                record.update(answer=answer, reading=reading, matches_expected=reading in expected_readings(vector))
+                    decoded = interop.decoded_parts(json.load(answered))
+                reading = interop.digest(decoded)
+                record.update(answer=answer, reading=reading, matches_expected=reading in expected_readings(vector),
+                              parts=interop.names_of(decoded))
             else:
                 record.update(answer=answer, reading=answer if answer == "rejected" else "no-answer:" + answer,
                               matches_expected=None)
@@ -87,24 +94,38 @@ def expected_readings(vector):
     return readings
 
 
+# Parsers and encoders run this many at a time, each certify with two jobs: most of a row's time
+# is starting a process per vector, which overlaps well.
+CONCURRENT_ROWS = 3
+
+
 def generate(into, chosen, vectors, severities, binary):
     """Runs the chosen parsers and encoders into `into` (results/ or a copy of it) and writes the reports."""
     results = os.path.join(into, "results")
     os.makedirs(os.path.join(results, "encoders"), exist_ok=True)
-    for parser in interop.parsers():
-        if not chosen(parser):
-            continue
-        print("running %s (%s)..." % (parser.id, parser.label), file=sys.stderr, flush=True)
+
+    def parser_row(parser):
+        started = time.monotonic()
         document = run_parser(parser, binary, vectors)
         interop.write_json(os.path.join(results, parser.id + ".json"), document)
-        print("  %s" % document["headline"], file=sys.stderr)
-    for encoder in interop.encoders():
-        if not chosen(encoder):
-            continue
-        print("running encoder %s (%s)..." % (encoder.id, encoder.label), file=sys.stderr, flush=True)
+        print("%s: %s (%.0f s)" % (parser.id, document["headline"], time.monotonic() - started), file=sys.stderr, flush=True)
+        if parser.id == firewall.FIREWALL:
+            started = time.monotonic()
+            interop.write_json(os.path.join(results, "firewall.json"), firewall.run_firewall(vectors, document["version"]))
+            print("%s: recorded what the firewall's parser saw of every vector (%.0f s)" % (
+                parser.id, time.monotonic() - started), file=sys.stderr, flush=True)
+
+    def encoder_row(encoder):
+        started = time.monotonic()
         document = encoders.run_encoder(encoder, binary)
         interop.write_json(os.path.join(results, "encoders", encoder.id + ".json"), document)
-        print("  %s" % document["headline"], file=sys.stderr)
+        print("encoder %s: %s (%.0f s)" % (encoder.id, document["headline"], time.monotonic() - started), file=sys.stderr, flush=True)
+
+    rows = [(parser_row, p) for p in interop.parsers() if chosen(p)] + [(encoder_row, e) for e in interop.encoders() if chosen(e)]
+    print("running %d parsers and encoders, %d at a time..." % (len(rows), CONCURRENT_ROWS), file=sys.stderr, flush=True)
+    with ThreadPoolExecutor(max_workers=CONCURRENT_ROWS) as pool:
+        for finished in [pool.submit(row, implementation) for row, implementation in rows]:
+            finished.result()
     reports.write_all(into, vectors, severities)
 
 
@@ -141,6 +162,7 @@ def main():
         generate(scratch, chosen, vectors, severities, binary)
         differing = []
         results = [os.path.join("results", p.id + ".json") for p in interop.parsers() if chosen(p)]
+        results += [os.path.join("results", "firewall.json")] if any(p.id == firewall.FIREWALL and chosen(p) for p in interop.parsers()) else []
         results += [os.path.join("results", "encoders", e.id + ".json") for e in interop.encoders() if chosen(e)]
         for name in reports.GENERATED + results:
             committed, fresh = os.path.join(interop.INTEROP, name), os.path.join(scratch, name)

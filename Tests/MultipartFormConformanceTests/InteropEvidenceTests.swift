@@ -18,10 +18,27 @@ import Testing
         try Fixtures.conformanceList("interop-exceptions")
     }
 
-    @Test func theEvidenceNamesAtLeastTwelveParsersInSixLanguages() throws {
+    @Test func theEvidenceNamesAtLeastThirtyParsersInElevenLanguages() throws {
         let evidence = try Self.evidence()
-        #expect(evidence.parsers.count >= 12)
-        #expect(Set(evidence.parsers.map(\.language)).count >= 6)
+        #expect(evidence.parsers.count >= 30)
+        #expect(Set(evidence.parsers.map(\.language)).count >= 11)
+    }
+
+    /// Every vector the firewall reads otherwise than an application is a split vector with the
+    /// firewall in its readings, so the test above holds the validator to a finding on it (or the
+    /// exception list to a reason).
+    @Test func everyFirewallDifferenceIsASplitThatNamesTheFirewall() throws {
+        let evidence = try Self.evidence()
+        let firewall = try #require(evidence.firewall, "evidence.json has no firewall differential: run Interop/run.sh")
+        #expect(evidence.parsers.contains { $0.id == firewall })
+        #expect(!evidence.firewallDifferences.isEmpty)
+        for (id, difference) in evidence.firewallDifferences.sorted(by: { $0.key < $1.key }) {
+            let readings = evidence.splitVectors[id] ?? []
+            #expect(
+                readings.contains { $0.parsers.contains(firewall) },
+                "the firewall reads \(id) otherwise than \(difference.applications.joined(separator: ", ")) but the evidence does not name it")
+            #expect(!difference.applications.isEmpty && !difference.applications.contains(firewall))
+        }
     }
 
     @Test func everySplitVectorIsInTheCorpus() throws {

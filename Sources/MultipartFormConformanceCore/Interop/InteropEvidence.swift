@@ -26,6 +26,14 @@ package struct InteropEvidence: Sendable, Hashable {
         package var summary: String
     }
 
+    /// A vector whose firewall reading differs from an application parser's.
+    package struct FirewallDifference: Sendable, Hashable {
+        /// What a payload could hide: `hidden-part`, `filename`, `value`, `flagged-but-accepted` or `firewall-sees-more`.
+        package var kind: String
+        /// The application parsers that read the vector otherwise than the firewall.
+        package var applications: [String]
+    }
+
     /// Where the evidence file sits relative to the corpus directory.
     package static let pathFromCorpus = "../Interop/results/evidence.json"
 
@@ -37,6 +45,10 @@ package struct InteropEvidence: Sendable, Hashable {
     package var splitVectors: [String: [Reading]]
     /// The rules each split vector's sidecar expects the validator to report, by vector id.
     package var rulesOfSplitVectors: [String: [String]]
+    /// The firewall parser's id, when the run had one (`modsecurity`).
+    package var firewall: String?
+    /// The vectors the firewall reads otherwise than an application parser, by vector id.
+    package var firewallDifferences: [String: FirewallDifference] = [:]
 
     /// Reads `evidence.json` (format version 1).
     /// - Parameter bytes: The file's contents.
@@ -44,7 +56,8 @@ package struct InteropEvidence: Sendable, Hashable {
     /// - Throws: `JSONShapeError` naming the JSON path of the first problem.
     package static func parse(_ bytes: [UInt8]) throws(JSONShapeError) -> InteropEvidence {
         let root = try JSONNode.parse(bytes)
-        let object = try root.object(allowing: ["format_version", "generated_by", "parsers", "vector_count", "split_vectors"])
+        let object = try root.object(
+            allowing: ["format_version", "generated_by", "parsers", "vector_count", "split_vectors", "firewall_differential"])
         let version = try object.required("format_version")
         guard try version.integer() == 1 else { throw version.failure("format version \(try version.integer()) is not 1") }
         let parsers = try object.required("parsers").array().map { (node) throws(JSONShapeError) -> Parser in
@@ -68,9 +81,20 @@ package struct InteropEvidence: Sendable, Hashable {
                     summary: try reading.required("summary").string())
             }
         }
-        return InteropEvidence(
+        var evidence = InteropEvidence(
             parsers: parsers, vectorCount: try object.required("vector_count").integer(), splitVectors: split,
             rulesOfSplitVectors: rules)
+        if let node = object.optional("firewall_differential") {
+            let differential = try node.object(allowing: ["firewall", "vectors"])
+            evidence.firewall = try differential.required("firewall").string()
+            for item in try differential.required("vectors").array() {
+                let vector = try item.object(allowing: ["id", "class", "applications"])
+                evidence.firewallDifferences[try vector.required("id").string()] = FirewallDifference(
+                    kind: try vector.required("class").string(),
+                    applications: try vector.required("applications").array().map { (id) throws(JSONShapeError) in try id.string() })
+            }
+        }
+        return evidence
     }
 
     /// The evidence beside a corpus directory (`<corpus>/../Interop/results/evidence.json`), or `nil` when there is none.
