@@ -1,4 +1,5 @@
-"""Writes the interop reports from results/<id>.json: evidence.json, RESULTS.md and matrix.html.
+"""Writes the interop reports from results/<id>.json: evidence.json, RESULTS.md, matrix.html, the site
+(site.py) and the upstream reports (upstream.py).
 
 Every file here is generated; run.sh --check regenerates them and compares.
 """
@@ -8,8 +9,11 @@ import os
 
 import encoders
 import interop
+import results_site
 
 GENERATED = [os.path.join("results", "evidence.json"), "RESULTS.md", "matrix.html"]
+# Folders whose every file is generated: a file there that the results no longer make is stale.
+GENERATED_TREES = ["site", "reports"]
 
 # How a cell is drawn: the answer and the grade, reduced to the outcome classes of the matrix.
 CLASSES = [
@@ -239,9 +243,13 @@ def write_html(into, documents, vectors, severities, split):
         output.write("".join(out))
 
 
-def write_all(into, vectors, severities):
+def write_all(into, vectors, rules):
+    """Writes every report from the results under `into`: evidence.json, RESULTS.md, matrix.html,
+    the site and the upstream reports."""
+    severities = {rule: entry["severity"] for rule, entry in rules.items()}
     documents = load_results(into)
     split = splits(documents, vectors)
     write_evidence(into, documents, vectors, severities, split)
     write_markdown(into, documents, vectors, severities, split)
     write_html(into, documents, vectors, severities, split)
+    results_site.write_site(into, vectors, rules)
