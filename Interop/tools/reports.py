@@ -10,6 +10,7 @@ import os
 import encoders
 import interop
 import results_site
+import upstream
 
 GENERATED = [os.path.join("results", "evidence.json"), "RESULTS.md", "matrix.html"]
 # Folders whose every file is generated: a file there that the results no longer make is stale.
@@ -253,3 +254,4 @@ def write_all(into, vectors, rules):
     write_markdown(into, documents, vectors, severities, split)
     write_html(into, documents, vectors, severities, split)
     results_site.write_site(into, vectors, rules)
+    upstream.write_reports(into, vectors, rules)
