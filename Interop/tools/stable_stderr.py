@@ -54,14 +54,16 @@ def replacements(root=ROOT, home=None, temporary=None, host=None):
         host = os.uname().nodename
     if host and len(host) >= 4:
         pairs[os.fsencode(host)] = b"<host>"
-    return sorted(pairs.items(), key=lambda pair: -len(pair[0]))
+    # Each is replaced only where it ends a name (`/tmp` in `/tmp/x`, not in `/tmpfs`).
+    return [(re.compile(re.escape(found) + rb"(?![\w.-])"), stand_in)
+            for found, stand_in in sorted(pairs.items(), key=lambda pair: -len(pair[0]))]
 
 
 def stabilised(text, pairs):
     """The standard error text with every machine-specific piece replaced by its stand-in."""
     text = PACKAGE_FOLDER.sub(lambda match: b"<" + match.group(1) + b">/", text)
     for found, stand_in in pairs:
-        text = text.replace(found, stand_in)
+        text = found.sub(stand_in.replace(b"\\", b"\\\\"), text)
     return text
 
 
