@@ -466,7 +466,7 @@ def parser_page(results, document):
             ((provenance.get("corpus") or {}).get("manifest_sha256") or "unknown")[:16]))))
     body = ['<dl class="facts">%s</dl>\n' % "".join("<dt>%s</dt><dd>%s</dd>" % fact for fact in facts)]
     body.append("<h2>Outcomes</h2>\n" + legend())
-    body.append(table(["outcome", "vectors"], [[mark(name) + " " + e(meaning), str(counts[name])] for name, meaning in reports.CLASSES], "data counts"))
+    body.append(table(["outcome", "vectors"], [[mark(name) + " " + e(meaning), str(counts[name])] for name, meaning in reports.CLASSES], "counts"))
     grouped = {kind: [] for kind in PROBLEM_ORDER}
     for record in document["vectors"]:
         kind = reports.cell_class(record)
@@ -562,8 +562,9 @@ def form_html(form):
     rows = []
     for field in form["fields"]:
         value = value_bytes(field, "value")
-        rows.append([inline(field["name"].encode("utf-8")), inline(None if field.get("filename") is None else field["filename"].encode("utf-8")),
-                     inline(None if field.get("content_type") is None else field["content_type"].encode("utf-8")), inline(value, 256)])
+        rows.append([inline(field["name"].encode("utf-8"), 256),
+                     inline(None if field.get("filename") is None else field["filename"].encode("utf-8"), 256),
+                     inline(None if field.get("content_type") is None else field["content_type"].encode("utf-8"), 256), inline(value, 256)])
     out = "<p>boundary given: %s</p>\n" % inline(form["boundary"].encode("utf-8"))
     return out + (table(["name", "filename", "Content-Type", "value"], rows, "parts") if rows else "<p>no fields</p>")
 
@@ -660,13 +661,15 @@ def pattern_of(results, vector_id):
                  for records in results.records.values())
 
 
-def pattern_cells(pattern):
-    return "".join('<td class="cell">%s</td>' % mark(kind) for kind in pattern)
+def pattern_cells(results, pattern):
+    # Each cell names its parser, shown beside the mark when a phone folds the grid into rows.
+    return "".join('<td class="cell" data-label="%s">%s</td>' % (html.escape(d["parser"]), mark(kind))
+                   for d, kind in zip(results.parsers, pattern))
 
 
-def grid_head(results, first):
+def grid_head(results, first="", last=""):
     heads = "".join('<th class="parser"><span>%s</span></th>' % html.escape(d["parser"]) for d in results.parsers)
-    return '<div class="scroll"><table class="grid">\n<thead><tr>%s%s</tr></thead>\n<tbody>\n' % (first, heads)
+    return '<div class="scroll"><table class="grid">\n<thead><tr>%s%s%s</tr></thead>\n<tbody>\n' % (first, heads, last)
 
 
 def patterns_page(results):
@@ -678,10 +681,10 @@ def patterns_page(results):
     body = ["<p>%d vectors fall into %d patterns of results across the %d parsers: each row is one pattern, with "
             "the vectors that produce it, most common first. A vector alone in its pattern is one only it shows.</p>\n" % (
                 len(results.vectors), len(grouped), len(results.parsers)), legend()]
-    body.append(grid_head(results, "<th>vectors</th><th>count</th>"))
+    body.append(grid_head(results, last="<th>how many</th><th>vectors</th>"))
     for pattern, ids in ordered:
-        body.append('<tr><td class="ids">%s</td><td>%d</td>%s</tr>\n' % (
-            " ".join(vector_link(vector_id, 0, results) for vector_id in ids), len(ids), pattern_cells(pattern)))
+        body.append('<tr>%s<td class="count">%d vector(s)</td><td class="ids">%s</td></tr>\n' % (
+            pattern_cells(results, pattern), len(ids), " ".join(vector_link(vector_id, 0, results) for vector_id in ids)))
     body.append("</tbody></table></div>\n")
     return page("Result patterns (pruned view)", 0, results, "".join(body))
 
@@ -691,7 +694,7 @@ def vectors_page(results):
     body = ["<p>Every vector by area, with its verdict (y must be accepted, n must be rejected, i either), the strict "
             "validator's findings (errors/warnings/notes) and each parser's outcome.</p>\n", legend()]
     severities = {rule: entry["severity"] for rule, entry in results.rules.items()}
-    body.append(grid_head(results, "<th>vector</th><th>v</th><th>findings</th>"))
+    body.append(grid_head(results, first="<th>vector</th><th>v</th><th>findings</th>"))
     area = None
     for vector_id, vector in results.vectors.items():
         if vector["area"] != area:
@@ -700,7 +703,7 @@ def vectors_page(results):
         counts = reports.findings(vector, severities)
         body.append("<tr><td>%s</td><td>%s</td><td>%d/%d/%d</td>%s</tr>\n" % (
             vector_link(vector_id, 0, results), vector["verdict"], counts["error"], counts["warning"], counts["note"],
-            pattern_cells(pattern_of(results, vector_id))))
+            pattern_cells(results, pattern_of(results, vector_id))))
     body.append("</tbody></table></div>\n")
     return page("All vectors", 0, results, "".join(body))
 
@@ -747,7 +750,7 @@ code, pre { font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace; fo
 pre.bytes { white-space: pre-wrap; word-break: break-all; background: var(--bg-alt); border: 1px solid var(--line);
             padding: 0.5em; max-height: 40em; overflow: auto; }
 code.bytes { white-space: pre-wrap; word-break: break-all; }
-.esc { color: #a0006a; background: #fbe7f3; border: 1px solid #e9b6d3; border-radius: 2px; font-size: 0.75em;
+.esc { display: inline-block; line-height: 1.2; color: #a0006a; background: #fbe7f3; border: 1px solid #e9b6d3; border-radius: 2px; font-size: 0.75em;
        padding: 0 0.15em; margin: 0 0.05em; vertical-align: 0.1em; }
 .utf8 { background: #e7f0fb; }
 .cut { color: #fff; background: #666; padding: 0 0.3em; }
@@ -783,7 +786,7 @@ section.case, section.reading { border-top: 1px solid var(--line); padding-top: 
 .pair > div { min-width: 0; }
 table.grid td.cell { padding: 0.1em; text-align: center; }
 table.grid th.parser { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; font-weight: normal; font-size: 0.85em; }
-table.grid td.ids { max-width: 40em; }
+table.grid td.ids { min-width: 24em; max-width: 60em; }
 table.grid tr.area th { background: var(--bg-alt); }
 @media (max-width: 760px) {
   header, main, footer { padding: 0.5em 0.7em; }
@@ -797,6 +800,15 @@ table.grid tr.area th { background: var(--bg-alt); }
                                   border-bottom: 1px solid var(--bg-alt); }
   table.data td::before, table.parts td::before { content: attr(data-label); font-weight: 600; color: var(--muted); }
   table.implementations td.count { display: inline-grid; width: 50%; grid-template-columns: 7em 1fr; }
+  table.grid thead { display: none; }
+  table.grid, table.grid tbody { display: block; }
+  table.grid tr { display: flex; flex-wrap: wrap; align-items: center; gap: 0.2em 0.6em; border: 1px solid var(--line);
+                  margin-bottom: 0.6em; padding: 0.3em; }
+  table.grid td { border: 0; padding: 0; }
+  table.grid td.cell { display: inline-flex; gap: 0.25em; font-size: 0.8em; }
+  table.grid td.cell::before { content: attr(data-label); color: var(--muted); }
+  table.grid td.ids { min-width: 0; width: 100%; }
+  table.grid tr.area th { width: 100%; }
 }
 """
 
