@@ -1,7 +1,9 @@
 """aiohttp's `MultipartReader`, reading each part as `Request.post()` does (transfer encodings decoded).
 
 aiohttp reports malformed bodies with ValueError, RuntimeError, LookupError (an unknown encoding)
-or its HTTP errors (HttpProcessingError, answered 400): all are rejections here.
+or its HTTP errors (HttpProcessingError, answered 400): all are rejections here. One rule is this
+driver's, taken from `Request.post()`: a part that is itself multipart is rejected, since post()
+raises ValueError for it. Nothing else turns a reading into a rejection.
 """
 import asyncio
 

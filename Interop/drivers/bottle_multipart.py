@@ -1,4 +1,11 @@
-"""The `multipart` package (Bottle's parser) through its `MultipartParser`; values are the raw bytes."""
+"""The `multipart` package (Bottle's parser) through its `MultipartParser`; values are the raw bytes.
+
+Rejections: MultipartError from the parser, and one rule of this driver's, made before the parser
+runs because MultipartParser takes a boundary rather than a Content-Type: a Content-Type that
+`parse_options_header` does not read as multipart/form-data with a non-empty boundary is rejected
+(the package's own `parse_form_data` raises ParserError for a missing boundary, and gives an empty
+form for another media type unless strict).
+"""
 import io
 
 from interop_contract import Rejected, part, serve

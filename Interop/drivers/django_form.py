@@ -3,6 +3,8 @@
 Fields and files come back in two dictionaries, so the order between a field and a file is not
 known; text fields are `str` without their Content-Type; filenames are the sanitised names Django
 gives (`UploadedFile.name`), and a file's Content-Type is its media type and charset alone.
+Rejections are what the parser raises and Django answers with a 400: MultiPartParserError,
+SuspiciousOperation (its limits) and ValueError; this driver adds no rule of its own.
 """
 import io
 

@@ -3,7 +3,7 @@
 //
 // Text fields come back as strings (UTF-8, invalid bytes replaced) without their Content-Type;
 // files as File objects with their bytes, name and type. undici rejects with a TypeError when it
-// cannot parse the body.
+// cannot parse the body: that is the only rejection; this driver adds no rule of its own.
 'use strict';
 const { Rejected, part, serve } = require('./interop_contract.js');
 

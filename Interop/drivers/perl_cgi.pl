@@ -5,7 +5,7 @@
 # CGI.pm lists names in the order each first appears, with every value of a name together, so the
 # order between parts of different names is not reported, nor a text field's Content-Type. Values
 # are bytes. A body CGI.pm cannot read sets `cgi_error` or dies with "Malformed multipart POST": a
-# rejection; any other death is a crash.
+# rejection; any other death is a crash. This driver adds no rule of its own.
 use strict;
 use warnings;
 use CGI;

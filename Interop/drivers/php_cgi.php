@@ -3,9 +3,9 @@
 // multipart-check decoder process contract (version 1).
 //
 // Run with the PHP command line: it hands the body to `php-cgi` (Debian's php-cgi, with its
-// php.ini) running this same file, which answers with what PHP decoded. PHP never rejects a body:
-// a body it cannot parse gives an empty or partial form and a warning in the log, so every body is
-// "accepted". Fields and files come in two arrays, so the order between a field and a file is not
+// php.ini) running this same file, which answers with what PHP decoded. PHP never rejects a body,
+// nor does this driver: a body it cannot parse gives an empty or partial form and a warning in the
+// log, so every body is "accepted". Fields and files come in two arrays, so the order between a field and a file is not
 // reported, nor a field's Content-Type; PHP also rewrites names (`a.b` becomes `a_b`, `a[]` an
 // array, a later duplicate replaces an earlier one), and those names are reported as PHP gives them
 // (array keys as `name[key]`). A file input sent with no file is in `$_FILES` with an empty name

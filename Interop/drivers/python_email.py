@@ -1,4 +1,17 @@
-"""Python's standard `email` package (policy HTTP) read as a multipart/form-data parser."""
+"""Python's standard `email` package (policy HTTP) read as a multipart/form-data parser.
+
+The email package never rejects a body: whatever it is given, it returns a message, and records
+what it found wrong as `defects` on the message and on each part. Every rejection in this row's
+results is therefore this driver's own rule, each taken from what the package reports:
+
+1. the message is not multipart (no boundary, or not a multipart type): rejected;
+2. the message has any defect (a missing start or end boundary, bytes it could not place): rejected;
+3. a part has any defect (a malformed header line, say): rejected;
+4. a part's Content-Disposition is not `form-data`: rejected.
+
+An application that ignored the defects would accept every body these rules reject, with whatever
+parts the package made of it. Values are the decoded payloads (`get_payload(decode=True)`).
+"""
 from email.parser import BytesParser
 from email.policy import HTTP
 

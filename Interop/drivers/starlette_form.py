@@ -3,7 +3,8 @@
 Text fields come back as `str` (decoded as UTF-8, invalid bytes replaced), so they are sent as that
 string's UTF-8; the form does not keep a text field's Content-Type. Starlette turns its own limit
 errors into MultiPartException (a 400); python-multipart's parse errors (FormParserError) escape
-Starlette uncaught (a 500 in the application). Both are reported here as rejections.
+Starlette uncaught (a 500 in the application). Both are reported here as rejections; this driver
+adds no rule of its own.
 """
 import asyncio
 

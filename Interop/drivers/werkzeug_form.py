@@ -3,6 +3,8 @@
 Fields and files come back in two dictionaries, so the order between a field and a file is not
 known; text fields are `str` (UTF-8, invalid bytes replaced) without their Content-Type. Flask parses
 with `silent=True`, which turns the errors reported here as rejections into an empty form.
+Rejections are Werkzeug's ValueError and HTTPException (a 413 for a limit); this driver adds no
+rule of its own.
 """
 import io
 

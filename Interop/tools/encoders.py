@@ -6,6 +6,7 @@ pass, with the rules the strict validator named. Encoders that choose their own 
 new one each run, so the boundary is replaced by `BOUNDARY` in what is kept (the saved Content-Type
 of each answer names it): re-running gives the same file.
 """
+import base64
 import json
 import os
 import re
@@ -30,8 +31,10 @@ def run_encoder(encoder, binary):
             problems.append({
                 "id": verdict["id"],
                 "grade": verdict["grade"],
+                "problem": verdict.get("problem"),
                 "rules": sorted({rule for detail in details for rule in RULE.findall(detail)}),
                 "details": details,
+                "written": written(saved, verdict["id"], boundary),
             })
     return {
         "format_version": 1,
@@ -44,6 +47,7 @@ def run_encoder(encoder, binary):
         "level": report["level"],
         "problem_counts": report["problems"],
         "refused": report.get("refused", {}),
+        "provenance": report["provenance"],
         "headline": anonymised(report["headline"], None),
         "counts": report["counts"],
         "coverage": report["coverage"],
@@ -62,6 +66,35 @@ def saved_boundary(saved, vector_id):
     if match is None:
         return None
     return match.group(1) if match.group(1) is not None else match.group(2)
+
+
+# How many bytes of a written body a result keeps to show.
+SHOWN_BYTES = 4096
+
+
+def written(saved, vector_id, boundary):
+    """What the encoder answered for a vector: its Content-Type and body (the first SHOWN_BYTES,
+    with `body_length` when cut), or the error it refused with; a chosen boundary reads `BOUNDARY`."""
+    base = os.path.join(saved, vector_id)
+    if os.path.exists(base + ".error"):
+        with open(base + ".error", encoding="utf-8", errors="replace") as error:
+            return {"error": anonymised(error.read().rstrip("\n"), boundary)}
+    if not os.path.exists(base + ".body"):
+        return None
+    with open(base + ".content-type", encoding="utf-8", errors="replace") as content_type:
+        answer = {"content_type": anonymised(content_type.read().rstrip("\n"), boundary)}
+    with open(base + ".body", "rb") as body:
+        data = body.read()
+    if boundary and len(boundary) >= 8:
+        data = data.replace(boundary.encode("utf-8", errors="replace"), b"BOUNDARY")
+    if len(data) > SHOWN_BYTES:
+        answer["body_length"] = len(data)
+        data = data[:SHOWN_BYTES]
+    try:
+        answer["body"] = data.decode("utf-8")
+    except UnicodeDecodeError:
+        answer["body_base64"] = base64.b64encode(data).decode("ascii")
+    return answer
 
 
 def anonymised(text, boundary):

@@ -81,7 +81,7 @@ def classify(firewall_record, application):
     if firewall_record["reading"] == application["reading"]:
         return None
     seen = [tuple(pair) for pair in firewall_record["parts"] or []]
-    decoded = [tuple(pair) for pair in application.get("parts") or []]
+    decoded = [tuple(pair) for pair in application.get("names") or []]
     if len(decoded) > len(seen):
         return "hidden-part"
     if len(decoded) < len(seen):
@@ -112,7 +112,7 @@ def differential(firewall, documents):
             if kind is None:
                 continue
             entry = result.setdefault(record["id"], {"classes": {}})
-            entry["classes"].setdefault(kind, []).append((document["parser"], record["summary"], record.get("parts")))
+            entry["classes"].setdefault(kind, []).append((document["parser"], record["summary"], record.get("names")))
     for entry in result.values():
         entry["class"] = min(entry["classes"], key=CLASS_ORDER.index)
     return dict(sorted(result.items()))

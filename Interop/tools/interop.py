@@ -100,7 +100,8 @@ def certify(binary, implementation, options, saved):
         "--timeout", TIMEOUT_SECONDS, "--jobs", "2",
     ] + options
     # A command such as `env NODE_PATH=... node driver.js` sets its own environment through env(1).
-    arguments += ["--"] + implementation.command.split(" ")
+    # stable_stderr.py rewrites the paths in what a crashing driver prints, which the verdict keeps.
+    arguments += ["--", sys.executable, os.path.join("tools", "stable_stderr.py")] + implementation.command.split(" ")
     completed = subprocess.run(arguments, cwd=INTEROP, capture_output=True)
     if not completed.stdout:
         sys.exit("%s: multipart-check printed no report:\n%s" % (implementation.id, completed.stderr.decode(errors="replace")))
@@ -181,12 +182,12 @@ def corpus():
     return vectors
 
 
-def rule_severities(binary):
-    """Each rule id's severity, from `multipart-check rules --format json`."""
+def rules(binary):
+    """Every rule of the catalog by id (severity, citation, summary, ...), from `multipart-check rules --format json`."""
     output = subprocess.run([binary, "rules", "--format", "json"], capture_output=True, check=True).stdout
     document = json.loads(output)
-    rules = document["rules"] if isinstance(document, dict) else document
-    return {rule["id"]: rule["severity"] for rule in rules}
+    listed = document["rules"] if isinstance(document, dict) else document
+    return {rule["id"]: rule for rule in listed}
 
 
 def _text(part, key):
@@ -237,6 +238,37 @@ def digest(parts):
             None if content_type is None else content_type.hex(), hashlib.sha256(body).hexdigest(),
         ])
     return "parts:" + hashlib.sha256(json.dumps(normalised).encode()).hexdigest()[:16]
+
+
+# How many bytes of a part's content a result keeps to show; the digest covers all of it.
+SHOWN_BYTES = 1024
+
+
+def _shown(fields, key, value, limit=None):
+    if value is None:
+        fields[key] = None
+        return
+    if limit is not None and len(value) > limit:
+        fields[key + "_length"] = len(value)
+        value = value[:limit]
+    try:
+        fields[key] = value.decode("utf-8")
+    except UnicodeDecodeError:
+        fields[key + "_base64"] = base64.b64encode(value).decode("ascii")
+
+
+def shown_parts(parts):
+    """Decoded parts (byte tuples) as a result keeps them to show what a parser returned: the
+    sidecar's `key` / `key_base64` convention, content cut to SHOWN_BYTES with `body_length` then."""
+    shown = []
+    for name, filename, content_type, body in parts:
+        fields = {}
+        _shown(fields, "name", name)
+        _shown(fields, "filename", filename)
+        _shown(fields, "content_type", content_type)
+        _shown(fields, "body", body, SHOWN_BYTES)
+        shown.append(fields)
+    return shown
 
 
 def write_json(path, value):

@@ -1,4 +1,5 @@
-"""Writes the interop reports from results/<id>.json: evidence.json, RESULTS.md and matrix.html.
+"""Writes the interop reports from results/<id>.json: evidence.json, RESULTS.md, matrix.html, the site
+(site.py) and the upstream reports (upstream.py).
 
 Every file here is generated; run.sh --check regenerates them and compares.
 """
@@ -9,8 +10,12 @@ import os
 import encoders
 import firewall
 import interop
+import results_site
+import upstream
 
 GENERATED = [os.path.join("results", "evidence.json"), "RESULTS.md", "matrix.html"]
+# Folders whose every file is generated: a file there that the results no longer make is stale.
+GENERATED_TREES = ["site", "reports"]
 
 # How a cell is drawn: the answer and the grade, reduced to the outcome classes of the matrix.
 CLASSES = [
@@ -326,7 +331,10 @@ def write_html(into, documents, vectors, severities, split):
         output.write("".join(out))
 
 
-def write_all(into, vectors, severities):
+def write_all(into, vectors, rules):
+    """Writes every report from the results under `into`: evidence.json, RESULTS.md, matrix.html,
+    the site and the upstream reports."""
+    severities = {rule: entry["severity"] for rule, entry in rules.items()}
     documents = load_results(into)
     split = splits(documents, vectors)
     firewall_document = firewall.load(into)
@@ -334,3 +342,5 @@ def write_all(into, vectors, severities):
     write_evidence(into, documents, vectors, severities, split, walled)
     write_markdown(into, documents, vectors, severities, split, walled, firewall_document)
     write_html(into, documents, vectors, severities, split)
+    results_site.write_site(into, vectors, rules)
+    upstream.write_reports(into, vectors, rules)

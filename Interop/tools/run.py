@@ -6,9 +6,14 @@ Usage (through Interop/run.sh):
                          results/encoders/<id>.json, then the reports
   run.py --parser ID     run only these parsers (repeatable); the others' results are kept
   run.py --encoder ID    run only these encoders (repeatable); with --parser, both lists run
-  run.py --reports-only  rewrite evidence.json, RESULTS.md and matrix.html from the committed results
+  run.py --reports-only  rewrite evidence.json, RESULTS.md, matrix.html, site/ and reports/ from the
+                         committed results
   run.py --check         run everything into a temporary folder and fail if anything differs from
-                         the committed files
+                         the committed files; a result that differs only by its run date counts as
+                         the same (the committed date is kept)
+  run.py --check --reports-only
+                         regenerate the reports (RESULTS.md, matrix.html, site/, reports/) from the
+                         committed results and fail if they differ: what CI runs, no parser needed
 
 Each parser runs through `multipart-check certify --decoder --format json --save-bodies DIR`;
 its report gives the grade and the answer (accepted, rejected, or why there was none) per vector,
@@ -47,6 +52,7 @@ def run_parser(parser, binary, vectors):
                 "id": verdict["id"],
                 "verdict": vector["verdict"],
                 "grade": verdict["grade"],
+                "problem": verdict.get("problem"),
                 "summary": verdict["summary"],
                 "differences": verdict["details"],
             }
@@ -55,10 +61,13 @@ def run_parser(parser, binary, vectors):
                 record.update(answer="not-sent", reading=None, matches_expected=None)
             elif answer == "accepted":
                 with open(os.path.join(saved, verdict["id"] + ".parts.json"), encoding="utf-8") as answered:
-                    decoded = interop.decoded_parts(json.load(answered))
-                reading = interop.digest(decoded)
-                record.update(answer=answer, reading=reading, matches_expected=reading in expected_readings(vector),
-                              parts=interop.names_of(decoded))
+                    parts = interop.decoded_parts(json.load(answered))
+                reading = interop.digest(parts)
+                matches = reading in expected_readings(vector)
+                record.update(answer=answer, reading=reading, matches_expected=matches, names=interop.names_of(parts))
+                if not matches:
+                    # What the parser returned, to show beside what was expected.
+                    record["parts"] = interop.shown_parts(parts)
             else:
                 record.update(answer=answer, reading=answer if answer == "rejected" else "no-answer:" + answer,
                               matches_expected=None)
@@ -73,6 +82,7 @@ def run_parser(parser, binary, vectors):
         "unreported_details": parser.unreported,
         "level": report["level"],
         "problem_counts": report["problems"],
+        "provenance": report["provenance"],
         "headline": report["headline"],
         "counts": counts,
         "answers": {
@@ -99,15 +109,23 @@ def expected_readings(vector):
 CONCURRENT_ROWS = 3
 
 
-def generate(into, chosen, vectors, severities, binary):
-    """Runs the chosen parsers and encoders into `into` (results/ or a copy of it) and writes the reports."""
+def generate(into, chosen, vectors, rules, binary, dated_by=None):
+    """Runs the chosen parsers and encoders into `into` (results/ or a copy of it) and writes the reports.
+
+    With `dated_by` (the committed Interop folder), a result that differs from the committed one only
+    by its run date keeps the committed date, so that a check run reproduces the committed files."""
     results = os.path.join(into, "results")
     os.makedirs(os.path.join(results, "encoders"), exist_ok=True)
+
+    def write(document, name):
+        if dated_by is not None:
+            keep_committed_date(document, os.path.join(dated_by, "results", name))
+        interop.write_json(os.path.join(results, name), document)
 
     def parser_row(parser):
         started = time.monotonic()
         document = run_parser(parser, binary, vectors)
-        interop.write_json(os.path.join(results, parser.id + ".json"), document)
+        write(document, parser.id + ".json")
         print("%s: %s (%.0f s)" % (parser.id, document["headline"], time.monotonic() - started), file=sys.stderr, flush=True)
         if parser.id == firewall.FIREWALL:
             started = time.monotonic()
@@ -118,7 +136,7 @@ def generate(into, chosen, vectors, severities, binary):
     def encoder_row(encoder):
         started = time.monotonic()
         document = encoders.run_encoder(encoder, binary)
-        interop.write_json(os.path.join(results, "encoders", encoder.id + ".json"), document)
+        write(document, os.path.join("encoders", encoder.id + ".json"))
         print("encoder %s: %s (%.0f s)" % (encoder.id, document["headline"], time.monotonic() - started), file=sys.stderr, flush=True)
 
     rows = [(parser_row, p) for p in interop.parsers() if chosen(p)] + [(encoder_row, e) for e in interop.encoders() if chosen(e)]
@@ -126,7 +144,48 @@ def generate(into, chosen, vectors, severities, binary):
     with ThreadPoolExecutor(max_workers=CONCURRENT_ROWS) as pool:
         for finished in [pool.submit(row, implementation) for row, implementation in rows]:
             finished.result()
-    reports.write_all(into, vectors, severities)
+    reports.write_all(into, vectors, rules)
+
+
+def keep_committed_date(document, committed_path):
+    """Gives `document` the committed result's run date when that is all that tells them apart."""
+    if not os.path.exists(committed_path):
+        return
+    with open(committed_path, encoding="utf-8") as committed_file:
+        committed = json.load(committed_file)
+    committed_date = (committed.get("provenance") or {}).get("date")
+    if committed_date is None or "provenance" not in document:
+        return
+    fresh_date = document["provenance"]["date"]
+    document["provenance"]["date"] = committed_date
+    if document != committed:
+        document["provenance"]["date"] = fresh_date
+
+
+def generated_files(folder):
+    """Every generated report under `folder` (an Interop folder or a scratch copy), relative to it."""
+    names = [name for name in reports.GENERATED if os.path.exists(os.path.join(folder, name))]
+    for tree in reports.GENERATED_TREES:
+        for directory, _, files in os.walk(os.path.join(folder, tree)):
+            names += [os.path.relpath(os.path.join(directory, name), folder) for name in files]
+    return sorted(names)
+
+
+def compare(scratch, names):
+    """The names (relative paths) whose scratch copy differs from the committed file, diffs printed."""
+    differing = []
+    for name in names:
+        committed, fresh = os.path.join(interop.INTEROP, name), os.path.join(scratch, name)
+        if not os.path.exists(fresh):
+            differing.append(name)
+            print("%s: committed, but no longer generated" % name, file=sys.stderr)
+        elif not os.path.exists(committed):
+            differing.append(name)
+            print("%s: generated, but not committed" % name, file=sys.stderr)
+        elif not filecmp.cmp(committed, fresh, shallow=False):
+            differing.append(name)
+            subprocess.run(["diff", "-u", committed, fresh], stdout=sys.stderr)
+    return differing
 
 
 def main():
@@ -134,7 +193,8 @@ def main():
     options.add_argument("--parser", action="append", default=[], help="run only this parser (repeatable)")
     options.add_argument("--encoder", action="append", default=[], help="run only this encoder (repeatable)")
     options.add_argument("--reports-only", action="store_true", help="only rewrite the reports from results/")
-    options.add_argument("--check", action="store_true", help="regenerate everything and compare with the committed files")
+    options.add_argument("--check", action="store_true",
+                         help="regenerate everything (with --reports-only: only the reports) and compare with the committed files")
     arguments = options.parse_args()
     for kind, listed, table in (("parser", arguments.parser, interop.parsers()), ("encoder", arguments.encoder, interop.encoders())):
         known = {implementation.id for implementation in table}
@@ -142,38 +202,36 @@ def main():
         if unknown:
             sys.exit("unknown %s %s; %ss.tsv lists %s" % (kind, ", ".join(unknown), kind, ", ".join(sorted(known))))
     def chosen(implementation):
-        """Whether to run a parser or encoder: everything when nothing was named."""
+        """Whether to run a parser or encoder: everything when nothing was named, nothing for reports only."""
+        if arguments.reports_only:
+            return False
         if not arguments.parser and not arguments.encoder:
             return True
         named = arguments.parser if isinstance(implementation, interop.Parser) else arguments.encoder
         return implementation.id in named
     binary = interop.multipart_check()
     vectors = interop.corpus()
-    severities = interop.rule_severities(binary)
-    if arguments.reports_only:
-        reports.write_all(interop.INTEROP, vectors, severities)
-        return
+    rules = interop.rules(binary)
     if not arguments.check:
-        generate(interop.INTEROP, chosen, vectors, severities, binary)
+        if arguments.reports_only:
+            reports.write_all(interop.INTEROP, vectors, rules)
+        else:
+            generate(interop.INTEROP, chosen, vectors, rules, binary)
         return
     with tempfile.TemporaryDirectory(prefix="interop-check-") as scratch:
         if os.path.isdir(os.path.join(interop.INTEROP, "results")):
             shutil.copytree(os.path.join(interop.INTEROP, "results"), os.path.join(scratch, "results"))
-        generate(scratch, chosen, vectors, severities, binary)
-        differing = []
-        results = [os.path.join("results", p.id + ".json") for p in interop.parsers() if chosen(p)]
-        results += [os.path.join("results", "firewall.json")] if any(p.id == firewall.FIREWALL and chosen(p) for p in interop.parsers()) else []
-        results += [os.path.join("results", "encoders", e.id + ".json") for e in interop.encoders() if chosen(e)]
-        for name in reports.GENERATED + results:
-            committed, fresh = os.path.join(interop.INTEROP, name), os.path.join(scratch, name)
-            if not os.path.exists(fresh):
-                continue
-            if not os.path.exists(committed) or not filecmp.cmp(committed, fresh, shallow=False):
-                differing.append(name)
-                subprocess.run(["diff", "-u", committed, fresh], stdout=sys.stderr)
+        generate(scratch, chosen, vectors, rules, binary, dated_by=interop.INTEROP)
+        names = sorted(set(generated_files(interop.INTEROP)) | set(generated_files(scratch)))
+        names += [os.path.join("results", p.id + ".json") for p in interop.parsers() if chosen(p)]
+        names += [os.path.join("results", "encoders", e.id + ".json") for e in interop.encoders() if chosen(e)]
+        names += [os.path.join("results", "firewall.json")] if any(p.id == firewall.FIREWALL and chosen(p) for p in interop.parsers()) else []
+        differing = compare(scratch, names)
+        what = "report" if arguments.reports_only else "result and report"
         if differing:
-            sys.exit("run.sh --check: %d file(s) differ from the committed results: %s" % (len(differing), ", ".join(differing)))
-        print("run.sh --check: every result and report matches the committed files", file=sys.stderr)
+            sys.exit("run.sh --check: %d file(s) differ from what the %s make: %s" % (
+                len(differing), "committed results" if arguments.reports_only else "parsers and encoders", ", ".join(differing)))
+        print("run.sh --check: every %s matches the committed files" % what, file=sys.stderr)
 
 
 if __name__ == "__main__":

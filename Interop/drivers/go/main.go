@@ -1,11 +1,19 @@
 // Go's mime/multipart, speaking the multipart-check decoder process contract (version 1).
 //
-//	gomultipart reader   multipart.Reader.NextPart, as handlers that stream with r.MultipartReader() read it
+//	gomultipart reader   http.Request.MultipartReader, then Reader.NextPart, as streaming handlers read a form
 //	gomultipart form     http.Request.ParseMultipartForm, as handlers read r.MultipartForm / r.FormValue
+//
+// Both rows run one parser core, mime/multipart's Reader (Interop/cores.tsv): ParseMultipartForm
+// reads the body with that same Reader and files each part into one of two maps, so where the two
+// rows agree, one parser read the body once, and where they differ, the difference is the form API.
 //
 // Reader reports every part in order, its name, filename (FileName applies filepath.Base) and
 // content as bytes (NextPart decodes quoted-printable). Form gives fields and files in two maps,
 // so neither the order between names nor a text field's Content-Type is reported; names are sorted.
+//
+// Rejections: only the library's errors, from Request.MultipartReader (which, as in a handler, takes
+// multipart/form-data or multipart/mixed with a boundary parameter), NextPart and reading a part,
+// or from ParseMultipartForm (multipart/form-data only). This driver adds no rule of its own.
 package main
 
 import (
@@ -16,7 +24,6 @@ import (
 	"fmt"
 	"io"
 	"mime"
-	"mime/multipart"
 	"net/http"
 	"os"
 	"sort"
@@ -72,14 +79,13 @@ func header(h map[string][]string, key string) *string {
 }
 
 func readParts(contentType string, body []byte) ([]map[string]interface{}, error) {
-	mediaType, params, err := mime.ParseMediaType(contentType)
+	httpRequest, _ := http.NewRequest("POST", "http://127.0.0.1/", bytes.NewReader(body))
+	httpRequest.Header.Set("Content-Type", contentType)
+	httpRequest.ContentLength = int64(len(body))
+	reader, err := httpRequest.MultipartReader()
 	if err != nil {
-		return nil, rejection{"mime.ParseMediaType: " + err.Error()}
+		return nil, rejection{"MultipartReader: " + err.Error()}
 	}
-	if mediaType != "multipart/form-data" || params["boundary"] == "" {
-		return nil, rejection{"not multipart/form-data with a boundary"}
-	}
-	reader := multipart.NewReader(bytes.NewReader(body), params["boundary"])
 	parts := []map[string]interface{}{}
 	for {
 		part, err := reader.NextPart()

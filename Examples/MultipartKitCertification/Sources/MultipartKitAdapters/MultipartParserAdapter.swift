@@ -6,9 +6,10 @@ import MultipartKit
 /// The boundary is read from the `Content-Type` (Vapor does this before calling multipart-kit); the
 /// parser's callbacks collect each part's headers (`replaceOrAdd`, as FormDataDecoder does) and
 /// content; a part is complete when its closing delimiter arrives. A thrown parser error is a
-/// rejection. The name, filename and media type are read from the collected headers with
-/// multipart-kit's `MultipartPart.name` and, as Vapor reads them, the `filename` parameter and the
-/// `Content-Type` header.
+/// rejection, and so is a `Content-Type` without a boundary, which Vapor refuses before the parser
+/// runs; the adapter adds no other rule. The name, filename and media type are read from the
+/// collected headers with multipart-kit's `MultipartPart.name` and, as Vapor reads them, the
+/// `filename` parameter and the `Content-Type` header.
 public struct MultipartParserAdapter: FormDecoderAdapter {
     public init() {}
 

@@ -1,0 +1,174 @@
+"""Tests of the interop tools that need no parser installed: python3 -m unittest discover -s Interop/tools
+
+They cover what keeps `run.sh --check` independent of the machine (stable_stderr.py, the kept run
+date), what makes the site reproducible, and the literals the upstream reproductions are made of.
+"""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import interop
+import results_site
+import run
+import stable_stderr
+import upstream
+
+TOOLS = os.path.dirname(os.path.abspath(__file__))
+
+# A driver that crashes with a traceback, as aiohttp's did: the traceback names its own path.
+CRASHING_DRIVER = """
+import json, sys
+def decode(body):
+    raise AssertionError("Chunk size must be greater or equal than boundary length + 2")
+decode(json.load(sys.stdin))
+"""
+
+
+def fake_checkout(parent, name):
+    """A folder laid out like a checkout: Interop/tools/stable_stderr.py and a crashing driver."""
+    root = os.path.join(parent, name)
+    os.makedirs(os.path.join(root, "Interop", "tools"))
+    os.makedirs(os.path.join(root, "Interop", "drivers"))
+    shutil.copy(os.path.join(TOOLS, "stable_stderr.py"), os.path.join(root, "Interop", "tools"))
+    with open(os.path.join(root, "Interop", "drivers", "crash.py"), "w") as driver:
+        driver.write(CRASHING_DRIVER)
+    return root
+
+
+def run_driver(root, wrapped):
+    command = [sys.executable, os.path.join("drivers", "crash.py")]
+    if wrapped:
+        command = [sys.executable, os.path.join("tools", "stable_stderr.py")] + command
+    return subprocess.run(command, cwd=os.path.join(root, "Interop"), input=b"{}", capture_output=True)
+
+
+class StableStandardErrorTests(unittest.TestCase):
+    def test_a_crash_reads_the_same_from_checkouts_at_paths_of_other_lengths(self):
+        with tempfile.TemporaryDirectory() as parent:
+            short = fake_checkout(parent, "a")
+            long = fake_checkout(parent, "a-much-longer-checkout-folder-name")
+            # Without the rewrite the tails differ, which is what broke `run.sh --check`...
+            self.assertNotEqual(run_driver(short, False).stderr[-400:], run_driver(long, False).stderr[-400:])
+            # ...and with it the whole text is the same, so any window of it is too.
+            first, second = run_driver(short, True), run_driver(long, True)
+            self.assertEqual(first.stderr, second.stderr)
+            self.assertIn(b"<checkout>/Interop/drivers/crash.py", first.stderr)
+            self.assertEqual(first.returncode, 1)
+
+    def test_home_temporary_folder_host_and_package_folders_are_rewritten(self):
+        pairs = stable_stderr.replacements(root="/srv/build/checkout", home="/home/alice", temporary="/tmp", host="builder-7")
+        text = (b'File "/srv/build/checkout/Interop/drivers/x.py"; /home/alice/.cache; /tmp/tmpab12/x; on builder-7; '
+                b'File "/opt/python/lib/python3.12/site-packages/aiohttp/multipart.py"')
+        self.assertEqual(stable_stderr.stabilised(text, pairs), (
+            b'File "<checkout>/Interop/drivers/x.py"; <home>/.cache; <tmp>/tmpab12/x; on <host>; '
+            b'File "<site-packages>/aiohttp/multipart.py"'))
+
+    def test_the_exit_status_and_the_ending_signal_pass_through(self):
+        wrapper = [sys.executable, os.path.join(TOOLS, "stable_stderr.py")]
+        self.assertEqual(subprocess.run(wrapper + ["sh", "-c", "exit 3"]).returncode, 3)
+        self.assertEqual(subprocess.run(wrapper + ["sh", "-c", "kill -SEGV $$"]).returncode, -signal.SIGSEGV)
+
+
+class RunDateTests(unittest.TestCase):
+    def document(self, date, level="lenient"):
+        return {"parser": "x", "level": level, "provenance": {"date": date, "tool": "multipart-check 0.1.0"}}
+
+    def test_a_result_that_differs_only_by_its_date_keeps_the_committed_date(self):
+        with tempfile.TemporaryDirectory() as folder:
+            committed = os.path.join(folder, "x.json")
+            interop.write_json(committed, self.document("2026-01-01T00:00:00Z"))
+            fresh = self.document("2026-11-27T08:00:00Z")
+            run.keep_committed_date(fresh, committed)
+            self.assertEqual(fresh["provenance"]["date"], "2026-01-01T00:00:00Z")
+
+    def test_a_result_that_differs_otherwise_keeps_its_own_date(self):
+        with tempfile.TemporaryDirectory() as folder:
+            committed = os.path.join(folder, "x.json")
+            interop.write_json(committed, self.document("2026-01-01T00:00:00Z"))
+            fresh = self.document("2026-11-27T08:00:00Z", level="crashes")
+            run.keep_committed_date(fresh, committed)
+            self.assertEqual(fresh["provenance"]["date"], "2026-11-27T08:00:00Z")
+
+
+class SiteTests(unittest.TestCase):
+    def test_the_site_is_the_same_whenever_it_is_generated_and_names_the_recorded_run_date(self):
+        vectors = interop.corpus()
+        with tempfile.TemporaryDirectory() as first, tempfile.TemporaryDirectory() as second:
+            for into in (first, second):
+                shutil.copytree(interop.RESULTS, os.path.join(into, "results"))
+            documents = [os.path.join(first, "results", name) for name in os.listdir(os.path.join(first, "results"))
+                         if name.endswith(".json") and name != "evidence.json"]
+            with open(documents[0], encoding="utf-8") as result:
+                document = json.load(result)
+            document["provenance"] = {"date": "2001-02-03T04:05:06Z", "tool": "multipart-check 9.9.9",
+                                      "corpus": {"manifest_sha256": "0" * 64, "vectors": len(vectors)}, "filters": []}
+            for into in (first, second):
+                interop.write_json(os.path.join(into, "results", os.path.basename(documents[0])), document)
+            implementations, vector_pages = results_site.write_site(first, vectors, {})
+            results_site.write_site(second, vectors, {})
+            self.assertEqual(vector_pages, len(vectors))
+            pages = sorted(os.path.relpath(os.path.join(d, f), first) for d, _, files in os.walk(os.path.join(first, "site")) for f in files)
+            self.assertEqual(len([p for p in pages if p.startswith(os.path.join("site", "vectors") + os.sep)]), len(vectors))
+            self.assertEqual(len([p for p in pages if p.startswith(os.path.join("site", "parsers")) or p.startswith(os.path.join("site", "encoders"))]),
+                             implementations)
+            for page in pages:
+                with open(os.path.join(first, page), "rb") as one, open(os.path.join(second, page), "rb") as other:
+                    self.assertEqual(one.read(), other.read(), page)
+            with open(os.path.join(first, "site", "index.html"), encoding="utf-8") as index:
+                text = index.read()
+            self.assertIn("2001-02-03", text)
+            self.assertIn("multipart-check 9.9.9", text)
+
+    def test_bytes_are_made_visible(self):
+        self.assertEqual(results_site.visible(b"a\r\n\tb\xff\xc3\xa9<"), (
+            'a<span class="esc">CR</span><span class="esc">LF</span>\n<span class="esc">TAB</span>b'
+            '<span class="esc">\\xFF</span><span class="utf8">é</span>&lt;'))
+
+
+class ReproductionLiteralTests(unittest.TestCase):
+    EVERY_BYTE = bytes(range(256)) + b"\r\n--AaB03x--\r\n"
+
+    def test_python_literals_hold_every_byte(self):
+        self.assertEqual(eval(upstream.python_bytes(self.EVERY_BYTE)), self.EVERY_BYTE)
+
+    @unittest.skipUnless(shutil.which("node"), "node is not installed")
+    def test_javascript_literals_hold_every_byte(self):
+        script = "const b = %s; process.stdout.write(b.toString('hex'));" % upstream.js_bytes(self.EVERY_BYTE)
+        output = subprocess.run(["node", "-e", script], capture_output=True, check=True).stdout
+        self.assertEqual(bytes.fromhex(output.decode()), self.EVERY_BYTE)
+
+    @unittest.skipUnless(shutil.which("ruby"), "ruby is not installed")
+    def test_ruby_literals_hold_every_byte(self):
+        script = "print((%s).unpack1('H*'))" % upstream.ruby_bytes(self.EVERY_BYTE)
+        output = subprocess.run(["ruby", "-e", script], capture_output=True, check=True).stdout
+        self.assertEqual(bytes.fromhex(output.decode()), self.EVERY_BYTE)
+
+    @unittest.skipUnless(shutil.which("perl"), "perl is not installed")
+    def test_perl_literals_hold_every_byte(self):
+        script = "print unpack('H*', %s);" % upstream.perl_bytes(self.EVERY_BYTE)
+        output = subprocess.run(["perl", "-e", script], capture_output=True, check=True).stdout
+        self.assertEqual(bytes.fromhex(output.decode()), self.EVERY_BYTE)
+
+    @unittest.skipUnless(shutil.which("php"), "php is not installed")
+    def test_php_literals_hold_every_byte(self):
+        script = "echo bin2hex(%s);" % upstream.php_bytes(self.EVERY_BYTE)
+        output = subprocess.run(["php", "-r", script], capture_output=True, check=True).stdout
+        self.assertEqual(bytes.fromhex(output.decode()), self.EVERY_BYTE)
+
+    def test_every_python_reproduction_compiles(self):
+        vector = {"content_type": 'multipart/form-data; boundary="a b"; x=é'}
+        document = {"name": "n", "version": "v"}
+        for name in sorted(os.listdir(upstream.TEMPLATES)):
+            stem, extension = os.path.splitext(name)
+            if extension == ".py":
+                _, _, code = upstream.reproduction(stem, document, "area/y-x", vector, self.EVERY_BYTE)
+                compile(code, name, "exec")
+
+
+if __name__ == "__main__":
+    unittest.main()
