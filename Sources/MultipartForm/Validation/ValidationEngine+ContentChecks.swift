@@ -11,8 +11,8 @@ extension ValidationEngine {
     static let boundaryTextWindow = 16 << 20
 
     /// Searches a run of the current part's content, `bytes[range]` at stream offset `offset`, for
-    /// `--boundary` in the middle of a line, and reports the first occurrence (`boundary-in-content`)
-    /// in the content's first ``boundaryTextWindow`` bytes.
+    /// `--boundary` in the middle of a line, and returns the first occurrence (`boundary-in-content`)
+    /// in the content's first ``boundaryTextWindow`` bytes, for the caller to note.
     ///
     /// Every other occurrence in a part's content is at a line start: the line of a
     /// `boundary-prefix-line` (its dashes at ``PartState/prefixLineDash``), which the search passes
@@ -23,7 +23,7 @@ extension ValidationEngine {
     @inline(never)
     mutating func findBoundaryText(
         _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, lineFeeds: Int, lineStart: Int
-    ) {
+    ) -> ContentFinding? {
         let search = boundaryTextSearch()
         // Only the window's bytes: where it ends is an offset in the content, so any chunking agrees.
         let taken = min(range.count, Self.boundaryTextWindow &- part.boundaryTextSearched)
@@ -38,12 +38,11 @@ extension ValidationEngine {
                 continue
             }
             part.looksForBoundaryText = false
-            let place = contentLocation(of: start, in: run, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
-            note(.boundaryInContent, at: start, line: place.line, column: place.column)
-            return
+            return .boundaryText(contentLocation(of: start, in: run, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart))
         }
         part.boundaryTextState = state
         if part.boundaryTextSearched == Self.boundaryTextWindow { part.looksForBoundaryText = false }
+        return nil
     }
 
     /// The search for `--boundary` inside content, made the first time it is needed. Content is only
@@ -78,11 +77,13 @@ extension ValidationEngine {
         part.checksTransferEncoding = true
     }
 
-    /// Reads a run of the current part's content into its transfer-encoding check and reports what
-    /// it finds first (see ``findBoundaryText(_:_:offset:lineFeeds:lineStart:)`` for the arguments).
+    /// Reads a run of the current part's content into its transfer-encoding check and adds what it
+    /// finds first to `found`, for the caller to note (see
+    /// ``findBoundaryText(_:_:offset:lineFeeds:lineStart:)`` for the arguments).
     @inline(never)
     mutating func checkTransferContent(
-        _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, lineFeeds: Int, lineStart: Int
+        _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, lineFeeds: Int, lineStart: Int,
+        into found: inout [ContentFinding]
     ) {
         guard !transferCheck.isDone else { return }
         let hadFault = transferCheck.fault != nil
@@ -91,13 +92,16 @@ extension ValidationEngine {
         let run = UnsafeRawBufferPointer(rebasing: bytes[range])
         // A fault found in this run lies in it, or before it on the same line: a line break either
         // ends what was pending or is itself the fault.
-        if !hadFault, let found = transferCheck.fault {
-            let place = contentLocation(of: found.offset, in: run, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
-            noteTransferFault(found.fault, at: place)
+        if !hadFault, let fault = transferCheck.fault {
+            found.append(
+                .transferFault(
+                    fault.fault, contentLocation(of: fault.offset, in: run, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)))
         }
-        if !hadDeparture, let found = transferCheck.departure {
-            let place = contentLocation(of: found.offset, in: run, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
-            note(.encodedContentStyle(found.departure, transferCheck.encoding), at: place, part: part.index)
+        if !hadDeparture, let departure = transferCheck.departure {
+            found.append(
+                .transferStyle(
+                    departure.departure,
+                    contentLocation(of: departure.offset, in: run, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)))
         }
     }
 
@@ -113,7 +117,7 @@ extension ValidationEngine {
         }
     }
 
-    private mutating func noteTransferFault(_ fault: TransferContentCheck.Fault, at place: Located) {
+    mutating func noteTransferFault(_ fault: TransferContentCheck.Fault, at place: Located) {
         switch transferCheck.encoding {
         case .base64: note(.notBase64(fault), at: place, part: part.index)
         case .quotedPrintable: note(.notQuotedPrintable(fault), at: place, part: part.index)

@@ -102,18 +102,27 @@ extension ValidationEngine {
         _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, lineFeeds: Int, lineStart: Int
     ) {
         guard hasPart, !range.isEmpty else { return }
+        // The checks below read the same bytes one after the other; what they find is noted in the
+        // order of the body, as it would be had the bytes come in smaller chunks, so that the
+        // findings kept under the diagnostics limit do not depend on where chunks end.
+        var found: [ContentFinding] = []
         if !part.utf8Reported && part.utf8 != nil {
             part.utf8?.feed(bytes, range, offset: offset)
             if let invalid = part.utf8?.firstInvalid {
                 part.utf8Reported = true
-                noteInvalidValue(at: invalid, in: bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
+                found.append(.invalidValue(invalid))
             }
         }
-        if part.looksForBoundaryText {
-            findBoundaryText(bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
+        if part.looksForBoundaryText,
+            let boundaryText = findBoundaryText(bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
+        {
+            found.append(boundaryText)
         }
         if part.checksTransferEncoding {
-            checkTransferContent(bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
+            checkTransferContent(bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart, into: &found)
+        }
+        if !found.isEmpty {
+            noteInOrder(found, in: bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
         }
         if part.keepsCharsetValue && charsetValueBuffer.count < 64 {
             charsetValueBuffer.append(UnsafeRawBufferPointer(rebasing: bytes[range].prefix(64 - charsetValueBuffer.count)))
@@ -131,6 +140,28 @@ extension ValidationEngine {
     @inline(never)
     private static func feed(_ nested: inout NestedBody?, _ bytes: UnsafeRawBufferPointer) {
         nested?.consume(bytes)
+    }
+
+    /// Notes what the content checks found in one run of content, in the order of the body.
+    ///
+    /// Out of line: something is found at most a few times a part.
+    @inline(never)
+    private mutating func noteInOrder(
+        _ found: [ContentFinding], in bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, lineFeeds: Int,
+        lineStart: Int
+    ) {
+        for finding in found.sorted(by: { $0.offset < $1.offset }) {
+            switch finding {
+            case .invalidValue(let invalid):
+                noteInvalidValue(at: invalid, in: bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
+            case .boundaryText(let place):
+                note(.boundaryInContent, at: place.offset, line: place.line, column: place.column)
+            case .transferFault(let fault, let place):
+                noteTransferFault(fault, at: place)
+            case .transferStyle(let departure, let place):
+                note(.encodedContentStyle(departure, transferCheck.encoding), at: place, part: part.index)
+            }
+        }
     }
 
     /// Notes that the text value's bytes stop being UTF-8 at offset `invalid`, found while reading
