@@ -13,7 +13,7 @@ struct CompareInput {
     var notes: [String] = []
 
     /// Why an input gave no body.
-    struct Failure: Error {
+    struct Error: Swift.Error {
         var message: String
         /// Whether the file could not be read at all (exit 66), rather than read and found wanting.
         var isUnreadable: Bool
@@ -23,7 +23,7 @@ struct CompareInput {
     /// multipart/form-data entry of a HAR file that holds its body.
     static func read(
         path: String, standardInput: StandardInput, format: InputFormat, contentType: String?
-    ) throws(Failure) -> [CompareInput] {
+    ) throws(Error) -> [CompareInput] {
         let bytes: [UInt8]
         let label = path == "-" ? "<stdin>" : VisibleBytes.escape(path)
         do {
@@ -33,14 +33,14 @@ struct CompareInput {
             default: bytes = try FileSystem.read(path, limit: CompareCommand.maxInputSize)
             }
         } catch {
-            throw Failure(message: "\(error)", isUnreadable: true)
+            throw Error(message: "\(error)", isUnreadable: true)
         }
         let detected = format == .auto ? InputFormat.detect(Array(bytes.prefix(InputFormat.sniffLength))) : format
         switch detected {
         case .auto, .body:
             if let contentType { return [CompareInput(label: label, contentType: contentType, body: bytes)] }
             guard let boundary = inferredBoundary(bytes) else {
-                throw Failure(message: "no --content-type, and the body's first line is not a delimiter ('--' and a boundary)", isUnreadable: false)
+                throw Error(message: "no --content-type, and the body's first line is not a delimiter ('--' and a boundary)", isUnreadable: false)
             }
             let type = "multipart/form-data; boundary=" + quotedIfNeeded(boundary)
             return [
@@ -53,10 +53,10 @@ struct CompareInput {
             do throws(HTTPCaptureError) {
                 capture = try HTTPCaptureBody(capture: bytes)
             } catch {
-                throw Failure(message: "not an HTTP request: \(error.message)", isUnreadable: false)
+                throw Error(message: "not an HTTP request: \(error.message)", isUnreadable: false)
             }
             guard let type = contentType ?? capture.contentType else {
-                throw Failure(message: "the request has no Content-Type; give one with --content-type", isUnreadable: false)
+                throw Error(message: "the request has no Content-Type; give one with --content-type", isUnreadable: false)
             }
             return [CompareInput(label: label, contentType: type, body: capture.body, notes: ["the request's body, decoded from its framing"])]
         case .har:
@@ -64,11 +64,11 @@ struct CompareInput {
             do throws(HARError) {
                 har = try HARRequests(document: bytes)
             } catch {
-                throw Failure(message: "not a HAR file: \(error.message)", isUnreadable: false)
+                throw Error(message: "not a HAR file: \(error.message)", isUnreadable: false)
             }
             let entries = har.entries.filter(\.holdsBody)
             guard !entries.isEmpty else {
-                throw Failure(message: "no multipart/form-data request with its body in the HAR file", isUnreadable: false)
+                throw Error(message: "no multipart/form-data request with its body in the HAR file", isUnreadable: false)
             }
             return entries.map { entry in
                 CompareInput(
