@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "MultipartForm", targets: ["MultipartForm"]),
         .library(name: "MultipartFormConformance", targets: ["MultipartFormConformance"]),
         .library(name: "MultipartFormFoundation", targets: ["MultipartFormFoundation"]),
+        .library(name: "MultipartFormTesting", targets: ["MultipartFormTesting"]),
         .executable(name: "multipart-check", targets: ["multipart-check"]),
     ],
     targets: [
@@ -25,6 +26,9 @@ let package = Package(
         ),
         // URLRequest / URLSession glue, InputStream and file URLs: the only encoder code that uses Foundation.
         .target(name: "MultipartFormFoundation", dependencies: ["MultipartForm"]),
+        // Test helpers over the glue: an app's own requests checked in its unit tests (Swift Testing
+        // and XCTest), kept out of the glue so an app never links a test framework.
+        .target(name: "MultipartFormTesting", dependencies: ["MultipartForm", "MultipartFormFoundation"]),
         // Command-line logic as a library, so it can be tested in-process.
         .target(name: "MultipartFormCLI", dependencies: ["MultipartForm", "MultipartFormConformanceCore"]),
         // `multipart-check bench`: generated bodies, worker processes and reports, kept out of the CLI library.
@@ -43,11 +47,12 @@ let package = Package(
                 "MultipartFormFoundation",
             ],
             exclude: ["serve-clients-requirements.txt"]),
-        .testTarget(name: "MultipartFormFoundationTests", dependencies: ["MultipartFormFoundation", "MultipartForm"]),
+        .testTarget(
+            name: "MultipartFormFoundationTests", dependencies: ["MultipartFormFoundation", "MultipartForm", "MultipartFormTesting"]),
         // Every Swift block of the README, CONFORMANCE.md and the DocC articles, compiled (and run where it can be).
         .testTarget(
             name: "MultipartFormDocumentationTests",
-            dependencies: ["MultipartForm", "MultipartFormFoundation", "MultipartFormConformance"],
+            dependencies: ["MultipartForm", "MultipartFormFoundation", "MultipartFormConformance", "MultipartFormTesting"],
             // A downstream package's manifest: evaluated by `swift package dump-package`, not compiled here.
             exclude: ["Snippets/package-manifest.swift"]),
     ],

@@ -22,7 +22,8 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.isEmpty)
         // Body line 2 is capture line 7 (five head lines and the blank line come first).
-        #expect(result.stdout.hasPrefix("\(path):7:41: error: "))
+        // Both numberings: the capture's, and the body's that serve printed for the same finding.
+        #expect(result.stdout.hasPrefix("\(path):7:41 (body 2:41): error: "))
         #expect(result.stdout.contains("[header-bare-lf]\n7 | Content-Disposition: form-data; name=\"a\"\\n\n"))
         #expect(result.stdout.hasSuffix("\(path): 1 part, 1 error, 0 warnings, 0 notes; not conforming\n"))
         let json = runCLI(["validate", "--format", "json", path])
@@ -44,7 +45,7 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.isEmpty)
         // Capture line 10 is "-Disposition: form-data; name="a"\n": the bare LF is its 34th byte.
-        #expect(result.stdout.hasPrefix("\(path):10:34: error: "))
+        #expect(result.stdout.hasPrefix("\(path):10:34 (body 2:41): error: "))
         #expect(result.stdout.contains("\n10 | -Disposition: form-data; name=\"a\"\\n\n"))
         let json = runCLI(["--format", "json", path])
         let expected = capture.indices.first { capture[$0] == 0x0A && capture[$0 - 1] == UInt8(ascii: "\"") }!

@@ -66,7 +66,7 @@ import Testing
         #expect(words.contains("--format <format> The output format. (values: text, markdown, json; default: text)"))
         let explain = runCLI(["help", "explain"])
         #expect(explain.status == 0)
-        #expect(explain.stdout.contains("USAGE: multipart-check explain <rule-id>\n"))
+        #expect(explain.stdout.contains("USAGE: multipart-check explain [--evidence <detail>] [--parser <id> ...] <rule-id>\n"))
         #expect(explain.stdout.contains("ARGUMENTS:\n  <rule-id>"))
     }
 

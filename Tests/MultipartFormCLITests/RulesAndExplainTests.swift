@@ -66,7 +66,7 @@ import Testing
         #expect(
             result.stderr == """
                 Error: Unknown rule 'close-delimter-missing'. Did you mean 'close-delimiter-missing'?
-                Usage: multipart-check explain <rule-id>
+                Usage: multipart-check explain [--evidence <detail>] [--parser <id> ...] <rule-id>
                   See 'multipart-check explain --help' for more information.
 
                 """)

@@ -27,6 +27,15 @@ import Testing
         #expect(!snippet.isAtEnd)
     }
 
+    @Test func caretColumnCountsEastAsianWideCharactersAsTwoColumns() {
+        // Terminals draw each of 日本語 two columns wide: the caret must land under the '%'.
+        let region = Array(#"filename="日本語%22.txt""#.utf8)
+        let percent = region.firstIndex(of: UInt8(ascii: "%"))!
+        let snippet = Snippet(region: region, regionStart: 0, offset: percent, totalLength: region.count)
+        #expect(snippet.caretColumn == #"filename=""#.count + 3 * 2)
+        #expect(VisibleBytes.cells(Array("a日😀é".utf8)).map(\.width) == [1, 2, 2, 1])
+    }
+
     @Test func snippetIsTheLineHoldingTheOffsetIncludingItsLineBreak() {
         let region = Array("one\r\ntwo\r\nthree".utf8)
         let onBreak = Snippet(region: region, regionStart: 0, offset: 9, totalLength: region.count)

@@ -4,7 +4,7 @@ import Testing
 /// The findings about a Content-Disposition value are worded in one place (``DispositionEvent``).
 @Suite struct DispositionEventTests {
     static let events: [DispositionEvent] = [
-        .syntax("expected '='"), .typeQuoted, .notFormData(Array("inline".utf8)), .typeCase(Array("Form-Data".utf8)),
+        .syntax("expected '='", fix: nil), .typeQuoted, .notFormData(Array("inline".utf8)), .typeCase(Array("Form-Data".utf8)),
         .whitespaceAroundEquals, .emptyParameter, .separatorWhitespace, .repeatedParameter(Array("name".utf8)),
         .filenameStar, .extendedParameter(Array("name*".utf8)), .unknownParameter(Array("size".utf8)),
         .parameterNameCase(Array("Name".utf8)), .filenameFirst, .nameMissing, .singleQuoted(.name), .unquoted(.filename),
@@ -28,5 +28,37 @@ import Testing
         #expect(unquoted?.message == "the name is not a quoted-string" && unquoted?.column == 38)
         let empty = report.diagnostics.first { $0.rule == .filenameEmpty }
         #expect(empty?.message == "the filename is empty" && empty?.partIndex == 0)
+    }
+
+    /// A raw `"` ends the quoted filename early: that is one `parameter-syntax` error, and the
+    /// cut-off value's trailing space is the error's side effect, not a second finding.
+    @Test func aValueARawQuoteEndsEarlyDrawsNoWhitespaceNote() {
+        let body = Array(
+            "--B\r\nContent-Disposition: form-data; name=\"f\"; filename=\"my \"best\" photo.jpg\"\r\nContent-Type: image/jpeg\r\n\r\nx\r\n--B--\r\n"
+                .utf8)
+        let report = MultipartValidator.validate(body, contentType: "multipart/form-data; boundary=B")
+        #expect(report.diagnostics.map(\.rule) == [.parameterSyntax])
+        // The help names the fix for this case, not the rule's general "quote every value".
+        #expect(report.diagnostics.first?.fixHint?.contains("`%22`") == true)
+    }
+
+    /// Leading whitespace is the sender's even when the value ends early; so is an empty value that was not cut.
+    @Test func whitespaceBeforeAValueARawQuoteEndsIsStillNoted() {
+        let body = Array(
+            "--B\r\nContent-Disposition: form-data; name=\"f\"; filename=\" a\"b\"\r\nContent-Type: image/jpeg\r\n\r\nx\r\n--B--\r\n".utf8)
+        let report = MultipartValidator.validate(body, contentType: "multipart/form-data; boundary=B")
+        #expect(report.diagnostics.map(\.rule) == [.filenameWhitespace, .parameterSyntax])
+    }
+
+    /// `%22` is what every faithful encoder writes for a `"`: the help says so and what the app can do.
+    @Test func anUnavoidablePercentEscapeSaysSoAndSuggestsSanitising() throws {
+        let body = Array(
+            "--B\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a%22b.txt\"\r\nContent-Type: text/plain\r\n\r\nx\r\n--B--\r\n"
+                .utf8)
+        let report = MultipartValidator.validate(body, contentType: "multipart/form-data; boundary=B")
+        let finding = try #require(report.diagnostics.first { $0.rule == .parameterPercentEncoded })
+        let fix = try #require(finding.fixHint)
+        #expect(fix.hasPrefix("an encoder cannot avoid this"))
+        #expect(fix.contains("sanitise the filename"))
     }
 }

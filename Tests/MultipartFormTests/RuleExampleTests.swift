@@ -15,6 +15,7 @@ struct RuleExampleTests {
     static let passingFindingsAllowed: [Rule.ID: Set<Rule.ID>] = [
         .boundaryNeedsQuotes: [.boundaryQuoted],
         .parameterQuotedPair: [.parameterPercentEncoded],
+        .parameterSyntax: [.parameterPercentEncoded],
         .limitDiagnostics: [.parameterUnquoted],
     ]
 

@@ -11,8 +11,12 @@ struct Disposition {
     var typeQuoted = false
     /// The parameters in order, duplicates included.
     var parameters: [HeaderParameter] = []
-    /// Each syntax problem: the index of the offending byte and what was wrong.
-    var syntaxErrors: [(index: Int, message: String)] = []
+    /// Each syntax problem: the index of the offending byte, what was wrong and, when the rule's
+    /// general fix does not fit the case, the fix that does.
+    var syntaxErrors: [(index: Int, message: String, fix: String?)] = []
+    /// The positions in ``parameters`` of quoted values that a raw `"` ended early: what follows the
+    /// quote was not read as part of the value, so the value is only its first piece.
+    var valuesEndedEarly: [Int] = []
     /// Indices of whitespace next to `=` (first per parameter).
     var whitespaceAroundEquals: [Int] = []
     /// Indices of the `;` of empty parameters.
@@ -32,8 +36,17 @@ struct Disposition {
         whitespaceAroundEquals.removeAll(keepingCapacity: true)
         emptyParameters.removeAll(keepingCapacity: true)
         separatorWhitespace.removeAll(keepingCapacity: true)
+        valuesEndedEarly.removeAll(keepingCapacity: true)
         lastSemicolon = nil
     }
+
+    /// The fix for a quoted value that a raw `"` inside it ended early.
+    static let rawQuoteFix =
+        "write a '\"' inside a quoted value as `%22`, as browsers and the reference encoder do (or leave it out of the name)"
+    /// The fix for a quoted-string that never closes.
+    static let closeQuoteFix = "end the quoted value with '\"'; write a '\"' inside it as `%22`"
+    /// The fix for parameters that are not `; attribute=value`.
+    static let separatorFix = "separate parameters with `; ` and write each as `attribute=\"value\"`"
 
     /// Parses a Content-Disposition value into this empty value, reusing its arrays, and recovers at
     /// the next `;` after each syntax error.
@@ -45,12 +58,12 @@ struct Disposition {
             let quoted = lexer.readQuoted()
             type = quoted.value
             typeQuoted = true
-            if !quoted.terminated { syntaxErrors.append((typeIndex, "unterminated quoted-string")) }
+            if !quoted.terminated { syntaxErrors.append((typeIndex, "unterminated quoted-string", Self.closeQuoteFix)) }
         } else {
             let range = lexer.readToken()
             type = bytes[range]
             if range.isEmpty {
-                syntaxErrors.append((lexer.index, "expected a disposition type"))
+                syntaxErrors.append((lexer.index, "expected a disposition type", "start the value with `form-data`"))
                 lexer.skipToSemicolon()
             }
         }
@@ -59,7 +72,7 @@ struct Disposition {
             if lexer.atEnd { break }
             if let space = spaceBeforeSemicolon, lexer.current == ByteClass.semicolon { separatorWhitespace.append(space) }
             if lexer.current != ByteClass.semicolon {
-                syntaxErrors.append((lexer.index, "expected ';' before '\(escapedForMessage([lexer.current]))'"))
+                syntaxErrors.append((lexer.index, "expected ';' before '\(escapedForMessage([lexer.current]))'", Self.separatorFix))
                 lexer.skipToSemicolon()
                 continue
             }
@@ -77,14 +90,14 @@ struct Disposition {
             }
             let nameRange = lexer.readToken()
             if nameRange.isEmpty {
-                syntaxErrors.append((lexer.index, "expected a parameter name, found '\(escapedForMessage([lexer.current]))'"))
+                syntaxErrors.append((lexer.index, "expected a parameter name, found '\(escapedForMessage([lexer.current]))'", Self.separatorFix))
                 lexer.skipToSemicolon()
                 continue
             }
             let spaceBefore = lexer.skipWhitespace()
             guard !lexer.atEnd && lexer.current == ByteClass.equals else {
                 let found = lexer.atEnd ? "the end of the line" : "'\(escapedForMessage([lexer.current]))'"
-                syntaxErrors.append((lexer.index, "expected '=' after '\(escapedForMessage(bytes[nameRange]))', found \(found)"))
+                syntaxErrors.append((lexer.index, "expected '=' after '\(escapedForMessage(bytes[nameRange]))', found \(found)", Self.separatorFix))
                 lexer.skipToSemicolon()
                 continue
             }
@@ -92,24 +105,26 @@ struct Disposition {
             let spaceAfter = lexer.skipWhitespace()
             if let space = spaceBefore ?? spaceAfter { whitespaceAroundEquals.append(space) }
             guard let read = lexer.readParameter(nameRange: nameRange) else {
-                syntaxErrors.append((lexer.index, "expected a value after '='"))
+                syntaxErrors.append((lexer.index, "expected a value after '='", nil))
                 continue
             }
             let parameter = read.parameter
             parameters.append(parameter)
             if !read.terminated {
-                syntaxErrors.append((parameter.valueIndex, "unterminated quoted-string"))
+                syntaxErrors.append((parameter.valueIndex, "unterminated quoted-string", Self.closeQuoteFix))
                 continue
             }
             if let bad = parameter.nonTokenIndex {
-                syntaxErrors.append((bad, "'\(escapedForMessage([bytes[bad]]))' is not allowed in an unquoted value"))
+                syntaxErrors.append((bad, "'\(escapedForMessage([bytes[bad]]))' is not allowed in an unquoted value", nil))
             }
             if parameter.quoted {
                 let space = lexer.skipWhitespace()
                 if let space, !lexer.atEnd && lexer.current == ByteClass.semicolon { separatorWhitespace.append(space) }
                 if !lexer.atEnd && lexer.current != ByteClass.semicolon {
                     syntaxErrors.append(
-                        (lexer.index, "unexpected '\(escapedForMessage([lexer.current]))' after the closing quote; an unescaped '\"' inside the value ends it early (browsers send '%22')"))
+                        (lexer.index, "unexpected '\(escapedForMessage([lexer.current]))' after the closing quote; an unescaped '\"' inside the value ends it early (browsers send '%22')",
+                        Self.rawQuoteFix))
+                    valuesEndedEarly.append(parameters.count - 1)
                     lexer.skipToSemicolon()
                 }
             }

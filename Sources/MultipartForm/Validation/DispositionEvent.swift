@@ -15,8 +15,8 @@ enum DispositionEvent {
 
     // MARK: The value's shape
 
-    /// The value does not parse; the parser's message says why.
-    case syntax(String)
+    /// The value does not parse; the parser's message says why, and its fix when the rule's general one does not fit.
+    case syntax(String, fix: String?)
     /// The disposition type is quoted.
     case typeQuoted
     /// The disposition type is this, not `form-data`.
@@ -107,10 +107,33 @@ enum DispositionEvent {
         }
     }
 
+    /// The fix for this case, when the rule's general fix does not fit it.
+    var fix: String? {
+        switch self {
+        case .syntax(_, let fix): return fix
+        case .percentEncoded(let bytes, let parameter): return Self.percentFix(bytes, parameter)
+        default: return nil
+        }
+    }
+
+    /// For `%22`, `%0D` and `%0A`, what every faithful encoder writes for `"`, CR and LF, the warning
+    /// cannot be avoided by the encoder; only the app can avoid it, by sanitising the value.
+    private static func percentFix(_ bytes: [UInt8], _ parameter: Parameter) -> String {
+        let escapes: [[UInt8]] = [Array("%22".utf8), Array("%0D".utf8), Array("%0A".utf8)]
+        let upper = bytes.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") ? $0 - 0x20 : $0 }
+        if escapes.contains(upper) {
+            return "an encoder cannot avoid this: browsers and the reference encoder write '\"', CR and LF in a \(parameter.label) as "
+                + "`%22`, `%0D`, `%0A`; to avoid it, sanitise the \(parameter.label) in the app before upload "
+                + "(replace '\"', CR, LF and '%', for example with '_')"
+        }
+        return "receivers that percent-decode read '\(escapedForMessage(bytes))' as one character and others keep it; "
+            + "sanitise the \(parameter.label) in the app before upload (replace '%', for example with '_')"
+    }
+
     /// The finding's message.
     var wording: String {
         switch self {
-        case .syntax(let message):
+        case .syntax(let message, _):
             return message
         case .typeQuoted:
             return "the disposition type is quoted"
@@ -172,6 +195,6 @@ extension ValidationEngine {
     mutating func note(_ event: DispositionEvent, at place: Located) {
         collector.add(
             event.rule, offset: place.offset, line: place.line, column: place.column, part: hasPart ? part.index : nil,
-            event.wording)
+            event.wording, fix: event.fix)
     }
 }

@@ -96,7 +96,8 @@ extension Rule {
         add(.parameterUnknown, Example.field("form-data; name=\"a\"; size=1"), conforming)
         add(.parameterOrder, Example.file("form-data; filename=\"f.txt\"; name=\"f\""), Example.file())
         add(.parameterNameCase, Example.field("form-data; NAME=\"a\""), conforming)
-        add(.parameterSyntax, Example.field("form-data; name=\"a"), conforming)
+        // The common case: a raw '"' inside a quoted value (the fix, %22, is what browsers send).
+        add(.parameterSyntax, Example.field("form-data; name=\"a\"b\""), Example.field("form-data; name=\"a%22b\""))
         add(.parameterUnquoted, Example.field("form-data; name=a"), conforming)
         add(.parameterQuotedPair, Example.field("form-data; name=\"a\\\"b\""), Example.field("form-data; name=\"a%22b\""))
         add(.parameterBackslash, Example.file("form-data; name=\"f\"; filename=\"C:\\dir\\f.txt\""), Example.file())

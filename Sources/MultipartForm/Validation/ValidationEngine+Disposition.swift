@@ -30,7 +30,7 @@ extension ValidationEngine {
             guard index < reportsBefore else { return }
             note(event, at: field.locate(value.offset(index)))
         }
-        for error in disposition.syntaxErrors { add(.syntax(error.message), error.index) }
+        for error in disposition.syntaxErrors { add(.syntax(error.message, fix: error.fix), error.index) }
         if disposition.typeQuoted {
             add(.typeQuoted, disposition.typeIndex)
         }
@@ -53,6 +53,8 @@ extension ValidationEngine {
         var nameParameter: HeaderParameter?
         var filenameParameter: HeaderParameter?
         let parameters = disposition.parameters
+        var nameEndedEarly = false
+        var filenameEndedEarly = false
         for (position, parameter) in parameters.enumerated() {
             let name = parameter.name
             if parameters[..<position].contains(where: { $0.name == name }) {
@@ -65,8 +67,10 @@ extension ValidationEngine {
                 add(.extendedParameter(Array(name)), parameter.nameIndex)
             } else if name == ByteClass.nameParameter {
                 nameParameter = parameter
+                nameEndedEarly = disposition.valuesEndedEarly.contains(position)
             } else if name == ByteClass.filenameParameter {
                 filenameParameter = parameter
+                filenameEndedEarly = disposition.valuesEndedEarly.contains(position)
             } else {
                 add(.unknownParameter(Array(name)), parameter.nameIndex)
             }
@@ -80,10 +84,10 @@ extension ValidationEngine {
             add(.filenameFirst, filenameParameter.nameIndex)
         }
         if let nameParameter {
-            Self.checkNameValue(nameParameter, .name) { add($0, $1) }
+            Self.checkNameValue(nameParameter, .name, endedEarly: nameEndedEarly) { add($0, $1) }
         }
         if let filenameParameter {
-            Self.checkNameValue(filenameParameter, .filename) { add($0, $1) }
+            Self.checkNameValue(filenameParameter, .filename, endedEarly: filenameEndedEarly) { add($0, $1) }
         }
         if let nameParameter {
             setPartName(nameParameter.value)
@@ -98,8 +102,13 @@ extension ValidationEngine {
 
     /// The value checks shared by `name` and `filename`: hands `add` each event and the index in the
     /// value where it is.
+    ///
+    /// A value a raw `"` `endedEarly` already has its `parameter-syntax` error; its end is where the
+    /// stray quote cut it, not where the sender ended it, so what its end looks like (empty, trailing
+    /// whitespace) is a side effect of that error and is not reported again.
     static func checkNameValue(
-        _ parameter: HeaderParameter, _ which: DispositionEvent.Parameter, _ add: (DispositionEvent, _ index: Int) -> Void
+        _ parameter: HeaderParameter, _ which: DispositionEvent.Parameter, endedEarly: Bool = false,
+        _ add: (DispositionEvent, _ index: Int) -> Void
     ) {
         let isName = which == .name
         let start = parameter.valueIndex
@@ -119,7 +128,7 @@ extension ValidationEngine {
             add(.backslash(which), index)
         }
         if count == 0 {
-            add(.empty(which), start)
+            if !endedEarly { add(.empty(which), start) }
             return
         }
         if let opening = (0..<max(0, count - 1)).first(where: { byte($0) == ByteClass.equals && byte($0 + 1) == ByteClass.questionMark }),
@@ -155,7 +164,7 @@ extension ValidationEngine {
         {
             add(.nameBrackets, parameter.valueIndices[open])
         }
-        if !isName && (ByteClass.isWhitespace(byte(0)) || ByteClass.isWhitespace(byte(count - 1))) {
+        if !isName && (ByteClass.isWhitespace(byte(0)) || (!endedEarly && ByteClass.isWhitespace(byte(count - 1)))) {
             add(.filenameWhitespace, start)
         }
         if !isName {

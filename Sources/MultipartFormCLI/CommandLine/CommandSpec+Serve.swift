@@ -19,6 +19,12 @@ extension CommandSpec {
             without a body and without a Content-Type (a browser's GET) is answered with how to \
             use the server.
 
+            The live page: open http://127.0.0.1:PORT/_/ in a browser to see each request as it \
+            is validated, its parts, its findings with the bytes around them and each rule's \
+            fix. It keeps the last --page-history requests. The page and its data are served \
+            only when the Host header is localhost, 127.0.0.1, [::1] or the address listened \
+            on (else 403), and never with CORS headers; a GET below /_/ is never validated.
+
             Limits: a request line of at most 8 KiB and a head of at most 64 KiB (else 414 or \
             431), a body of at most --max-body (else 413), at most --max-connections connections \
             (else 503; more than the open-file limit allows is refused at start), 10 seconds for \
@@ -53,6 +59,9 @@ extension CommandSpec {
             Option(
                 name: .maxConnections, valueName: "n", defaultValue: String(ServeConfiguration().maxConnections),
                 help: "The most connections served at once; another gets 503."),
+            Option(
+                name: .pageHistory, valueName: "n", defaultValue: String(ServeConfiguration().pageHistory),
+                help: "How many requests the live page at /_/ keeps (0 turns it off)."),
             Option(
                 name: .idleTimeout, valueName: "seconds", defaultValue: "30",
                 help: "How long a client may send nothing mid-body before it gets 408 (an idle connection is closed)."),

@@ -239,9 +239,22 @@ extension CommandSpec {
             repaired), each with every byte made visible, one line per LF, and what the validator \
             reports about it when explain runs. A rule whose every input is an error of another \
             rule has no passing example and says why.
+
+            When Interop/results/evidence.json lies beside the corpus, the corpus vectors that \
+            expect the rule and that real parsers read differently follow: by default one line \
+            per vector counting how the parsers read it; --evidence full lists every reading and \
+            --parser ID what one parser made of each.
             """,
         arguments: [
             Argument(valueName: "rule-id", help: "The rule's id, for example 'header-bare-lf'.")
+        ],
+        options: [
+            Option(
+                name: .evidence, valueName: "detail", allowedValues: ExplainCommand.evidenceNames, defaultValue: "summary",
+                help: "How much of what real parsers made of the rule's vectors to show: a count per reading, or every reading."),
+            Option(
+                name: .parser, valueName: "id", isRepeating: true,
+                help: "Show what this parser (an id of Interop/parsers.tsv, such as 'php') made of each of the rule's split vectors."),
         ])
 
     /// `encode`: curl's `-F` syntax on top of the reference encoder.
@@ -308,7 +321,7 @@ extension CommandSpec {
         ])
 
     /// The subcommands this library implements, in help order (`help` comes last, after added ones).
-    static let builtInSubcommands: [CommandSpec] = [validate, encode, rules, explain, vectors, certify, report, serve]
+    static let builtInSubcommands: [CommandSpec] = [validate, encode, rules, explain, vectors, certify, report, serve, compare]
 
     /// The subcommand run when the first argument names none.
     static let defaultSubcommandName = "validate"

@@ -34,6 +34,12 @@ extension Invocation {
             }
             command.configuration.maxConnections = n
         }
+        if let text = parsed.value(.pageHistory) {
+            guard let n = Int(text), (0...10_000).contains(n) else {
+                throw invalid(text, "--page-history <n>", "a number from 0 to 10000")
+            }
+            command.configuration.pageHistory = n
+        }
         if let text = parsed.value(.idleTimeout) {
             guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
                 throw invalid(text, "--idle-timeout <seconds>", "a number of seconds between 0 and 3600")

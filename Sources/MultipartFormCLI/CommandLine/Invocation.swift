@@ -36,6 +36,10 @@ enum Invocation {
     case reportMerge(ReportMergeCommand)
     /// Serve HTTP and validate every request.
     case serve(ServeCommand)
+    #if os(macOS) || os(Linux)
+    /// Show how real parsers read a body.
+    case compare(CompareCommand)
+    #endif
     /// Run a subcommand the executable added (``CommandExtension``).
     case extended(any ExtensionCommand)
 
@@ -74,6 +78,8 @@ enum Invocation {
             return try parseReport(rest)
         case "serve":
             return try parseServe(rest)
+        case "compare":
+            return try parseCompare(rest)
         default:
             if let added = extensions.first(where: { $0.spec.name == first || $0.hiddenNames.contains(first) }) {
                 switch try added.parse(first, rest) {
@@ -198,7 +204,17 @@ enum Invocation {
             let suggestion = Suggestion.didYouMean(query, among: ExplainCommand.ruleIDs)
             throw UsageError("Unknown rule '\(query)'.\(suggestion)", command: spec)
         }
-        return .explain(ExplainCommand(rule: rule))
+        var command = ExplainCommand(rule: rule)
+        let parsers = parsed.values(.parser)
+        if !parsers.isEmpty {
+            if parsed.value(.evidence) != nil {
+                throw UsageError("'--parser' and '--evidence' cannot be used together.", command: spec)
+            }
+            command.evidence = .parsers(parsers)
+        } else if parsed.value(.evidence) == "full" {
+            command.evidence = .full
+        }
+        return .explain(command)
     }
 
     /// The subcommand of a group (`vectors`, `report`) the arguments name, with its own arguments

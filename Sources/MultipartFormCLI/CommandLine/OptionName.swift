@@ -15,6 +15,9 @@ package enum OptionName: String, Sendable, CaseIterable {
     case corpus = "--corpus"
     case deadline = "--deadline"
     case description = "--description"
+    case evidence = "--evidence"
+    case interop = "--interop"
+    case parser = "--parser"
     case form = "--form"
     case formString = "--form-string"
     case format = "--format"
@@ -58,6 +61,7 @@ package enum OptionName: String, Sendable, CaseIterable {
     case save = "--save"
     case maxBody = "--max-body"
     case maxConnections = "--max-connections"
+    case pageHistory = "--page-history"
     case idleTimeout = "--idle-timeout"
     case requestTimeout = "--request-timeout"
 }

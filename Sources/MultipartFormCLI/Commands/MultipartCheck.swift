@@ -68,7 +68,7 @@ public enum MultipartCheck {
         case .rules(let command):
             return command.run(stdout: &stdout)
         case .explain(let command):
-            return command.run(stdout: &stdout)
+            return command.run(stdout: &stdout, stderr: &stderr)
         case .vectorsList(let command):
             return command.run(stdout: &stdout, stderr: &stderr)
         case .vectorsCheck(let command):
@@ -81,6 +81,11 @@ public enum MultipartCheck {
             return command.run(stdout: &stdout, stderr: &stderr)
         case .serve(let command):
             return command.run(stdout: &stdout, stderr: &stderr, stdoutIsTerminal: stdoutIsTerminal)
+        #if os(macOS) || os(Linux)
+        case .compare(let command):
+            return command.run(
+                standardInput: standardInput, stdout: &stdout, stderr: &stderr, stdoutIsTerminal: stdoutIsTerminal)
+        #endif
         case .extended(let command):
             return command.run(stdout: &stdout, stderr: &stderr)
         }
@@ -100,6 +105,8 @@ public enum ExitCode {
     public static let dataError: Int32 = 65
     /// An input could not be read: missing file, directory, permission (`EX_NOINPUT`).
     public static let noInput: Int32 = 66
+    /// A service the command needs is missing (`EX_UNAVAILABLE`): `compare` found no installed parser.
+    public static let unavailable: Int32 = 69
     /// An output file could not be created or written (`EX_CANTCREAT`).
     public static let cannotCreate: Int32 = 73
 }

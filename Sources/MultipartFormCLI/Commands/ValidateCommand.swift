@@ -111,8 +111,10 @@ struct ValidateCommand {
                     renderer.style = style
                     if !quiet {
                         if let header = body.header { stdout.write(header + "\n") }
-                        for diagnostic in report.diagnostics {
-                            stdout.write(renderer.render(diagnostic, body: body.source, bodyLength: body.sourceLength))
+                        for (index, diagnostic) in report.diagnostics.enumerated() {
+                            let position = index < body.bodyPositions.count ? body.bodyPositions[index] : nil
+                            stdout.write(
+                                renderer.render(diagnostic, body: body.source, bodyLength: body.sourceLength, bodyPosition: position))
                         }
                     }
                     stdout.write(renderer.summary(report, verdict: verdict))

@@ -145,6 +145,9 @@ struct HTTPCaptureReader {
     private(set) var trailingBytes = 0
     /// Bytes read from the capture.
     private(set) var captureBytes = 0
+    /// Each finding's line and column in the body, as `serve` numbers them, parallel to the report's
+    /// findings after ``finish(input:)`` (`nil` for a finding in the Content-Type).
+    private(set) var bodyPositions: [(line: Int, column: Int)?] = []
     /// Notes and warnings about the capture, in order.
     private(set) var messages: [CLIMessage] = []
     private(set) var records: [ChunkRecord] = []
@@ -300,6 +303,7 @@ struct HTTPCaptureReader {
         }
         var validator = self.validator ?? MultipartValidator(contentType: contentType, options: options)
         var report = validator.finish()
+        bodyPositions = report.diagnostics.map { $0.origin == .body ? ($0.line, $0.column) : nil }
         report.diagnostics = report.diagnostics.map { map($0, input: input) }
         return report
     }

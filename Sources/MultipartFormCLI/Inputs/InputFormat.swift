@@ -63,6 +63,9 @@ struct ValidatedBody {
     var request: (method: String, url: String)?
     /// Why the body could not be validated at all (a HAR entry that does not hold it), or `nil`.
     var unavailable: String? = nil
+    /// For an HTTP capture, each finding's line and column counted in the body (as `serve` counts
+    /// them), parallel to the report's findings; empty when positions already count in the body.
+    var bodyPositions: [(line: Int, column: Int)?] = []
 }
 
 /// Why an input produced no report.
@@ -127,7 +130,7 @@ final class InputPipeline {
                 ValidatedBody(
                     displayPath: displayPath, label: displayPath, format: .http, report: report, source: input,
                     sourceLength: reader.captureBytes, contentType: reader.contentType, messages: reader.messages,
-                    request: request)
+                    request: request, bodyPositions: reader.bodyPositions)
             ]
         case .har:
             return try harBodies(displayPath: displayPath)

@@ -30,7 +30,12 @@ struct TextReportRenderer {
     var style: TerminalStyle = .plain
 
     /// One finding: the location line, the snippet with its caret, the citation and the fix.
-    func render(_ diagnostic: Diagnostic, body: some SnippetSource, bodyLength: Int) -> String {
+    ///
+    /// `bodyPosition`, for a capture whose positions count from its first byte, adds where the finding
+    /// is in the body (`capture.http:12:5 (body 3:5)`), the numbering `serve` prints for it.
+    func render(
+        _ diagnostic: Diagnostic, body: some SnippetSource, bodyLength: Int, bodyPosition: (line: Int, column: Int)? = nil
+    ) -> String {
         let location: String
         let snippet: Snippet
         switch diagnostic.origin {
@@ -44,7 +49,7 @@ struct TextReportRenderer {
                 region: start < end ? Array(value[start..<end]) : [], regionStart: start, offset: diagnostic.offset,
                 totalLength: value.count)
         case .body:
-            location = "\(displayPath):\(diagnostic.line):\(diagnostic.column)"
+            location = "\(displayPath):\(diagnostic.line):\(diagnostic.column)" + (bodyPosition.map { " (body \($0.line):\($0.column))" } ?? "")
             let start = max(0, diagnostic.offset - Snippet.context)
             let region = body.bytes(in: start..<diagnostic.offset + Snippet.context)
             snippet = Snippet(region: region, regionStart: start, offset: diagnostic.offset, totalLength: bodyLength)

@@ -11,8 +11,8 @@ package enum VisibleBytes {
         var text: String
         /// The indices of the bytes shown by this cell.
         var bytes: Range<Int>
-        /// The terminal columns the cell takes (one per character; wide characters are not measured).
-        var width: Int { text.count }
+        /// The terminal columns the cell takes: two for an East Asian wide character (``DisplayWidth``).
+        var width: Int { DisplayWidth.columns(text) }
     }
 
     /// Splits bytes into rendered cells, one per byte or per valid UTF-8 sequence.

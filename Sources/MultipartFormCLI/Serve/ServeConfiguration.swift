@@ -24,6 +24,8 @@ struct ServeConfiguration: Sendable {
     var format: ValidateCommand.Format = .text
     /// The most connections served at once; one more is answered 503 and closed.
     var maxConnections = 128
+    /// How many requests the live page (`GET /_/`) keeps; 0 turns the page off.
+    var pageHistory = 50
     /// How long a client may send nothing, in seconds, before it is answered 408 (mid-request) or
     /// its idle keep-alive connection is closed.
     var idleTimeout = 30.0
@@ -73,7 +75,7 @@ struct ServeConfiguration: Sendable {
     /// The validator options for every request.
     var validationOptions: ValidationOptions {
         var options = ValidationOptions()
-        options.collectParts = format == .json || respond != .ok
+        options.collectParts = format == .json || respond != .ok || pageHistory > 0
         if let maxDiagnostics { options.maxDiagnostics = maxDiagnostics }
         return options
     }

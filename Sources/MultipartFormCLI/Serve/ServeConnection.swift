@@ -106,10 +106,24 @@ final class ServeConnection: @unchecked Sendable {
     private func serveBody(
         head: HTTPRequestHead, headBytes: [UInt8], deadline: ContinuousClock.Instant, buffer: UnsafeMutableRawBufferPointer
     ) -> Bool {
-        let number = server.nextRequestNumber()
         let requestLine = "\(head.method) \(head.target) \(head.version)"
         // The answer to HEAD is the header fields GET would get, without the content.
         let headOnly = head.method == "HEAD"
+        if ServeLivePage.isPageRequest(head) {
+            // The page polls every second: its requests are answered quietly, not logged or counted.
+            let keepAlive = Self.wantsKeepAlive(head)
+            let answer = ServeLivePage.answer(
+                head, history: server.history, boundHost: configuration.host, port: server.port, keepAlive: keepAlive,
+                headOnly: headOnly)
+            if answer.status != .ok {
+                server.emit(
+                    ServeLog.requestEnded(
+                        number: server.nextRequestNumber(), peer: peer, requestLine: requestLine, event: "refused", status: answer.status,
+                        reason: "a page request the live page does not answer", closed: !keepAlive, format: configuration.format))
+            }
+            return ServeSocket.send(descriptor, answer.bytes, within: configuration.idleTimeout) && keepAlive
+        }
+        let number = server.nextRequestNumber()
         var body: RequestBody
         do throws(RefusalError) {
             body = try RequestBody(head: head)
@@ -220,6 +234,7 @@ final class ServeConnection: @unchecked Sendable {
         let status: ServeStatus = configuration.respond == .strict && !finished.verdict.passes ? .badRequest : .ok
         server.record(finished.verdict.passes ? .conforming : .notConforming)
         let json = request.json(report: finished.report, verdict: finished.verdict, status: status)
+        server.history?.add(request.pageEntry(report: finished.report, verdict: finished.verdict, status: status))
         switch configuration.format {
         case .text: server.emit(.standardOutput(request.closing(finished.report, verdict: finished.verdict, answer: status)))
         case .json: server.emit(.standardOutput(json.compactRendering() + "\n"))

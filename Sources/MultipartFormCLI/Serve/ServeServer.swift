@@ -55,6 +55,8 @@ final class ServeServer: @unchecked Sendable {
     let stopDescriptor: Int32
     /// The stop pipe's read end.
     let stopReadDescriptor: Int32
+    /// The last requests, for the live page; `nil` when the page is off.
+    let history: ServeHistory?
     /// The time every saved capture's name starts with, so a later run never overwrites one.
     let runLabel: String
 
@@ -85,6 +87,7 @@ final class ServeServer: @unchecked Sendable {
     /// `listening: false` makes a server that only serves connections handed to it (``ServeReplay``).
     init(configuration: ServeConfiguration, listening: Bool = true) throws(ServeSocket.Error) {
         self.configuration = configuration
+        history = configuration.pageHistory > 0 ? ServeHistory(capacity: configuration.pageHistory) : nil
         if listening {
             let listening = try ServeSocket.listen(host: configuration.host, port: configuration.port)
             listener = listening.descriptor

@@ -16,10 +16,10 @@ struct ServedRequest {
     private(set) var messages: [CLIMessage]
     private var validator: MultipartValidator
     /// The body's first and last 64 KiB, for snippets: memory per request stays fixed.
-    private var recent = StreamEnds(headCapacity: 64 * 1024, tailCapacity: 64 * 1024)
+    private(set) var recent = StreamEnds(headCapacity: 64 * 1024, tailCapacity: 64 * 1024)
     private var renderer: TextReportRenderer
     /// Findings taken from the validator, and how many of them are printed.
-    private var found: [Diagnostic] = []
+    private(set) var found: [Diagnostic] = []
     private var printed = 0
     private let started = ContinuousClock.now
     private var firstFinding: Duration?

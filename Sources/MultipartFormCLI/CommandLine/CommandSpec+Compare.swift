@@ -1,0 +1,55 @@
+extension CommandSpec {
+    /// `compare`: what real parsers make of one body.
+    static let compare = CommandSpec(
+        name: "compare",
+        abstract: "Show how real servers' parsers read a body, beside the validator.",
+        discussion: """
+            Sends the body (a raw body, a raw HTTP/1.x request or a HAR file, as 'validate' reads \
+            them) to every parser Interop/setup.sh installed (Interop/parsers.tsv: PHP, Rack, \
+            Django, Go, busboy, ...), through the same drivers and decoder process contract \
+            'certify --decoder' uses. Parsers that read the body alike are grouped; each group's \
+            parts (name, filename, Content-Type, size, SHA-256) are listed with '*' on every cell \
+            that differs from the validator's reading, then rejections and parsers that gave no \
+            answer, then the validator's findings, which explain the differences. What a \
+            parser's API cannot report (part order, a text field's Content-Type) is not counted \
+            as a difference.
+
+            The parsers are looked for in --interop DIR, else $MULTIPART_CHECK_INTEROP, else \
+            ./Interop, else the Interop directory of the package checkout the corpus comes \
+            from. A parser counts as installed when the files its driver names exist there and \
+            its version command succeeds.
+
+            Exit status: 0 when every parser read each body as the validator does, 1 when some \
+            read it otherwise (or the input holds no body to compare), 64 for a usage error, 66 \
+            when the input cannot be read, 69 when no parser is installed.
+            """,
+        arguments: [
+            Argument(valueName: "file", help: "The body, HTTP capture or HAR file; '-' reads standard input.")
+        ],
+        options: [
+            Option(
+                name: .parser, valueName: "id", isRepeating: true,
+                help: "Run only this parser (an id of Interop/parsers.tsv, such as 'php'); repeat for more."),
+            Option(
+                name: .interop, valueName: "dir",
+                help: "The Interop directory whose installed parsers to run."),
+            Option(
+                name: .contentType, valueName: "content-type",
+                help:
+                    "The Content-Type header value the body was sent with. Without it a capture's header is used, or the boundary is taken from a raw body's first line."
+            ),
+            Option(
+                name: .input, valueName: "input", allowedValues: InputFormat.allCases.map(\.rawValue),
+                defaultValue: "auto", help: "What the file holds: 'body', 'http', 'har', or 'auto' to detect it."),
+            Option(
+                name: .format, valueName: "format", allowedValues: CompareCommand.Format.allCases.map(\.rawValue),
+                defaultValue: "text", help: "The output format."),
+            Option(
+                name: .timeout, valueName: "seconds", defaultValue: "30",
+                help: "How long each parser may take for the body before it is killed."),
+            Option(
+                name: .color, valueName: "when", allowedValues: TerminalStyle.Choice.allCases.map(\.rawValue),
+                defaultValue: "auto",
+                help: "Colour the text output: 'auto' when standard output is a terminal and NO_COLOR is unset."),
+        ])
+}

@@ -1,0 +1,189 @@
+#if os(macOS) || os(Linux)
+import Dispatch
+import MultipartForm
+import MultipartFormConformanceCore
+
+/// `multipart-check compare FILE`: the body through every real parser `Interop/setup.sh` installed,
+/// each reading shown beside the validator's, then the validator's findings.
+///
+/// The parsers are the drivers of `Interop/parsers.tsv`, run through the decoder process contract
+/// as `certify --decoder` runs them; nothing of `Interop/` is needed unless `compare` runs.
+struct CompareCommand {
+    /// The output formats.
+    enum Format: String, CaseIterable {
+        case text, json
+    }
+
+    /// The environment variable naming the `Interop` directory when `--interop` is not given.
+    static let interopVariable = "MULTIPART_CHECK_INTEROP"
+    /// Seconds one parser may take for the body, by default.
+    static let defaultTimeout = 30.0
+    /// How many parsers run at once.
+    static let jobs = 4
+    /// The largest input read, in bytes: `compare` holds the body in memory and sends it to every parser.
+    static let maxInputSize = 64 * 1024 * 1024
+
+    /// The input file (`-` for standard input).
+    var path: String
+    /// The Content-Type value for a raw body, or `nil` to take it from the capture or infer it.
+    var contentType: String?
+    /// What the input holds.
+    var inputFormat: InputFormat = .auto
+    /// The parsers to run, by id; empty runs every installed one.
+    var parserIDs: [String] = []
+    /// The `Interop` directory given with `--interop`.
+    var interopOption: String?
+    /// The output format.
+    var format: Format = .text
+    /// Seconds each parser may take.
+    var timeout = defaultTimeout
+    /// When text output is coloured.
+    var color: TerminalStyle.Choice = .auto
+
+    /// The `Interop` directory: `--interop`, else `$MULTIPART_CHECK_INTEROP`, else `Interop` in the
+    /// current directory, else the one beside the corpus the command reads (the package checkout's).
+    static func interopDirectory(option: String?) -> String {
+        if let option { return option }
+        if let variable = FileSystem.environment(interopVariable), !variable.isEmpty { return variable }
+        if FileSystem.exists(FileSystem.join("Interop", InteropParser.listingName)) { return "Interop" }
+        return FileSystem.join(CorpusLocation.directory(option: nil), "..", "Interop")
+    }
+
+    /// Runs the comparison and returns the exit status: 0 when every parser read each body as the
+    /// validator does, 1 when some read it otherwise, 64 for an unknown parser, 66 for an unreadable
+    /// input, 69 when no parser is installed.
+    func run(
+        standardInput: StandardInput, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream,
+        stdoutIsTerminal: Bool = false
+    ) -> Int32 {
+        let directory = Self.interopDirectory(option: interopOption)
+        let listing: [InteropParser]
+        do {
+            listing = try InteropParser.listing(in: directory)
+        } catch {
+            stderr.write("error: cannot read the parser list '\(VisibleBytes.escape(FileSystem.join(directory, InteropParser.listingName)))': \(error)\n")
+            stderr.write("note: \(Self.installAdvice)\n")
+            return ExitCode.unavailable
+        }
+        for id in parserIDs where !listing.contains(where: { $0.id == id }) {
+            let suggestion = Suggestion.didYouMean(id, among: listing.map(\.id))
+            stderr.write(UsageError("Unknown parser '\(id)'.\(suggestion)", command: CommandSpec.compare).rendered())
+            return ExitCode.usage
+        }
+        let selected = parserIDs.isEmpty ? listing : listing.filter { parserIDs.contains($0.id) }
+
+        let inputs: [CompareInput]
+        do {
+            inputs = try CompareInput.read(path: path, standardInput: standardInput, format: inputFormat, contentType: contentType)
+        } catch {
+            stderr.write("error: cannot read '\(path == "-" ? "<stdin>" : VisibleBytes.escape(path))': \(VisibleBytes.escape(error.message))\n")
+            return error.isUnreadable ? ExitCode.noInput : ExitCode.failure
+        }
+
+        let installed = Self.installed(selected)
+        let notInstalled = selected.filter { installed[$0.id] == nil }.map(\.id)
+        guard notInstalled.count < selected.count else {
+            stderr.write(
+                "error: no parser is installed in '\(VisibleBytes.escape(directory))'\(parserIDs.isEmpty ? "" : " among those asked for")\n")
+            stderr.write("note: \(Self.installAdvice)\n")
+            return ExitCode.unavailable
+        }
+        let style = TerminalStyle.resolve(color, outputIsTerminal: stdoutIsTerminal)
+        var comparisons: [BodyComparison] = []
+        for input in inputs {
+            let readings = Self.readings(of: input, by: selected.filter { installed[$0.id] != nil }, versions: installed, timeout: timeout)
+            var comparison = BodyComparison(label: input.label, contentType: input.contentType, body: input.body, readings: readings)
+            comparison.notes = input.notes
+            comparisons.append(comparison)
+        }
+        switch format {
+        case .text:
+            var header = "Compared with \(TextReportRenderer.count(installed.count, "parser")) installed in \(VisibleBytes.escape(directory))"
+            if !notInstalled.isEmpty { header += "; not installed: " + notInstalled.joined(separator: ", ") }
+            stdout.write(header + "\n\n")
+            stdout.write(comparisons.map { ComparisonRenderer.text($0, style: style) }.joined(separator: "\n"))
+        case .json:
+            stdout.write(ComparisonRenderer.json(comparisons, interopDirectory: directory, notInstalled: notInstalled))
+        }
+        return comparisons.allSatisfy(\.agrees) ? ExitCode.success : ExitCode.failure
+    }
+
+    /// What to do when no parser is found.
+    static let installAdvice =
+        "compare runs the parsers Interop/setup.sh installs (see Interop/parsers.tsv): run it once in a checkout of "
+        + "this package, then point --interop DIR (or \(interopVariable)) at that checkout's Interop directory"
+
+    /// The installed parsers' version lines by id, checked on several threads.
+    static func installed(_ parsers: [InteropParser]) -> [String: String] {
+        let results = Results<String?>(count: parsers.count)
+        runConcurrently(parsers.count) { index in results.store(parsers[index].installedVersion(), at: index) }
+        var versions: [String: String] = [:]
+        for (parser, version) in zip(parsers, results.values) {
+            if let version = version ?? nil { versions[parser.id] = version }
+        }
+        return versions
+    }
+
+    /// What each parser made of the input's body, in listing order, normalised against the validator's reading.
+    static func readings(
+        of input: CompareInput, by parsers: [InteropParser], versions: [String: String], timeout: Double
+    ) -> [ParserReading] {
+        let baseline = BodyComparison(label: input.label, contentType: input.contentType, body: input.body, readings: []).baseline
+        let results = Results<ParserReading.Outcome>(count: parsers.count)
+        runConcurrently(parsers.count) { index in
+            let parser = parsers[index]
+            let outcome: ParserReading.Outcome
+            do {
+                let parts = try parser.adapter(timeout: timeout).decode(body: input.body, contentType: input.contentType)
+                outcome = .parts(ParserReading.normalised(parts, notReported: parser.notReported, baseline: baseline))
+            } catch let error as ProcessAdapterError where error.code == .refused {
+                let prefix = "the decoder rejected the body: "
+                outcome = .rejected(error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message)
+            } catch {
+                outcome = .noAnswer("\(error)")
+            }
+            results.store(outcome, at: index)
+        }
+        return zip(parsers, results.values).map { parser, outcome in
+            ParserReading(id: parser.id, version: versions[parser.id] ?? "unknown", outcome: outcome ?? .noAnswer("not run"))
+        }
+    }
+
+    /// Runs `work` for each index on ``jobs`` threads and waits: each job spends its time blocked on a child.
+    private static func runConcurrently(_ count: Int, _ work: @escaping @Sendable (Int) -> Void) {
+        let next = Results<Int>(count: 1)
+        next.store(0, at: 0)
+        let group = DispatchGroup()
+        for job in 0..<max(1, min(jobs, count)) {
+            DispatchQueue(label: "compare.job.\(job)").async(group: group) {
+                while let index = next.takeNext(below: count) { work(index) }
+            }
+        }
+        group.wait()
+    }
+}
+
+/// Values stored from several threads, each at its own index, behind a lock.
+private final class Results<Value>: @unchecked Sendable {
+    private let lock = DispatchQueue(label: "compare.results")
+    private var stored: [Value?]
+
+    init(count: Int) { stored = Array(repeating: nil, count: count) }
+
+    func store(_ value: Value, at index: Int) { lock.sync { stored[index] = value } }
+
+    var values: [Value?] { lock.sync { stored } }
+}
+
+extension Results where Value == Int {
+    /// Hands out 0, 1, 2, … up to `count`, once each.
+    func takeNext(below count: Int) -> Int? {
+        lock.sync {
+            let next = stored[0] ?? 0
+            guard next < count else { return nil }
+            stored[0] = next + 1
+            return next
+        }
+    }
+}
+#endif

@@ -1,0 +1,161 @@
+import MultipartForm
+import MultipartFormConformanceCore
+
+/// `compare` output: each group of parsers with its reading, part by part, cells that differ from the
+/// validator's reading marked `*`; then the validator's findings, which explain the differences.
+enum ComparisonRenderer {
+    /// The widest a name, filename or content type is shown before it is cut with `…`.
+    static let maxCellColumns = 40
+    /// How many hex digits of each part's SHA-256 are shown in text.
+    static let digestDigits = 12
+
+    /// The text report of one comparison.
+    static func text(_ comparison: BodyComparison, style: TerminalStyle = .plain) -> String {
+        var out = style.bold("\(comparison.label):") + " \(TextReportRenderer.count(comparison.body.count, "byte")), "
+            + "Content-Type: \(VisibleBytes.escape(comparison.contentType))\n"
+        for note in comparison.notes { out += "  note: \(note)\n" }
+        out += "\n" + style.bold("multipart-check (the strict validator) reads:") + "\n"
+        out += table(comparison.baseline, baseline: comparison.baseline)
+        var marked = false
+        for group in comparison.groups {
+            let ids = group.readings.map(\.id)
+            out += "\n" + style.bold("\(group.kind.heading) (\(ids.count)):") + " " + ids.joined(separator: ", ") + "\n"
+            switch group.kind {
+            case .same:
+                break
+            case .otherParts, .dataLoss:
+                let parts = group.readings[0].parts ?? []
+                out += table(parts, baseline: comparison.baseline)
+                marked = true
+            case .rejected, .noAnswer:
+                for reading in group.readings {
+                    switch reading.outcome {
+                    case .rejected(let reason), .noAnswer(let reason):
+                        out += "  \(reading.id): \(VisibleBytes.escape(shortened(reason, to: 160)))\n"
+                    case .parts:
+                        break
+                    }
+                }
+            }
+        }
+        if marked { out += "\n(* differs from the validator's reading; sizes in bytes, sha256 cut to \(digestDigits) digits)\n" }
+        out += "\n" + style.bold("What the validator finds") + " (positions count in the body):\n\n"
+        var renderer = TextReportRenderer(displayPath: comparison.label, contentType: comparison.contentType)
+        renderer.style = style
+        let source = BodyInput(standardInput: .bytes(comparison.body))
+        for diagnostic in comparison.report.diagnostics {
+            out += renderer.render(diagnostic, body: source, bodyLength: comparison.body.count)
+        }
+        out += renderer.summary(comparison.report, verdict: Verdict(comparison.report, warningsAsErrors: false))
+        return out
+    }
+
+    /// The parts as a table, each cell that differs from `baseline`'s part at its place marked `*`;
+    /// a part the baseline has and `parts` lacks is listed as missing.
+    static func table(_ parts: [DecodedFormPart], baseline: [DecodedFormPart]) -> String {
+        var rows: [[String]] = [["#", "name", "filename", "content-type", "size", "sha256"]]
+        for (index, part) in parts.enumerated() {
+            let expected = index < baseline.count ? baseline[index] : nil
+            func cell(_ text: String, _ same: Bool) -> String { (same ? " " : "*") + text }
+            rows.append([
+                String(index + 1),
+                cell(quoted(part.name), expected?.name == part.name),
+                cell(quoted(part.filename), expected != nil && expected?.filename == part.filename),
+                cell(part.contentType.map { cut(VisibleBytes.escape($0)) } ?? "-", expected != nil && expected?.contentType == part.contentType),
+                cell(String(part.body.count), expected?.body.count == part.body.count),
+                cell(digest(part.body, digits: digestDigits), expected?.body == part.body),
+            ])
+        }
+        var missing: [String] = []
+        if parts.count < baseline.count {
+            for index in parts.count..<baseline.count {
+                missing.append("  \(index + 1)   (missing: \(quoted(baseline[index].name)), \(baseline[index].body.count) bytes)")
+            }
+        }
+        if parts.isEmpty && baseline.isEmpty { return "  (no parts)\n" }
+        var widths = [Int](repeating: 0, count: rows[0].count)
+        for row in rows {
+            for (column, text) in row.enumerated() { widths[column] = max(widths[column], DisplayWidth.columns(text)) }
+        }
+        var out = ""
+        for row in rows {
+            var line = "  "
+            for (column, text) in row.enumerated() {
+                let padding = column == row.count - 1 ? 0 : widths[column] - DisplayWidth.columns(text) + 1
+                line += text + String(repeating: " ", count: padding)
+            }
+            out += line + "\n"
+        }
+        return out + missing.map { $0 + "\n" }.joined()
+    }
+
+    /// The JSON document for every comparison of one run (schema version 1).
+    static func json(_ comparisons: [BodyComparison], interopDirectory: String, notInstalled: [String]) -> String {
+        let document = JSONValue.object([
+            ("version", .int(1)),
+            ("interop", .string(interopDirectory)),
+            ("not_installed", .array(notInstalled.map { .string($0) })),
+            ("bodies", .array(comparisons.map(json))),
+        ])
+        return document.rendered() + "\n"
+    }
+
+    private static func json(_ comparison: BodyComparison) -> JSONValue {
+        .object([
+            ("label", .string(comparison.label)),
+            ("content_type", .string(comparison.contentType)),
+            ("bytes", .int(comparison.body.count)),
+            ("notes", .array(comparison.notes.map { .string($0) })),
+            ("agree", .bool(comparison.agrees)),
+            ("validator", .object([("parts", .array(comparison.baseline.map(json)))])),
+            (
+                "parsers",
+                .array(
+                    comparison.readings.map { reading in
+                        var members: [(key: String, value: JSONValue)] = [
+                            ("id", .string(reading.id)), ("version", .string(reading.version)),
+                            ("reading", .string(comparison.kind(of: reading.outcome).rawValue)),
+                        ]
+                        switch reading.outcome {
+                        case .parts(let parts): members.append(("parts", .array(parts.map(json))))
+                        case .rejected(let reason), .noAnswer(let reason): members.append(("reason", .string(reason)))
+                        }
+                        return .object(members)
+                    })
+            ),
+            (
+                "findings",
+                JSONReportRenderer.file(
+                    path: comparison.label, report: comparison.report, verdict: Verdict(comparison.report, warningsAsErrors: false))
+            ),
+        ])
+    }
+
+    private static func json(_ part: DecodedFormPart) -> JSONValue {
+        .object([
+            JSONValue.bytesMember("name", part.name), JSONValue.bytesMember("filename", part.filename),
+            JSONValue.bytesMember("content_type", part.contentType), ("size", .int(part.body.count)),
+            ("sha256", .string(digest(part.body, digits: 64))),
+        ])
+    }
+
+    /// `"name"` with its bytes made visible and cut to ``maxCellColumns``, or `-` for none.
+    static func quoted(_ bytes: [UInt8]?) -> String {
+        guard let bytes else { return "-" }
+        return "\"" + cut(VisibleBytes.escape(bytes)) + "\""
+    }
+
+    /// The first `digits` hex digits of the SHA-256 of `bytes`.
+    static func digest(_ bytes: [UInt8], digits: Int) -> String {
+        String(CorpusManifest.SHA256.hex(CorpusManifest.SHA256.hash(bytes)).prefix(digits))
+    }
+
+    private static func cut(_ text: String) -> String {
+        text.count > maxCellColumns ? String(text.prefix(maxCellColumns - 1)) + "…" : text
+    }
+
+    private static func shortened(_ text: String, to limit: Int) -> String {
+        let line = text.split(whereSeparator: { $0 == "\n" }).joined(separator: " ")
+        return line.count > limit ? String(line.prefix(limit - 1)) + "…" : line
+    }
+}

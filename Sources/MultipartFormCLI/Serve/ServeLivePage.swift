@@ -1,0 +1,152 @@
+/// `serve`'s page for a browser: `GET /_/` is a self-contained page (no CDN, nothing fetched but
+/// its own data) that polls `GET /_/requests?after=N` for the requests validated since.
+///
+/// The page and its data are served only to requests whose `Host` names loopback or the address
+/// the server listens on, so a web page on another origin that a DNS rebinding points at the server
+/// cannot read them; no CORS header is ever sent.
+enum ServeLivePage {
+    /// The reserved path prefix: a `GET` or `HEAD` below it is the page, never a request to validate.
+    static let prefix = "/_/"
+
+    /// Whether `head` asks for the page or its data.
+    static func isPageRequest(_ head: HTTPRequestHead) -> Bool {
+        // A request that carries a body is an upload, whatever its path: it is validated.
+        (head.method == "GET" || head.method == "HEAD") && (head.target == "/_" || head.target.hasPrefix(prefix))
+            && head.values("Transfer-Encoding").isEmpty && head.values("Content-Length").allSatisfy { $0.trimmingSpaces == "0" }
+    }
+
+    /// Whether the `Host` header names this server by a loopback name or the address it listens on,
+    /// with no port or the port it listens on.
+    static func hostIsAllowed(_ host: String?, boundHost: String, port: Int) -> Bool {
+        guard var host = host?.lowercased(), !host.isEmpty else { return false }
+        if let colon = host.lastIndex(of: ":"), !host[colon...].contains("]") {
+            guard host[host.index(after: colon)...] == Substring(String(port)) else { return false }
+            host = String(host[..<colon])
+        }
+        var allowed = ["localhost", "127.0.0.1", "[::1]"]
+        if boundHost != "0.0.0.0" && boundHost != "::" {
+            allowed.append(boundHost.contains(":") ? "[\(boundHost.lowercased())]" : boundHost.lowercased())
+        }
+        return allowed.contains(host)
+    }
+
+    /// The answer to a page request: the page, the entries after `?after=N` as JSON, a 404, or a
+    /// 403 for a `Host` that names another site.
+    static func answer(
+        _ head: HTTPRequestHead, history: ServeHistory?, boundHost: String, port: Int, keepAlive: Bool, headOnly: Bool
+    ) -> (status: ServeStatus, bytes: [UInt8]) {
+        func text(_ status: ServeStatus, _ message: String) -> (ServeStatus, [UInt8]) {
+            (status, ServeResponse.make(status, contentType: "text/plain; charset=utf-8", body: Array((message + "\n").utf8), keepAlive: keepAlive, headOnly: headOnly))
+        }
+        guard hostIsAllowed(head.values("Host").first, boundHost: boundHost, port: port) else {
+            return text(
+                .forbidden,
+                "403 Forbidden: the page is served only to http://localhost:\(port)\(prefix) or http://127.0.0.1:\(port)\(prefix) (the Host header names another site)")
+        }
+        guard let history else { return text(.notFound, "404 Not Found: the page is off (--page-history 0)") }
+        let path = head.target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? head.target
+        switch path {
+        case "/_", prefix:
+            return (.ok, page(bytes: Array(html.utf8), type: "text/html; charset=utf-8", keepAlive: keepAlive, headOnly: headOnly))
+        case prefix + "requests":
+            let after = query(head.target, "after").flatMap { Int($0) } ?? 0
+            let entries = history.entries(after: after).map(\.json)
+            let body = "{\"capacity\":\(history.capacity),\"requests\":[" + entries.joined(separator: ",") + "]}\n"
+            return (.ok, page(bytes: Array(body.utf8), type: "application/json", keepAlive: keepAlive, headOnly: headOnly))
+        default:
+            return text(.notFound, "404 Not Found: the page is at \(prefix)")
+        }
+    }
+
+    /// A page answer: never cached, never framed by another site, no CORS header.
+    private static func page(bytes: [UInt8], type: String, keepAlive: Bool, headOnly: Bool) -> [UInt8] {
+        var head = "HTTP/1.1 200 OK\r\nContent-Type: \(type)\r\nContent-Length: \(bytes.count)\r\n"
+        head += "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\n"
+        head += "Content-Security-Policy: default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:\r\n"
+        head += "Connection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
+        return headOnly ? Array(head.utf8) : Array(head.utf8) + bytes
+    }
+
+    /// The value of `name` in the target's query, if any.
+    static func query(_ target: String, _ name: String) -> String? {
+        guard let question = target.firstIndex(of: "?") else { return nil }
+        for pair in target[target.index(after: question)...].split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, parts[0] == Substring(name) { return String(parts[1]) }
+        }
+        return nil
+    }
+
+    /// The page: inline style and script, text inserted with `textContent` only (never as markup).
+    static let html = #"""
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>multipart-check serve</title>
+        <style>
+        body{font:14px/1.4 system-ui,sans-serif;margin:0;color:#1d1d1f;background:#fafafa}
+        header{padding:10px 16px;background:#1d1d1f;color:#fff}
+        header h1{font-size:16px;margin:0}
+        #status{font-size:12px;opacity:.8}
+        main{padding:8px 16px}
+        .request{background:#fff;border:1px solid #ddd;border-radius:6px;margin:10px 0;padding:8px 12px}
+        .request h2{font-size:14px;margin:0 0 4px;word-break:break-all}
+        .ok{color:#1a7f37}.bad{color:#cf222e}.warning{color:#9a6700}.note{color:#57606a}
+        table{border-collapse:collapse;font-size:13px;margin:4px 0}
+        td,th{border-bottom:1px solid #eee;padding:2px 8px 2px 0;text-align:left;vertical-align:top}
+        th{white-space:nowrap}td{overflow-wrap:anywhere}
+        pre{background:#f6f8fa;padding:6px;overflow-x:auto;font:12px/1.35 ui-monospace,monospace;margin:4px 0}
+        details{margin:4px 0}
+        summary{cursor:pointer}
+        .meta{color:#57606a;font-size:12px}
+        @media (max-width:600px){main{padding:4px 6px}.request{padding:6px}}
+        </style></head>
+        <body><header><h1>multipart-check serve</h1><div id="status">waiting for requests…</div></header>
+        <main id="requests"></main>
+        <script>
+        "use strict";
+        let last = 0;
+        const list = document.getElementById("requests");
+        const status = document.getElementById("status");
+        function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined && text !== null) e.textContent = String(text); if (cls) e.className = cls; return e; }
+        function row(cells, tag) { const tr = el("tr"); for (const c of cells) tr.appendChild(el(tag || "td", c)); return tr; }
+        function render(r) {
+          const box = el("section", null, "request"); box.id = "request-" + r.number;
+          const title = el("h2"); title.appendChild(el("span", r.conforming ? "✔ " : "✘ ", r.conforming ? "ok" : "bad"));
+          title.appendChild(el("span", "#" + r.number + " " + r.method + " " + r.target)); box.appendChild(title);
+          box.appendChild(el("div", new Date(r.time * 1000).toLocaleTimeString() + " · from " + r.peer + " · " + r.bytes + " bytes · " + r.content_type + " · answered " + r.status, "meta"));
+          box.appendChild(el("div", r.verdict + ": " + r.counts.error + " errors, " + r.counts.warning + " warnings, " + r.counts.note + " notes", r.conforming ? "ok" : "bad"));
+          for (const m of r.messages) box.appendChild(el("div", m, "meta"));
+          if (r.parts.length) {
+            const t = el("table"); t.appendChild(row(["#", "name", "filename", "content-type", "size", "preview"], "th"));
+            r.parts.forEach((p, i) => t.appendChild(row([i + 1, p.name ?? "-", p.filename ?? "-", p.content_type ?? "-", p.size, p.preview ?? ""])));
+            box.appendChild(t);
+            if (r.part_count > r.parts.length) box.appendChild(el("div", (r.part_count - r.parts.length) + " more parts", "meta"));
+          }
+          for (const f of r.findings) {
+            const d = el("details", null, "finding"); d.open = f.severity !== "note";
+            d.appendChild(el("summary", f.severity + ": " + f.message + " [" + f.rule + "] at line " + f.line + ", column " + f.column, f.severity === "error" ? "bad" : f.severity));
+            d.appendChild(el("pre", f.view));
+            if (f.summary) d.appendChild(el("div", "rule: " + f.summary));
+            if (f.rationale) d.appendChild(el("div", "why: " + f.rationale, "meta"));
+            if (f.fix) d.appendChild(el("div", "fix: " + f.fix));
+            box.appendChild(d);
+          }
+          if (r.finding_count > r.findings.length) box.appendChild(el("div", (r.finding_count - r.findings.length) + " more findings (see the terminal)", "meta"));
+          const h = el("details"); h.appendChild(el("summary", "the body's first bytes, CR and LF shown")); h.appendChild(el("pre", r.head)); box.appendChild(h);
+          return box;
+        }
+        async function poll() {
+          try {
+            const response = await fetch("/_/requests?after=" + last, { cache: "no-store" });
+            const data = await response.json();
+            for (const r of data.requests) { list.insertBefore(render(r), list.firstChild); last = Math.max(last, r.number); }
+            while (list.children.length > data.capacity) list.removeChild(list.lastChild);
+            status.textContent = "live · showing the last " + list.children.length + " of at most " + data.capacity + " requests · send multipart uploads to this server, any path but /_/";
+          } catch (e) { status.textContent = "not connected: " + e; }
+          setTimeout(poll, 1000);
+        }
+        poll();
+        </script></body></html>
+        """#
+}

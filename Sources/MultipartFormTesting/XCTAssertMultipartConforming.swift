@@ -1,0 +1,41 @@
+#if canImport(XCTest)
+import Foundation
+import MultipartForm
+import MultipartFormFoundation
+import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Checks a request's multipart/form-data body in an XCTest test, failing once for each finding.
+///
+/// What `expectConforming(_:bodyFile:minimumSeverity:sourceLocation:)` does for Swift Testing:
+/// each finding at `minimumSeverity` or worse is its own failure, with the rule, the position, the
+/// bytes around it made visible, the fix and the specification.
+///
+/// ```swift
+/// func testUploadBodyConforms() throws {
+///     try XCTAssertMultipartConforming(PhotoUploader().makeRequest(photo: jpegData, filename: "beach.jpg"))
+/// }
+/// ```
+/// - Parameters:
+///   - request: The request as the app built it.
+///   - bodyFile: The file an upload task sends as the body, when the body is not in the request.
+///   - minimumSeverity: The least severe finding that fails the test (`.warning` by default).
+///   - file: The file the failures are reported in.
+///   - line: The line the failures are reported at.
+/// - Returns: The report, for further checks.
+/// - Throws: ``RequestBodyError`` when the request has no `Content-Type` or no readable body.
+@discardableResult
+public func XCTAssertMultipartConforming(
+    _ request: @autoclosure () throws -> URLRequest, bodyFile: URL? = nil, minimumSeverity: Severity = .warning,
+    file: StaticString = #filePath, line: UInt = #line
+) throws -> ValidationReport {
+    let checked = try CheckedRequest(try request(), bodyFile: bodyFile)
+    for text in checked.issues(minimumSeverity: minimumSeverity) {
+        XCTFail(text, file: file, line: line)
+    }
+    return checked.report
+}
+#endif

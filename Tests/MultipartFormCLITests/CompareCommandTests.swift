@@ -1,0 +1,141 @@
+import Foundation
+import MultipartFormConformanceCore
+@testable import MultipartFormCLI
+import Testing
+
+/// `compare` runs the drivers of an `Interop` directory's `parsers.tsv` and groups their readings.
+///
+/// Most tests use an `Interop` directory of shell drivers with canned answers, so they run anywhere;
+/// the last runs the real parsers and is skipped, saying why, when `Interop/setup.sh` has not run.
+@Suite struct CompareCommandTests {
+    /// Two parts: a text field `a` holding `1`, and a file `f` (`x.txt`, text/plain) holding `hello`.
+    static let body = Array(
+        ("--XY\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n"
+            + "--XY\r\nContent-Disposition: form-data; name=\"f\"; filename=\"x.txt\"\r\nContent-Type: text/plain\r\n\r\nhello\r\n"
+            + "--XY--\r\n").utf8)
+    static let contentType = "multipart/form-data; boundary=XY"
+
+    static let textPart = #"{"name":"a","filename":null,"content_type":null,"body_base64":"MQ=="}"#
+    static func filePart(_ filename: String) -> String {
+        #"{"name":"f","filename":""# + filename + #"","content_type":"text/plain","body_base64":"aGVsbG8="}"#
+    }
+
+    /// An `Interop` directory with five parsers: one reads the body as the validator does, one drops
+    /// the file part, one renames the file, one rejects the body, and one is not installed.
+    static func fakeInterop() throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: directory.url.appendingPathComponent("drivers"), withIntermediateDirectories: true)
+        let answers = [
+            "same": #"{"parts":["# + textPart + "," + filePart("x.txt") + "]}",
+            "lossy": #"{"parts":["# + textPart + "]}",
+            "renamer": #"{"parts":["# + textPart + "," + filePart("y.txt") + "]}",
+            "refuser": #"{"error":"bad body"}"#,
+        ]
+        var script = "cat > /dev/null\ncase \"$1\" in\n"
+        for (id, answer) in answers.sorted(by: { $0.key < $1.key }) {
+            script += "\(id)) printf '%s\\n' '\(answer)' ;;\n"
+        }
+        script += "esac\n"
+        _ = try directory.write(Array(script.utf8), named: "drivers/answer.sh")
+        var listing = "# id\tlanguage\tparser\tnot reported\tversion command\tdriver command\n"
+        for id in ["same", "lossy", "renamer", "refuser"] {
+            listing += "\(id)\tShell\t\(id) driver\t-\techo \(id) 1.0\tsh drivers/answer.sh \(id)\n"
+        }
+        listing += "absent\tShell\tnot installed\t-\techo absent 1.0\tsh drivers/missing.sh\n"
+        _ = try directory.write(Array(listing.utf8), named: InteropParser.listingName)
+        return directory
+    }
+
+    @Test func readingsAreGroupedAndEveryDifferenceFromTheValidatorIsMarked() throws {
+        let interop = try Self.fakeInterop()
+        let input = try TemporaryDirectory()
+        let path = try input.write(Self.body, named: "body.bin")
+        let result = runCLI(["compare", "--interop", interop.url.path, "--content-type", Self.contentType, path])
+        #expect(result.status == 1, "\(result.stderr)")
+        let out = result.stdout
+        #expect(out.hasPrefix("Compared with 4 parsers installed in \(interop.url.path); not installed: absent\n"))
+        #expect(out.contains("\nsame as the validator (1): same\n"))
+        #expect(out.contains("\ndata loss (1): lossy\n"))
+        #expect(out.contains("  2   (missing: \"f\", 5 bytes)\n"))
+        #expect(out.contains("\nother parts (1): renamer\n"))
+        #expect(out.contains(#"*"y.txt""#))
+        #expect(!out.contains(#"*"x.txt""#))
+        #expect(out.contains("\nrejected (1): refuser\n  refuser: bad body\n"))
+        #expect(out.contains("body.bin: 2 parts, 0 errors, 0 warnings, 0 notes; conforming"))
+    }
+
+    @Test func onlyTheChosenParsersRunAndAgreementExitsZero() throws {
+        let interop = try Self.fakeInterop()
+        let result = runCLI(
+            ["compare", "--interop", interop.url.path, "--content-type", Self.contentType, "--parser", "same", "-"], stdin: Self.body)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Compared with 1 parser installed in"))
+        #expect(!result.stdout.contains("lossy"))
+    }
+
+    @Test func jsonListsEachParsersReadingWithDigests() throws {
+        let interop = try Self.fakeInterop()
+        let result = runCLI(["compare", "--interop", interop.url.path, "--format", "json", "-"], stdin: Self.body)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let body = try #require((document["bodies"] as? [[String: Any]])?.first)
+        #expect(body["content_type"] as? String == Self.contentType)
+        let parsers = try #require(body["parsers"] as? [[String: Any]])
+        #expect(parsers.map { $0["reading"] as? String } == ["same", "data-loss", "other-parts", "rejected"])
+        let parts = try #require(parsers[0]["parts"] as? [[String: Any]])
+        // SHA-256 of "hello".
+        #expect(parts[1]["sha256"] as? String == "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824")
+        #expect(document["not_installed"] as? [String] == ["absent"])
+    }
+
+    @Test func withoutAnInstalledParserItSaysHowToInstallThem() throws {
+        let interop = try Self.fakeInterop()
+        let result = runCLI(["compare", "--interop", interop.url.path, "--parser", "absent", "-"], stdin: Self.body)
+        #expect(result.status == ExitCode.unavailable)
+        #expect(result.stderr.contains("error: no parser is installed in '\(interop.url.path)'"))
+        #expect(result.stderr.contains("Interop/setup.sh"))
+        let empty = try TemporaryDirectory()
+        let missing = runCLI(["compare", "--interop", empty.url.path, "-"], stdin: Self.body)
+        #expect(missing.status == ExitCode.unavailable)
+        #expect(missing.stderr.contains("Interop/setup.sh"))
+    }
+
+    @Test func anUnknownParserIsAUsageErrorWithASuggestion() throws {
+        let interop = try Self.fakeInterop()
+        let result = runCLI(["compare", "--interop", interop.url.path, "--parser", "lossi", "-"], stdin: Self.body)
+        #expect(result.status == ExitCode.usage)
+        #expect(result.stderr.hasPrefix("Error: Unknown parser 'lossi'. Did you mean 'lossy'?"))
+    }
+
+    /// What the parsers the interop tools record as API limits do not report is taken from the validator.
+    @Test func unreportedPartOrderIsNotADifference() {
+        let baseline = [DecodedFormPart(name: "a", body: [1]), DecodedFormPart(name: "b", body: [2])]
+        let reversed = Array(baseline.reversed())
+        #expect(ParserReading.normalised(reversed, notReported: [.partOrder], baseline: baseline) == baseline)
+        #expect(ParserReading.normalised(reversed, notReported: [], baseline: baseline) == reversed)
+    }
+
+    /// Where `Interop/setup.sh` ran: `MULTIPART_CHECK_INTEROP`, else this checkout's `Interop`.
+    static var installedInterop: String? {
+        let candidates = [ProcessInfo.processInfo.environment[CompareCommand.interopVariable]].compactMap { $0 } + [
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Interop").path
+        ]
+        return candidates.first { FileManager.default.fileExists(atPath: $0 + "/.venv/bin/python") }
+    }
+
+    @Test(
+        .enabled(
+            if: installedInterop != nil,
+            "needs the parsers Interop/setup.sh installs (set MULTIPART_CHECK_INTEROP to an Interop directory where it ran)"))
+    func realParsersSplitOnTheHandRolledBlogBody() throws {
+        let interop = try #require(Self.installedInterop)
+        let vector = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Vectors/realworld/n-hand-rolled-blog-body.body").path
+        let result = runCLI(
+            ["compare", "--interop", interop, "--parser", "python-multipart", "--parser", "php", "--parser", "werkzeug", vector])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("Compared with 3 parsers installed in"))
+        #expect(result.stdout.contains("[parameter-syntax]"))
+        #expect(!result.stdout.contains("\nsame as the validator (3)"))
+    }
+}
