@@ -1,6 +1,7 @@
 import MultipartForm
 import MultipartFormConformance
 import MultipartFormConformanceCore
+import MultipartFormTestSupport
 import Testing
 
 /// Every corpus vector, mutated in seeded ways that aim at the framing (inserted line breaks,
@@ -11,7 +12,7 @@ import Testing
 
     static func validate(_ body: [UInt8], contentType: String?, options: ValidationOptions, chunk: Int) -> ValidationReport {
         // Each chunk from a buffer overwritten once it is consumed, as a server's reused read buffer is.
-        ScribbledFeed.validate(body, contentType: contentType, options: options, chunkSize: chunk)
+        ChunkedFeed.validate(body, contentType: contentType, options: options, chunkSize: chunk)
     }
 
     @Test func mutatedVectorsValidateTheSameAtEveryChunking() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import MultipartForm
+import MultipartFormTestSupport
 import Testing
 
 /// Random forms with arbitrary names, filenames and values: the encoder's output validates and decodes to its input.
@@ -14,7 +15,7 @@ import Testing
     static let onlyForm: Int? = environment["ENCODER_PROPERTY_FORM"].flatMap { Int($0) }
 
     @Test func randomFormsEncodeValidateAndDecodeToTheirInputAfterEscaping() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         var tally: [RandomForm.Outcome: Int] = [:]
         var failed = 0
         let indices = Self.onlyForm.map { [$0] } ?? Array(0..<Self.formCount)
@@ -81,7 +82,7 @@ struct RandomForm: CustomStringConvertible {
         "image/x-test;q=\"a;b\"",
     ]
 
-    init(index: Int, using generator: inout SplitMix64, scratch: ScratchDirectory) throws {
+    init(index: Int, using generator: inout SplitMix64, scratch: TemporaryDirectory) throws {
         self.index = index
         options = ReferenceEncoder.Options(normalizesNewlines: Int.random(in: 0..<10, using: &generator) < 3)
         generatorState = generator.next()
@@ -117,7 +118,7 @@ struct RandomForm: CustomStringConvertible {
             default:
                 // Each form is checked before the next is drawn, so the files of one field position are reused.
                 let content = Self.randomValue(using: &generator, boundary: boundary, planted: planted)
-                let path = try scratch.write("field\(fieldIndex).bin", content)
+                let path = try scratch.write(content, named: "field\(fieldIndex).bin")
                 files[path] = content
                 value = .file(path: path)
             }
