@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import MultipartForm
+import MultipartFormTestSupport
 import Testing
 
 extension Tag {
@@ -37,7 +38,7 @@ extension Tag {
     .serialized)
 struct AdversarialGrowthTests {
     /// Whether the full sizes run (`MULTIPART_FULL_TESTS` is set) rather than the fast form.
-    static let full = getenv("MULTIPART_FULL_TESTS") != nil
+    static let full = TestScale.isFull
     /// The smallest body size; the others are 4 and 16 times it.
     static let unit = full ? 1 << 20 : 32 << 10
     static let sizes = [1, 4, 16].map { $0 * unit }
