@@ -39,10 +39,11 @@ import Testing
         let counts = RandomForm.Outcome.allCases.map { "\($0.rawValue) \(tally[$0, default: 0])" }.joined(separator: ", ")
         print("encoder property test: seed \(String(Self.seed, radix: 16)); \(counts)")
         guard Self.onlyForm == nil else { return }
-        // The generator must keep reaching every outcome (the rarest in about 1 form of 150), or the
-        // property says little.
+        // The generator must keep reaching every outcome, or the property says little. The rarest,
+        // a collision while streaming, comes about once in 150 to 250 forms: the first 2,000 reach it 8 times.
+        let least = TestScale.pick(full: 40, fast: 4)
         for outcome in RandomForm.Outcome.allCases {
-            #expect(tally[outcome, default: 0] >= Self.formCount / 250, "only \(tally[outcome, default: 0]) forms reached \(outcome)")
+            #expect(tally[outcome, default: 0] >= least, "only \(tally[outcome, default: 0]) forms reached \(outcome)")
         }
         #expect(tally[.encoded, default: 0] >= Self.formCount * 3 / 5, "\(tally)")
     }
