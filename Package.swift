@@ -34,15 +34,19 @@ let package = Package(
         // `multipart-check bench`: generated bodies, worker processes and reports, kept out of the CLI library.
         .target(name: "MultipartCheckBench", dependencies: ["MultipartForm", "MultipartFormConformanceCore", "MultipartFormCLI"]),
         .executableTarget(name: "multipart-check", dependencies: ["MultipartFormCLI", "MultipartCheckBench"]),
-        .testTarget(name: "MultipartFormTests", dependencies: ["MultipartForm"]),
+        // What the test targets share (chunked feeding, temporary directories, seeded randomness):
+        // in no product, so only the tests build it.
+        .target(name: "MultipartFormTestSupport", dependencies: ["MultipartForm"], path: "Tests/MultipartFormTestSupport"),
+        .testTarget(name: "MultipartFormTests", dependencies: ["MultipartForm", "MultipartFormTestSupport"]),
         .testTarget(
             name: "MultipartFormConformanceTests",
-            dependencies: ["MultipartForm", "MultipartFormConformance", "MultipartFormCLI"]
+            dependencies: ["MultipartForm", "MultipartFormConformance", "MultipartFormCLI", "MultipartFormTestSupport"]
         ),
         .testTarget(
             name: "MultipartFormCLITests",
             dependencies: [
                 "MultipartFormCLI", "MultipartCheckBench", "MultipartForm", "MultipartFormConformanceCore",
+                "MultipartFormTestSupport",
                 // `serve` is tested with URLSession uploading through the Foundation glue.
                 "MultipartFormFoundation",
             ],

@@ -9,6 +9,7 @@ import json
 
 B = b"AaB03x"
 CT = "multipart/form-data; boundary=AaB03x"
+DELIM = b"--AaB03x\r\n"
 
 
 def part(name, value, extra_headers=b"", boundary=B):
@@ -45,6 +46,24 @@ def at(data, needle, nth=0, plus=0):
         if pos < 0:
             raise ValueError(f"{needle!r} occurrence {nth} not found")
     return pos + plus
+
+
+def offset_of(body, needle, nth=0, plus=0, expect=None):
+    """Offset of needle in the body (see at); when expect is given, asserts the bytes found there."""
+    off = at(body, needle, nth, plus)
+    if expect is not None:
+        assert body[off:off + len(expect)] == expect, (needle, off, body[off:off + len(expect)], expect)
+    return off
+
+
+def section_start(body, nth=0):
+    """The start of the nth part's header section: the byte after its delimiter line."""
+    return offset_of(body, DELIM, nth, plus=len(DELIM))
+
+
+def accept(because, parts):
+    """An expected outcome of an i- vector: the receiver accepts and decodes these parts."""
+    return {"outcome": "accept", "because": because, "parts": parts}
 
 
 def d(rule, offset, origin="body"):

@@ -5,8 +5,8 @@ import MultipartForm
 /// of its own), releasing it before the next part.
 ///
 /// Content that lies in one block is copied in one step, into an array made from its bytes, as a
-/// program would that has the whole part at hand; reserving and appending cost about 120
-/// instructions a part more on 100,000 small fields.
+/// program would that has the whole part at hand, rather than reserving and appending, which
+/// costs more on every small part.
 ///
 /// A value with its state in stored properties, so the pass reads and writes them directly, as a
 /// program decoding uploads would, rather than through the boxes a closure's captured variables need.

@@ -55,9 +55,8 @@ enum BenchOperation: String, CaseIterable, Sendable {
     ///
     /// Two, because one does not pay all of the allocator's first pages: glibc maps a large block
     /// (from 128 KiB) on its own, and once it is freed, serves blocks of that size from its heap,
-    /// which then grows into new pages. On many-fields, decode's second run still took about
-    /// 1,560 page faults for the report's parts, its third about 20; decode timed on the third run
-    /// was about 11 % faster (median time ratio 0.89 over 40 alternating rounds), validate the same.
+    /// which then grows into new pages: decode's second run on many fields still pays page faults
+    /// for the report's parts, its third hardly any.
     ///
     /// An operation's input is made before the clock starts: the body file for the validator, which
     /// ``BenchCase/write()`` made, and the form for the encoder.

@@ -21,28 +21,6 @@ func runCLI(_ arguments: [String], stdin: [UInt8] = []) -> CLIResult {
     return CLIResult(status: status, stdout: stdout, stderr: stderr, body: output.bytes)
 }
 
-/// A fresh temporary directory, removed when the value is deinitialized.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("multipart-check-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    /// Writes `bytes` to a file in the directory and returns its path.
-    func write(_ bytes: [UInt8], named name: String) throws -> String {
-        let file = url.appendingPathComponent(name)
-        try Data(bytes).write(to: file)
-        return file.path
-    }
-}
-
 /// Test bodies, written with explicit escapes.
 enum Bodies {
     static let browserContentType = "multipart/form-data; boundary=AaB03x"

@@ -1,5 +1,6 @@
 import Foundation
 import MultipartFormConformanceCore
+import MultipartFormTestSupport
 import Testing
 
 /// Certificates that mean the same thing for everyone: refusals, partial runs, a fixed boundary, and

@@ -1,4 +1,5 @@
 import Foundation
+import MultipartFormTestSupport
 import Testing
 
 /// `multipart-check certify`: usage errors, and a run of a `/bin/sh` encoder that answers garbage.

@@ -1,4 +1,5 @@
 import Foundation
+import MultipartFormTestSupport
 import Testing
 
 /// `certify`'s fast loop: filters, parallel jobs with the same report, the early stop, the request

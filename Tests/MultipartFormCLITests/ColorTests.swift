@@ -1,3 +1,4 @@
+import MultipartFormTestSupport
 import Testing
 
 @testable import MultipartFormCLI

@@ -1,5 +1,6 @@
 import Foundation
 import MultipartForm
+import MultipartFormTestSupport
 import Testing
 
 @testable import MultipartFormCLI

@@ -1,4 +1,5 @@
 import Foundation
+import MultipartFormTestSupport
 import Testing
 
 /// Runs of the built `multipart-check` binary, checking exit status and output exactly.

@@ -1,5 +1,6 @@
 import Foundation
 import MultipartFormConformanceCore
+import MultipartFormTestSupport
 import Testing
 
 /// A corpus from a hostile pull request: symbolic links and special files are integrity errors, never followed or read.

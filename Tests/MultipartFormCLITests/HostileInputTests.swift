@@ -1,4 +1,5 @@
 import Foundation
+import MultipartFormTestSupport
 import Testing
 
 /// Inputs a validator is fed when things have gone wrong: empty, garbage, cut off, malformed, huge.

@@ -1,4 +1,5 @@
 import Foundation
+import MultipartFormTestSupport
 import Testing
 
 /// `.tools/install.sh`, run with the built binary (`MULTIPART_CHECK_BINARY`) into scratch prefixes.

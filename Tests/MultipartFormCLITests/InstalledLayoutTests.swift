@@ -1,4 +1,5 @@
 import Foundation
+import MultipartFormTestSupport
 import Testing
 
 /// An installed `multipart-check` (the binary copied out of the build, the corpus beside it as

@@ -1,4 +1,5 @@
 import Foundation
+import MultipartFormTestSupport
 import Testing
 
 /// Arguments that are not UTF-8, as a file name on Linux may be: files are opened and created by

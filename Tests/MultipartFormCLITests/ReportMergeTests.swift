@@ -1,4 +1,5 @@
 import Foundation
+import MultipartFormTestSupport
 import Testing
 
 /// `multipart-check report merge`: several JSON reports, one matrix.

@@ -1,4 +1,5 @@
 import Foundation
+import MultipartFormTestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Foundation
 import MultipartFormCLI
+import MultipartFormTestSupport
 import Testing
 
 /// What reaches a terminal: strings from the input are escaped, and a report that cannot be written is an error.

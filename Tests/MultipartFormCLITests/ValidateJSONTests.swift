@@ -1,5 +1,6 @@
 import Foundation
 import MultipartFormConformanceCore
+import MultipartFormTestSupport
 import Testing
 
 @testable import MultipartFormCLI

@@ -1,6 +1,7 @@
 import Foundation
 import MultipartForm
 import MultipartFormConformanceCore
+import MultipartFormTestSupport
 import Testing
 
 @testable import MultipartFormCLI

@@ -1,6 +1,7 @@
 import Foundation
 import MultipartForm
 import MultipartFormConformance
+import MultipartFormTestSupport
 import Testing
 
 @Suite("Corpus loading")
@@ -70,15 +71,14 @@ struct CorpusLoadingTests {
         """.utf8)
 
     private func problems(loading files: [String: [UInt8]]) throws -> [CorpusError.Problem] {
-        let directory = try Fixtures.temporaryDirectory()
-        defer { Fixtures.remove(directory) }
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        try Fixtures.write(files, in: directory)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write(files)
         do {
-            _ = try Corpus(directory: directory)
+            _ = try Corpus(directory: directory.path)
             return []
         } catch {
-            #expect(error.description.contains(directory))
+            #expect(error.description.contains(directory.path))
             return error.problems
         }
     }
@@ -99,13 +99,11 @@ struct CorpusLoadingTests {
     }
 
     @Test func loadsAWellFormedVector() throws {
-        let directory = try Fixtures.temporaryDirectory()
-        defer { Fixtures.remove(directory) }
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        try Fixtures.write(
-            ["framing/y-one.body": Array("x".utf8), "framing/y-one.json": Self.validSidecar, "README.md": []],
-            in: directory)
-        let corpus = try Corpus(directory: directory)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write(
+            ["framing/y-one.body": Array("x".utf8), "framing/y-one.json": Self.validSidecar, "README.md": []])
+        let corpus = try Corpus(directory: directory.path)
         #expect(corpus.vectors.map(\.id) == ["framing/y-one"])
         #expect(corpus["framing/y-one"]?.verdict == .yes)
         #expect(corpus["framing/y-one"]?.body == Array("x".utf8))

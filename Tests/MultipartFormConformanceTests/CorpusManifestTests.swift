@@ -1,5 +1,6 @@
 import Foundation
 import MultipartFormConformance
+import MultipartFormTestSupport
 import Testing
 
 @Suite("Corpus manifest")
@@ -82,18 +83,16 @@ struct CorpusManifestTests {
     }
 
     @Test func verificationReportsMissingExtraAndChangedFiles() throws {
-        let directory = try Fixtures.temporaryDirectory()
-        defer { Fixtures.remove(directory) }
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        try Fixtures.write(
-            ["a/y-kept.body": [1], "a/y-kept.json": [2], "a/y-changed.body": [3], "a/y-gone.body": [4]],
-            in: directory)
-        let manifest = try CorpusManifest.computed(for: directory)
-        #expect(try manifest.verify(directory: directory).isClean)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write(
+            ["a/y-kept.body": [1], "a/y-kept.json": [2], "a/y-changed.body": [3], "a/y-gone.body": [4]])
+        let manifest = try CorpusManifest.computed(for: directory.path)
+        #expect(try manifest.verify(directory: directory.path).isClean)
 
-        try FileManager.default.removeItem(atPath: directory + "/a/y-gone.body")
-        try Fixtures.write(["a/y-changed.body": [9], "a/y-new.json": [5]], in: directory)
-        let verification = try manifest.verify(directory: directory)
+        try FileManager.default.removeItem(atPath: directory.path + "/a/y-gone.body")
+        try directory.write(["a/y-changed.body": [9], "a/y-new.json": [5]])
+        let verification = try manifest.verify(directory: directory.path)
         #expect(verification.missing == ["a/y-gone.body"])
         #expect(verification.extra == ["a/y-new.json"])
         #expect(verification.mismatched.map(\.path) == ["a/y-changed.body"])

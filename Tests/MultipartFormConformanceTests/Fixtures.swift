@@ -1,6 +1,7 @@
 import Foundation
 import MultipartForm
 import MultipartFormConformance
+import MultipartFormTestSupport
 import Testing
 
 /// The corpus, loaded once per test process; every parameterized test draws its vectors from here.
@@ -49,41 +50,18 @@ enum Fixtures {
     }
 
     /// Validates the vector's body fed as the chunks between consecutive `boundaries` (offsets into the
-    /// body), each from a buffer overwritten once it is consumed (``ScribbledFeed``).
+    /// body), each from a buffer overwritten once it is consumed (``ChunkedFeed``).
     static func validate(_ vector: ConformanceVector, chunkBoundaries boundaries: [Int]) -> ValidationReport {
-        ScribbledFeed.validate(
+        ChunkedFeed.validate(
             vector.body, contentType: vector.contentType, options: vector.validationOptions, chunkBoundaries: boundaries)
     }
 
     /// Validates the vector's body fed in chunks of `chunkSize` bytes (the last one may be shorter),
-    /// each from a buffer overwritten once it is consumed (``ScribbledFeed``); the whole body when
+    /// each from a buffer overwritten once it is consumed (``ChunkedFeed``); the whole body when
     /// `chunkSize` is `Int.max`.
     static func validate(_ vector: ConformanceVector, chunkSize: Int) -> ValidationReport {
-        ScribbledFeed.validate(
+        ChunkedFeed.validate(
             vector.body, contentType: vector.contentType, options: vector.validationOptions, chunkSize: chunkSize)
-    }
-
-    /// Removes a directory made by ``temporaryDirectory()`` and everything in it.
-    static func remove(_ directory: String) {
-        try? FileManager.default.removeItem(atPath: directory)
-    }
-
-    /// Makes a fresh temporary directory for loader tests; remove it with ``remove(_:)``.
-    static func temporaryDirectory() throws -> String {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("multipart-conformance-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
-    }
-
-    /// Writes `files` (relative path to bytes) below `directory`, creating subdirectories.
-    static func write(_ files: [String: [UInt8]], in directory: String) throws {
-        for (path, bytes) in files {
-            let url = URL(fileURLWithPath: directory).appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: url)
-        }
     }
 }
 

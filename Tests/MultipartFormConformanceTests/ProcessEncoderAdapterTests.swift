@@ -2,6 +2,7 @@ import Foundation
 import MultipartForm
 import MultipartFormConformance
 import MultipartFormConformanceCore
+import MultipartFormTestSupport
 import Testing
 
 /// The process adapter end to end with `/bin/sh` scripts (always available) and the Python encoder from CONFORMANCE.md.
@@ -10,10 +11,10 @@ struct ProcessEncoderAdapterTests {
     static let form: FormData = [FormData.Field(name: "title", value: .text("Holiday")), FormData.Field(name: "n", value: .bytes([0xFF, 0x00]), filename: "n.bin")]
 
     /// Writes a `/bin/sh` script to a fresh directory and returns an adapter running it.
-    static func shell(_ script: String, timeout: Double = 10) throws -> (ProcessEncoderAdapter, String) {
+    static func shell(_ script: String, timeout: Double = 10) throws -> (ProcessEncoderAdapter, TemporaryDirectory) {
         // The directory outlives this call (the adapter runs the script later): the caller removes it.
-        let directory = try Fixtures.temporaryDirectory()
-        let path = directory + "/encoder.sh"
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/encoder.sh"
         try Data(("#!/bin/sh\n" + script).utf8).write(to: URL(fileURLWithPath: path))
         return (ProcessEncoderAdapter(command: ["/bin/sh", path], timeout: timeout, acceptsBoundary: true), directory)
     }
@@ -26,10 +27,10 @@ struct ProcessEncoderAdapterTests {
         let expected = try ReferenceEncoder().encode(Self.form, boundary: "AaB03x")
         let response = "{\"content_type\": \"\(expected.contentType)\", \"body_base64\": \"\(Data(expected.body).base64EncodedString())\"}"
         let (adapter, directory) = try Self.shell("cat > \"$(dirname \"$0\")/request.json\"\nprintf '%s\\n' '\(response)'\n")
-        defer { Fixtures.remove(directory) }
+        defer { directory.remove() }
         let output = try adapter.encode(Self.form, boundary: "AaB03x")
         #expect(output == EncodedForm(contentType: expected.contentType, body: expected.body))
-        let request = try [UInt8](Data(contentsOf: URL(fileURLWithPath: directory + "/request.json")))
+        let request = try [UInt8](Data(contentsOf: URL(fileURLWithPath: directory.path + "/request.json")))
         #expect(request == (try ProcessEncoderAdapter.request(for: Self.form, boundary: "AaB03x")))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(request)) as? [String: Any])
         #expect(object["version"] as? Int == 1)
@@ -43,7 +44,7 @@ struct ProcessEncoderAdapterTests {
         let expected = try ReferenceEncoder().encode(Self.form, boundary: "AaB03x")
         let response = "{\"content_type\": \"\(expected.contentType)\", \"body_base64\": \"\(Data(expected.body).base64EncodedString())\"}"
         let (adapter, directory) = try Self.shell("cat > /dev/null\nsleep 30 &\nprintf '%s\\n' '\(response)'\n", timeout: 10)
-        defer { Fixtures.remove(directory) }
+        defer { directory.remove() }
         let started = ContinuousClock.now
         let output = try adapter.encode(Self.form, boundary: "AaB03x")
         #expect(output.body == expected.body)
@@ -52,7 +53,7 @@ struct ProcessEncoderAdapterTests {
 
     @Test func theOverallDeadlineShortensATimeoutAndStopsLaterForms() throws {
         var (adapter, directory) = try Self.shell("sleep 30\n", timeout: 30)
-        defer { Fixtures.remove(directory) }
+        defer { directory.remove() }
         // A second to start the child however busy the machine; the next form follows at once, as the
         // child is killed at the deadline itself and not before it.
         adapter.deadline = ContinuousClock.now + .seconds(1)
@@ -66,7 +67,7 @@ struct ProcessEncoderAdapterTests {
 
     @Test func standardOutputPastTheLimitKillsButStandardErrorOnlyKeepsItsEnd() throws {
         var (flood, floodDirectory) = try Self.shell("cat > /dev/null\nhead -c 3000000 /dev/zero\n")
-        defer { Fixtures.remove(floodDirectory) }
+        defer { floodDirectory.remove() }
         flood.outputLimit = 1024 * 1024
         let error = try Self.error(from: flood)
         #expect(error.code == .outputTooLarge)
@@ -76,7 +77,7 @@ struct ProcessEncoderAdapterTests {
         let response = "{\"content_type\": \"\(expected.contentType)\", \"body_base64\": \"\(Data(expected.body).base64EncodedString())\"}"
         var (chatty, chattyDirectory) = try Self.shell(
             "cat > /dev/null\nhead -c 3000000 /dev/zero | tr '\\0' x >&2\nprintf '%s\\n' '\(response)'\n")
-        defer { Fixtures.remove(chattyDirectory) }
+        defer { chattyDirectory.remove() }
         chatty.outputLimit = 1024 * 1024
         #expect(try chatty.encode(Self.form, boundary: "AaB03x").body == expected.body)
     }
@@ -109,7 +110,7 @@ struct ProcessEncoderAdapterTests {
 
     @Test func slowCommandIsKilledAtTheTimeout() throws {
         let (adapter, directory) = try Self.shell("while :; do :; done\n", timeout: 0.5)
-        defer { Fixtures.remove(directory) }
+        defer { directory.remove() }
         let error = try Self.error(from: adapter)
         #expect(error.code == .timedOut)
         #expect(error.message.hasPrefix("the command did not answer within 0.5 s; it was killed"))
@@ -117,7 +118,7 @@ struct ProcessEncoderAdapterTests {
 
     @Test func crashIsReportedWithTheSignal() throws {
         let (adapter, directory) = try Self.shell("echo 'about to crash' >&2\nkill -SEGV $$\n")
-        defer { Fixtures.remove(directory) }
+        defer { directory.remove() }
         let error = try Self.error(from: adapter)
         #expect(error.code == .crashed)
         #expect(error.message.contains("signal 11"), "\(error.message)")
@@ -126,7 +127,7 @@ struct ProcessEncoderAdapterTests {
 
     @Test func nonZeroExitIsReportedWithStandardError() throws {
         let (adapter, directory) = try Self.shell("echo 'no such field type' >&2\nexit 3\n")
-        defer { Fixtures.remove(directory) }
+        defer { directory.remove() }
         let error = try Self.error(from: adapter)
         #expect(error.code == .failed)
         #expect(error.message == "the command exited with status 3; its standard error ends with \"no such field type\\n\" (19 bytes)")
@@ -134,7 +135,7 @@ struct ProcessEncoderAdapterTests {
 
     @Test func garbageOutputIsMalformed() throws {
         let (adapter, directory) = try Self.shell("echo hello\n")
-        defer { Fixtures.remove(directory) }
+        defer { directory.remove() }
         let error = try Self.error(from: adapter)
         #expect(error.code == .malformedResponse)
         #expect(error.message.contains("\"hello\\n\""), "\(error.message)")
@@ -142,13 +143,13 @@ struct ProcessEncoderAdapterTests {
 
     @Test func unknownResponseKeyIsMalformed() throws {
         let (adapter, directory) = try Self.shell("printf '%s' '{\"content_type\": \"x\", \"body\": \"\"}'\n")
-        defer { Fixtures.remove(directory) }
+        defer { directory.remove() }
         #expect(try Self.error(from: adapter).code == .malformedResponse)
     }
 
     @Test func errorResponseIsARefusal() throws {
         let (adapter, directory) = try Self.shell("printf '%s' '{\"error\": \"files are not supported\"}'\n")
-        defer { Fixtures.remove(directory) }
+        defer { directory.remove() }
         let error = try Self.error(from: adapter)
         #expect(error.code == .refused)
         #expect(error.message == "the encoder refused the form: files are not supported")
@@ -157,7 +158,7 @@ struct ProcessEncoderAdapterTests {
     @Test func childThatNeverReadsItsInputDoesNotBreakTheRun() throws {
         // 4 MiB of input to a child that exits at once: writing fails with EPIPE, never SIGPIPE here.
         let (adapter, directory) = try Self.shell("exit 0\n")
-        defer { Fixtures.remove(directory) }
+        defer { directory.remove() }
         let big: FormData = [FormData.Field(name: "big", value: .bytes([UInt8](repeating: 0x61, count: 4 << 20)), filename: "a")]
         let error = try #require(throws: ProcessAdapterError.self) { try adapter.encode(big, boundary: nil) }
         #expect(error.code == .malformedResponse)
@@ -183,9 +184,9 @@ struct ProcessEncoderAdapterTests {
 
     @Test(.enabled(if: python3 != nil, "python3 is not installed: the documented Python encoder cannot run"))
     func documentedPythonEncoderIsCanonical() throws {
-        let directory = try Fixtures.temporaryDirectory()
-        defer { Fixtures.remove(directory) }
-        let path = directory + "/encoder.py"
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/encoder.py"
         try Data(try Self.documentedPythonEncoder().utf8).write(to: URL(fileURLWithPath: path))
         let adapter = ProcessEncoderAdapter(command: [try #require(Self.python3), path], name: "encoder.py", timeout: 20, acceptsBoundary: true)
         let report = try EncoderCertification(adapter).report()

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MultipartFormTestSupport
 import Testing
 
 @testable import MultipartForm
@@ -26,7 +27,7 @@ import Testing
     }
 
     static func findings(_ body: [UInt8], chunk: Int) -> [String] {
-        MultipartValidator.validate(body, contentType: contentType, chunkSize: chunk).diagnostics.map { "\($0.rule)@\($0.offset)" }
+        ChunkedFeed.validate(body, contentType: contentType, chunkSize: chunk).diagnostics.map { "\($0.rule)@\($0.offset)" }
     }
 
     @Test(arguments: [1, 2, 7, 64, 4093])

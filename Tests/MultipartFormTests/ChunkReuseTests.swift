@@ -1,3 +1,4 @@
+import MultipartFormTestSupport
 import Testing
 
 @testable import MultipartForm
@@ -10,18 +11,9 @@ import Testing
     /// A first part, and the delimiter line of the next.
     static let firstPart = "--AaB03x\r\nContent-Disposition: form-data; name=\"first\"\r\n\r\none\r\n--AaB03x\r\n"
 
-    /// Feeds each chunk from one buffer, overwritten with `X` once the chunk is consumed.
+    /// Feeds each chunk from one buffer, overwritten once the chunk is consumed (``ChunkedFeed``).
     static func validate(_ chunks: [[UInt8]]) -> ValidationReport {
-        var validator = MultipartValidator(contentType: "multipart/form-data; boundary=AaB03x")
-        var scratch = [UInt8](repeating: 0, count: chunks.map(\.count).max() ?? 0)
-        for chunk in chunks {
-            scratch.withUnsafeMutableBytes { buffer in
-                buffer.copyBytes(from: chunk)
-                validator.consume(UnsafeRawBufferPointer(rebasing: buffer[0..<chunk.count]))
-                buffer.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: "X"))
-            }
-        }
-        return validator.finish()
+        ChunkedFeed.validate(chunks: chunks, contentType: "multipart/form-data; boundary=AaB03x")
     }
 
     @Test func aFindingAfterTheChunkQuotesTheNameReadInPlace() {

@@ -1,17 +1,15 @@
+import MultipartFormTestSupport
+
 @testable import MultipartForm
 
 /// A validator for `multipart/form-data; boundary=B` that has been fed `body` in chunks of
-/// `chunkSize` bytes, not yet finished, with the engine's shortcuts for browser-shaped parts on or
-/// off: the tests of those shortcuts compare a body fed whole, a byte at a time, and without them.
+/// `chunkSize` bytes (by ``ChunkedFeed``), not yet finished, with the engine's shortcuts for
+/// browser-shaped parts on or off: the tests of those shortcuts compare a body fed whole, a byte at
+/// a time, and without them.
 func validatorFed(_ body: [UInt8], options: ValidationOptions, chunkSize: Int, shortcuts: Bool) -> MultipartValidator {
     var validator = MultipartValidator(contentType: "multipart/form-data; boundary=B", options: options)
     validator.engine.usesCanonicalHeaders = shortcuts
-    var start = 0
-    while start < body.count {
-        let end = min(body.count, start + chunkSize)
-        validator.consume(body[start..<end])
-        start = end
-    }
+    ChunkedFeed.feed(body, chunkSize: chunkSize, into: &validator)
     return validator
 }
 

@@ -1,23 +1,24 @@
 import Foundation
 import MultipartForm
+import MultipartFormTestSupport
 import Testing
 
 /// Every way out of the encoder gives the same bytes: whole, chunked, into caller buffers, to a file, to a descriptor.
 @Suite struct EncoderOutputTests {
     /// A form with text, in-memory bytes and two files (one empty), so every segment kind is crossed.
-    static func mixedBody(_ scratch: ScratchDirectory) throws -> ReferenceEncoder.Body {
+    static func mixedBody(_ scratch: TemporaryDirectory) throws -> ReferenceEncoder.Body {
         let large = (0..<150_001).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ $0 >> 7) }
         var form = FormData()
         form.append(name: "title", text: "Holiday")
-        form.append(name: "photo", filePath: try scratch.write("beach.jpg", large))
-        form.append(name: "empty", filePath: try scratch.write("empty.bin", []))
+        form.append(name: "photo", filePath: try scratch.write(large, named: "beach.jpg"))
+        form.append(name: "empty", filePath: try scratch.write([], named: "empty.bin"))
         form.append(name: "raw", bytes: allByteValues, filename: "all.bin")
         return try ReferenceEncoder().prepare(form)
     }
 
     @Test(arguments: [1, 3, 4096, 65_536, 1 << 20])
     func readIntoCallerBuffersGivesTheWholeBody(bufferSize: Int) throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let body = try Self.mixedBody(scratch)
         let whole = try body.bytes()
         var iterator = body.makeChunkIterator()
@@ -36,7 +37,7 @@ import Testing
     }
 
     @Test func writingToAFileGivesTheSameBytes() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let body = try Self.mixedBody(scratch)
         let path = scratch.url.appendingPathComponent("out.body").path
         try body.write(toFileAtPath: path, chunkSize: 1000)
@@ -44,7 +45,7 @@ import Testing
     }
 
     @Test func writingToADescriptorLeavesItOpenAndGivesTheSameBytes() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let body = try Self.mixedBody(scratch)
         let path = scratch.url.appendingPathComponent("fd.body").path
         #expect(FileManager.default.createFile(atPath: path, contents: Data("prefix:".utf8)))
@@ -58,10 +59,10 @@ import Testing
     }
 
     @Test func failedWriteRemovesThePartialFile() throws {
-        let scratch = try ScratchDirectory()
-        let source = try scratch.write("grows.bin", Array(repeating: 0x61, count: 10))
+        let scratch = try TemporaryDirectory()
+        let source = try scratch.write(Array(repeating: 0x61, count: 10), named: "grows.bin")
         let body = try ReferenceEncoder().prepare(FormData([.init(name: "f", value: .file(path: source))]))
-        _ = try scratch.write("grows.bin", Array(repeating: 0x61, count: 20))
+        _ = try scratch.write(Array(repeating: 0x61, count: 20), named: "grows.bin")
         let path = scratch.url.appendingPathComponent("partial.body").path
         #expect {
             try body.write(toFileAtPath: path)
@@ -72,7 +73,7 @@ import Testing
     }
 
     @Test func unwritableDestinationFailsWithWriteFailed() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let body = try ReferenceEncoder().prepare(FormData([.init(name: "a", value: .text("1"))]))
         #expect {
             try body.write(toFileAtPath: scratch.url.path + "/missing-directory/out.body")
@@ -84,7 +85,7 @@ import Testing
     }
 
     @Test func bodyStreamsAgainAfterAFirstPass() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let body = try Self.mixedBody(scratch)
         #expect(try body.bytes() == body.bytes())
     }

@@ -1,20 +1,22 @@
 import Foundation
 import MultipartForm
+import MultipartFormTestSupport
 import Testing
 
 /// Random forms with arbitrary names, filenames and values: the encoder's output validates and decodes to its input.
 ///
 /// Every run checks the same forms: form `i` is drawn from a generator seeded with `seed` and `i`.
 /// A failure prints both; `ENCODER_PROPERTY_SEED=<hex>` changes the seed and
-/// `ENCODER_PROPERTY_FORM=<i>` checks only form `i`.
+/// `ENCODER_PROPERTY_FORM=<i>` checks only form `i`. The fast form checks the first 2,000 forms;
+/// `MULTIPART_FULL_TESTS=1` (``TestScale``) checks 10,000.
 @Suite struct EncoderPropertyTests {
-    static let formCount = 10_000
+    static let formCount = TestScale.pick(full: 10_000, fast: 2_000)
     static let environment = ProcessInfo.processInfo.environment
     static let seed: UInt64 = environment["ENCODER_PROPERTY_SEED"].flatMap { UInt64($0, radix: 16) } ?? 0x5EED_2026_F0E4_C0DE
     static let onlyForm: Int? = environment["ENCODER_PROPERTY_FORM"].flatMap { Int($0) }
 
     @Test func randomFormsEncodeValidateAndDecodeToTheirInputAfterEscaping() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         var tally: [RandomForm.Outcome: Int] = [:]
         var failed = 0
         let indices = Self.onlyForm.map { [$0] } ?? Array(0..<Self.formCount)
@@ -37,9 +39,11 @@ import Testing
         let counts = RandomForm.Outcome.allCases.map { "\($0.rawValue) \(tally[$0, default: 0])" }.joined(separator: ", ")
         print("encoder property test: seed \(String(Self.seed, radix: 16)); \(counts)")
         guard Self.onlyForm == nil else { return }
-        // The generator must keep reaching every outcome, or the property says little.
+        // The generator must keep reaching every outcome, or the property says little. The rarest,
+        // a collision while streaming, comes about once in 150 to 250 forms: the first 2,000 reach it 8 times.
+        let least = TestScale.pick(full: 40, fast: 4)
         for outcome in RandomForm.Outcome.allCases {
-            #expect(tally[outcome, default: 0] >= 40, "only \(tally[outcome, default: 0]) forms reached \(outcome)")
+            #expect(tally[outcome, default: 0] >= least, "only \(tally[outcome, default: 0]) forms reached \(outcome)")
         }
         #expect(tally[.encoded, default: 0] >= Self.formCount * 3 / 5, "\(tally)")
     }
@@ -81,7 +85,7 @@ struct RandomForm: CustomStringConvertible {
         "image/x-test;q=\"a;b\"",
     ]
 
-    init(index: Int, using generator: inout SplitMix64, scratch: ScratchDirectory) throws {
+    init(index: Int, using generator: inout SplitMix64, scratch: TemporaryDirectory) throws {
         self.index = index
         options = ReferenceEncoder.Options(normalizesNewlines: Int.random(in: 0..<10, using: &generator) < 3)
         generatorState = generator.next()
@@ -117,7 +121,7 @@ struct RandomForm: CustomStringConvertible {
             default:
                 // Each form is checked before the next is drawn, so the files of one field position are reused.
                 let content = Self.randomValue(using: &generator, boundary: boundary, planted: planted)
-                let path = try scratch.write("field\(fieldIndex).bin", content)
+                let path = try scratch.write(content, named: "field\(fieldIndex).bin")
                 files[path] = content
                 value = .file(path: path)
             }

@@ -32,32 +32,6 @@ struct ExpectedPart: Equatable, CustomStringConvertible {
     }
 }
 
-/// A directory of scratch files, removed when the value goes away.
-final class ScratchDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("encoder-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    /// Writes `bytes` to a file named `name`, replacing it, and returns its path.
-    ///
-    /// Plain `fopen`/`fwrite`: `Data.write(to:)` syncs a replaced file to disk, which makes tests that
-    /// rewrite thousands of small files crawl.
-    func write(_ name: String, _ bytes: [UInt8]) throws -> String {
-        let path = url.appendingPathComponent(name).path
-        guard let file = fopen(path, "wb") else { throw CocoaError(.fileWriteUnknown) }
-        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        guard fclose(file) == 0, written == bytes.count else { throw CocoaError(.fileWriteUnknown) }
-        return path
-    }
-}
-
 /// Validates an encoder's output and returns the findings that are not notes, as `rule@offset`.
 func nonNoteFindings(_ report: ValidationReport) -> [String] {
     report.diagnostics.filter { $0.severity != .note }.map { "\($0.rule)@\($0.offset)" }

@@ -1,4 +1,5 @@
 import MultipartForm
+import MultipartFormTestSupport
 import Testing
 
 /// Bodies over 1 MiB, generated here at test time rather than committed to the corpus.
@@ -27,7 +28,7 @@ import Testing
     static let close = Array("--AaB03x--\r\n".utf8)
 
     func validate(_ body: [UInt8], chunk: Int, options: ValidationOptions = ValidationOptions()) -> ValidationReport {
-        MultipartValidator.validate(body, contentType: Self.contentType, options: options, chunkSize: chunk)
+        ChunkedFeed.validate(body, contentType: Self.contentType, options: options, chunkSize: chunk)
     }
 
     func rules(_ report: ValidationReport) -> [String] { report.diagnostics.map { "\($0.rule)@\($0.offset)" } }

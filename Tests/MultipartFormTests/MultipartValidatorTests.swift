@@ -1,4 +1,5 @@
 import MultipartForm
+import MultipartFormTestSupport
 import Testing
 
 /// Behaviour of the streaming validator on small bodies written byte by byte.
@@ -6,7 +7,7 @@ import Testing
     static let contentType = "multipart/form-data; boundary=AaB03x"
 
     func validate(_ text: String, contentType: String? = contentType, chunk: Int = .max) -> ValidationReport {
-        MultipartValidator.validate(Array(text.utf8), contentType: contentType, chunkSize: chunk)
+        ChunkedFeed.validate(Array(text.utf8), contentType: contentType, chunkSize: chunk)
     }
 
     func findings(_ report: ValidationReport) -> [String] {

@@ -1,4 +1,5 @@
 import MultipartForm
+import MultipartFormTestSupport
 import Testing
 
 /// One form, the options to encode it with, and what a strict receiver must decode from the output.
@@ -6,7 +7,7 @@ struct EncodingCase: Sendable, CustomTestStringConvertible {
     var label: String
     var options = ReferenceEncoder.Options()
     /// Builds the form; files go in the scratch directory.
-    var build: @Sendable (ScratchDirectory) throws -> FormData
+    var build: @Sendable (TemporaryDirectory) throws -> FormData
     var expected: [ExpectedPart]
     /// Warnings the validator must give, by rule id (any other warning or error fails the case).
     var expectedWarnings: Set<String> = []
@@ -67,7 +68,7 @@ extension EncodingCase {
         EncodingCase(
             label: "empty values and an empty file stay parts with empty content",
             build: { scratch in
-                let empty = try scratch.write("empty.bin", [])
+                let empty = try scratch.write([], named: "empty.bin")
                 return FormData([
                     .init(name: "blank", value: .text("")),
                     .init(name: "none", value: .bytes([]), filename: "e.bin"),
@@ -82,8 +83,8 @@ extension EncodingCase {
         EncodingCase(
             label: "several files under one name and duplicate text names keep order",
             build: { scratch in
-                let one = try scratch.write("one.txt", Array("first".utf8))
-                let two = try scratch.write("two.png", [0x89, 0x50, 0x4E, 0x47])
+                let one = try scratch.write(Array("first".utf8), named: "one.txt")
+                let two = try scratch.write([0x89, 0x50, 0x4E, 0x47], named: "two.png")
                 var form = FormData()
                 form.append(name: "tag", text: "a")
                 form.append(name: "files", filePaths: [one, two])
@@ -101,7 +102,7 @@ extension EncodingCase {
         EncodingCase(
             label: "all 256 byte values survive in memory and from disk",
             build: { scratch in
-                let path = try scratch.write("bytes.bin", allByteValues + allByteValues.reversed())
+                let path = try scratch.write(allByteValues + allByteValues.reversed(), named: "bytes.bin")
                 var form = FormData()
                 form.append(name: "mem", bytes: allByteValues, filename: "all.bin", contentType: "application/octet-stream")
                 form.append(name: "disk", filePath: path, filename: "renamed.bin", contentType: "image/x-test")
@@ -138,7 +139,7 @@ extension EncodingCase {
 @Suite struct ReferenceEncoderTests {
     @Test(arguments: EncodingCase.all)
     func encodedFormValidatesAndDecodesToItsInput(_ testCase: EncodingCase) throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let form = try testCase.build(scratch)
         let encoder = ReferenceEncoder(options: testCase.options)
         let body = try encoder.prepare(form)
@@ -153,8 +154,8 @@ extension EncodingCase {
     }
 
     @Test func canonicalBodyIsPinnedByteForByte() throws {
-        let scratch = try ScratchDirectory()
-        let path = try scratch.write("f.txt", Array("x".utf8))
+        let scratch = try TemporaryDirectory()
+        let path = try scratch.write(Array("x".utf8), named: "f.txt")
         let form = FormData([.init(name: "a", value: .text("1")), .init(name: "file", value: .file(path: path))])
         let body = try ReferenceEncoder().prepare(form, boundary: "XyZ")
 
@@ -192,9 +193,9 @@ extension EncodingCase {
 
     @Test(arguments: [1, 7, 4096, ReferenceEncoder.Body.defaultChunkSize])
     func chunkedOutputEqualsWholeOutput(chunkSize: Int) throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let large = (0..<200_003).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
-        let path = try scratch.write("large.bin", large)
+        let path = try scratch.write(large, named: "large.bin")
         var form = FormData()
         form.append(name: "title", text: String(repeating: "t", count: 70_000))
         form.append(name: "big", filePath: path)
@@ -305,10 +306,10 @@ extension EncodingCase {
     }
 
     @Test func fileThatGrowsAfterPreparingFailsTheStream() throws {
-        let scratch = try ScratchDirectory()
-        let path = try scratch.write("grow.txt", Array("abc".utf8))
+        let scratch = try TemporaryDirectory()
+        let path = try scratch.write(Array("abc".utf8), named: "grow.txt")
         let body = try ReferenceEncoder().prepare(FormData([.init(name: "t", value: .text("1")), .init(name: "f", value: .file(path: path))]))
-        _ = try scratch.write("grow.txt", Array("abcdef".utf8))
+        _ = try scratch.write(Array("abcdef".utf8), named: "grow.txt")
         #expect {
             _ = try body.bytes()
         } throws: { error in
@@ -318,10 +319,10 @@ extension EncodingCase {
     }
 
     @Test func fileThatShrinksAfterPreparingFailsTheStream() throws {
-        let scratch = try ScratchDirectory()
-        let path = try scratch.write("shrink.txt", Array(repeating: 0x61, count: 100_000))
+        let scratch = try TemporaryDirectory()
+        let path = try scratch.write(Array(repeating: 0x61, count: 100_000), named: "shrink.txt")
         let body = try ReferenceEncoder().prepare(FormData([.init(name: "f", value: .file(path: path))]))
-        _ = try scratch.write("shrink.txt", Array(repeating: 0x61, count: 10))
+        _ = try scratch.write(Array(repeating: 0x61, count: 10), named: "shrink.txt")
         var iterator = body.makeChunkIterator()
         #expect {
             while try iterator.next() != nil {}
@@ -333,7 +334,7 @@ extension EncodingCase {
     }
 
     @Test func missingFileFailsWhenPreparing() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let form = FormData([.init(name: "a", value: .text("1")), .init(name: "f", value: .file(path: scratch.url.path + "/absent"))])
         #expect {
             _ = try ReferenceEncoder().prepare(form)
@@ -344,7 +345,7 @@ extension EncodingCase {
     }
 
     @Test func directoryIsNotAcceptedAsAFile() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         #expect {
             _ = try ReferenceEncoder().prepare(FormData([.init(name: "d", value: .file(path: scratch.url.path))]))
         } throws: { error in
@@ -353,11 +354,11 @@ extension EncodingCase {
     }
 
     @Test func fileContainingTheBoundaryAcrossAChunkEdgeFailsTheStream() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let edge = ReferenceEncoder.Body.defaultChunkSize
         // The file starts after the part header, so put the hit well past one chunk and let it straddle reads.
         let content = Array(repeating: UInt8(ascii: "x"), count: edge - 3) + Array("--Edge".utf8) + [0x0A]
-        let path = try scratch.write("hit.bin", content)
+        let path = try scratch.write(content, named: "hit.bin")
         let body = try ReferenceEncoder().prepare(
             FormData([.init(name: "a", value: .text("1")), .init(name: "f", value: .file(path: path))]), boundary: "Edge")
         #expect(body.contentLength > 0)

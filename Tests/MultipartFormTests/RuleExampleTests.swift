@@ -1,3 +1,4 @@
+import MultipartFormTestSupport
 import Testing
 
 @testable import MultipartForm
@@ -23,7 +24,7 @@ struct RuleExampleTests {
 
     /// The report of `example` fed `size` bytes at a time.
     static func validate(_ example: Rule.Example, chunk size: Int) -> ValidationReport {
-        MultipartValidator.validate(example.body, contentType: example.contentType, options: example.options, chunkSize: size)
+        ChunkedFeed.validate(example.body, contentType: example.contentType, options: example.options, chunkSize: size)
     }
 
     @Test func everyCatalogRuleHasExamplesAndNoOtherRuleDoes() {

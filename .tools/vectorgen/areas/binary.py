@@ -11,22 +11,9 @@ bytes with `at(...)`.
 The CRLF before each delimiter belongs to the delimiter (RFC 2046 §5.1.1), so content that ends in
 CR, LF or CRLF is followed by one more CRLF in the body.
 """
-from vectorgen import at, close, d, file_part, p, part, vector
+from vectorgen import DELIM, accept, close, d, file_part, offset_of, p, part, vector
 
-DELIM = b"--AaB03x\r\n"
 OCTET = "application/octet-stream"
-
-
-def _o(body, needle, nth=0, plus=0, expect=None):
-    """Offset of needle (see at); when expect is given, asserts the bytes found there."""
-    off = at(body, needle, nth, plus)
-    if expect is not None:
-        assert body[off:off + len(expect)] == expect, (needle, off, body[off:off + len(expect)], expect)
-    return off
-
-
-def accept(because, parts):
-    return {"outcome": "accept", "because": because, "parts": parts}
 
 
 def bin_body(content, filename="data.bin", name="f"):
@@ -46,7 +33,7 @@ def opaque(vid, content, description, specs=None, filename="data.bin", producer=
     assert body.count(b"\n--AaB03x") == 1 and body.endswith(b"\r\n--AaB03x--\r\n"), vid
     found = []
     if mid_line is not None:
-        found = [d("boundary-in-content", _o(body, mid_line + b"--AaB03x", plus=len(mid_line)))]
+        found = [d("boundary-in-content", offset_of(body, mid_line + b"--AaB03x", plus=len(mid_line)))]
     vector(vid, body, description, specs or ["RFC 2046 §5.1.1", "RFC 7578 §4.1"], found,
            [bin_part(content, filename)], producer=producer)
 
@@ -179,7 +166,7 @@ body = part("a", b"b\xff") + close()
 vector("binary/i-text-field-0xff", body,
        "a text field whose value holds 0xFF: not UTF-8, and no charset says otherwise",
        ["RFC 7578 §5.1.2", "RFC 7578 §5.1.3", "RFC 3629 §3"],
-       [d("value-not-utf8", _o(body, b"b\xff", plus=1, expect=b"\xff"))],
+       [d("value-not-utf8", offset_of(body, b"b\xff", plus=1, expect=b"\xff"))],
        [p("a", b"b\xff")],
        outcomes=[accept(UTF8_RAW, [p("a", b"b\xff")]), accept(UTF8_FFFD, [p("a", "b\ufffd")])],
        producer="web-platform-tests formdata-parsing")
@@ -189,7 +176,7 @@ body = part("price", b"5 \xe2\x82") + close()
 vector("binary/i-text-field-truncated-at-end", body,
        "a text field whose value ends inside a UTF-8 sequence (5 E2 82, a euro sign cut short)",
        ["RFC 7578 §5.1.2", "RFC 3629 §3"],
-       [d("value-not-utf8", _o(body, b"\xe2\x82", expect=b"\xe2\x82\r\n"))],
+       [d("value-not-utf8", offset_of(body, b"\xe2\x82", expect=b"\xe2\x82\r\n"))],
        [p("price", b"5 \xe2\x82")],
        outcomes=[accept(UTF8_RAW, [p("price", b"5 \xe2\x82")]), accept(UTF8_FFFD, [p("price", "5 \ufffd")])])
 
@@ -197,7 +184,7 @@ body = part("a", b"x\xed\xa0\x80y") + close()
 vector("binary/i-text-field-surrogate", body,
        "a text field holding the UTF-8 form of the surrogate U+D800 (ED A0 80), CESU-8 style",
        ["RFC 7578 §5.1.2", "RFC 3629 §3"],
-       [d("value-not-utf8", _o(body, b"\xed", expect=b"\xed\xa0\x80"))],
+       [d("value-not-utf8", offset_of(body, b"\xed", expect=b"\xed\xa0\x80"))],
        [p("a", b"x\xed\xa0\x80y")],
        outcomes=[accept(UTF8_RAW, [p("a", b"x\xed\xa0\x80y")]),
                  accept(UTF8_FFFD, [p("a", "x\ufffd\ufffd\ufffdy")])])
@@ -207,8 +194,8 @@ body = part("a", b"1 \xc0\xae 2") + part("b", b"\x80") + close()
 vector("binary/i-text-fields-two-invalid", body,
        "two text fields with invalid UTF-8 (an overlong C0 AE, a lone continuation byte 80): one finding each",
        ["RFC 7578 §5.1.2", "RFC 3629 §3"],
-       [d("value-not-utf8", _o(body, b"\xc0", expect=b"\xc0\xae")),
-        d("value-not-utf8", _o(body, b"\x80", expect=b"\x80\r\n"))],
+       [d("value-not-utf8", offset_of(body, b"\xc0", expect=b"\xc0\xae")),
+        d("value-not-utf8", offset_of(body, b"\x80", expect=b"\x80\r\n"))],
        [p("a", b"1 \xc0\xae 2"), p("b", b"\x80")],
        outcomes=[accept(UTF8_RAW, [p("a", b"1 \xc0\xae 2"), p("b", b"\x80")]),
                  accept(UTF8_FFFD, [p("a", "1 \ufffd\ufffd 2"), p("b", "\ufffd")])])
@@ -226,6 +213,6 @@ body = (DELIM + b'Content-Disposition: form-data; name="blob"\r\nContent-Type: a
 vector("binary/y-field-octet-stream-without-filename", body,
        "binary bytes in a part labelled application/octet-stream without a filename: not a text field",
        ["RFC 7578 §4.2", "RFC 7578 §4.4"],
-       [d("field-content-type-present", _o(body, b"Content-Type", expect=b"C")),
-        d("filename-missing", _o(body, b"Content-Disposition", expect=b"C"))],
+       [d("field-content-type-present", offset_of(body, b"Content-Type", expect=b"C")),
+        d("filename-missing", offset_of(body, b"Content-Disposition", expect=b"C"))],
        [p("blob", b"\x00\xff\xfe\x80", content_type=OCTET)])

@@ -4,12 +4,11 @@ and the boundary (or something like it) inside content.
 Every body is browser-shaped (one field `a` = `1` unless the vector needs more, CRLF everywhere,
 close delimiter with its final CRLF) except for the one thing the vector shows. Content-Type
 findings count into the Content-Type value's UTF-8 bytes (`_ct`); body findings count into the body
-(`_o`); both assert the bytes they name.
+(`offset_of`); both assert the bytes they name.
 """
-from vectorgen import CT, at, close, d, field, p, part, vector
+from vectorgen import CT, DELIM, at, close, d, field, offset_of, p, part, vector
 
 PREFIX = "multipart/form-data; boundary="
-DELIM = b"--AaB03x\r\n"
 CLOSE = b"--AaB03x--"
 CD_A = b'Content-Disposition: form-data; name="a"\r\n'
 
@@ -20,17 +19,9 @@ ACCEPT_PADDING = ("RFC 2046 §5.1.1: composing agents MUST NOT generate transpor
                   "be able to handle padding added by message transports")
 
 
-def _o(body, needle, nth=0, plus=0, expect=None):
-    """Offset of needle in the body (see at); when expect is given, asserts the bytes found there."""
-    off = at(body, needle, nth, plus)
-    if expect is not None:
-        assert body[off:off + len(expect)] == expect, (needle, off, body[off:off + len(expect)], expect)
-    return off
-
-
 def _ct(ct, needle, nth=0, plus=0, expect=None):
     """Offset of needle in the Content-Type value's UTF-8 bytes; asserts `expect` when given."""
-    return _o(ct.encode(), needle.encode() if isinstance(needle, str) else needle, nth, plus,
+    return offset_of(ct.encode(), needle.encode() if isinstance(needle, str) else needle, nth, plus,
               expect.encode() if isinstance(expect, str) else expect)
 
 
@@ -369,21 +360,21 @@ body = b"--AaB03x \t\r\n" + CD_A + b"\r\n1\r\n" + close()
 vector("boundary/i-padding-on-delimiter", body,
        "transport padding (space, tab) after the boundary on the first delimiter line",
        [S_BOUNDARY],
-       [d("transport-padding", _o(body, b"x \t", plus=1, expect=b" "))],
+       [d("transport-padding", offset_of(body, b"x \t", plus=1, expect=b" "))],
        ONE, outcomes=[{"outcome": "accept", "because": ACCEPT_PADDING, "parts": ONE}])
 
 body = part("a", "1") + b"--AaB03x-- \r\n"
 vector("boundary/i-padding-on-close", body,
        "transport padding (a space) after the close delimiter's --",
        [S_BOUNDARY],
-       [d("transport-padding", _o(body, b"-- \r\n", plus=2, expect=b" "))],
+       [d("transport-padding", offset_of(body, b"-- \r\n", plus=2, expect=b" "))],
        ONE, outcomes=[{"outcome": "accept", "because": ACCEPT_PADDING, "parts": ONE}])
 
 body = part("a", "1") + b"--AaB03x--\t"
 vector("boundary/i-padding-on-close-at-end", body,
        "a tab after the close delimiter's -- and then the end of the body, with no CRLF",
        [S_BOUNDARY],
-       [d("transport-padding", _o(body, b"--\t", plus=2, expect=b"\t")),
+       [d("transport-padding", offset_of(body, b"--\t", plus=2, expect=b"\t")),
         d("close-delimiter-no-final-crlf", len(body))],
        ONE, outcomes=[{"outcome": "accept", "because": ACCEPT_PADDING, "parts": ONE}])
 
@@ -391,15 +382,15 @@ body = b"--AaB03x;x\r\n" + CD_A + b"\r\n1\r\n" + close()
 vector("boundary/n-delimiter-junk", body,
        "a delimiter line with ';x' after the boundary (';' is not a boundary character)",
        [S_BOUNDARY],
-       [d("delimiter-line-ending", _o(body, b";x", expect=b";"))],
+       [d("delimiter-line-ending", offset_of(body, b";x", expect=b";"))],
        ONE)
 
 body = part("a", "1") + b"--AaB03x junk\r\n" + b'Content-Disposition: form-data; name="b"\r\n\r\n2\r\n' + close()
 vector("boundary/n-padding-then-junk", body,
        "a delimiter line with a space and then text after the boundary",
        [S_BOUNDARY],
-       [d("transport-padding", _o(body, b"x junk", plus=1, expect=b" ")),
-        d("delimiter-line-ending", _o(body, b"junk", expect=b"j"))],
+       [d("transport-padding", offset_of(body, b"x junk", plus=1, expect=b" ")),
+        d("delimiter-line-ending", offset_of(body, b"junk", expect=b"j"))],
        [p("a", "1"), p("b", "2")])
 
 # ---------------------------------------------------------------------------------------------
@@ -422,7 +413,7 @@ body = part("a", b"first\r\n--AaB03x\r\n\r\nsecond") + close()
 vector("boundary/n-delimiter-line-in-value", body,
        "a value containing CRLF --AaB03x CRLF CRLF: it ends the part, and a part without headers follows",
        ["RFC 7578 §4.1", "RFC 2046 §5.1"],
-       [d("content-disposition-missing", _o(body, DELIM, 1, plus=len(DELIM), expect=b"\r\nsecond"))],
+       [d("content-disposition-missing", offset_of(body, DELIM, 1, plus=len(DELIM), expect=b"\r\nsecond"))],
        [p("a", "first"), p(None, "second")])
 
 value = b"a\r\n--AaB03xZ\r\nb"
@@ -430,7 +421,7 @@ body = part("a", value) + close()
 vector("boundary/n-prefix-line-in-value", body,
        "a value line starting with the delimiter followed by more boundary characters (--AaB03xZ)",
        ["RFC 2046 §5.1", "RFC 7578 §4.1"],
-       [d("boundary-prefix-line", _o(body, b"--AaB03xZ", expect=b"--"))],
+       [d("boundary-prefix-line", offset_of(body, b"--AaB03xZ", expect=b"--"))],
        [p("a", value)])
 
 value = b"a\r\n--AaB03x-Z\r\nb"
@@ -438,7 +429,7 @@ body = part("a", value) + close()
 vector("boundary/n-prefix-line-single-dash", body,
        "a value line --AaB03x-Z: one dash and a boundary character after the boundary, so content",
        ["RFC 2046 §5.1", S_BOUNDARY],
-       [d("boundary-prefix-line", _o(body, b"--AaB03x-Z", expect=b"--"))],
+       [d("boundary-prefix-line", offset_of(body, b"--AaB03x-Z", expect=b"--"))],
        [p("a", value)])
 
 value = b"--AaB03xZ\r\nb"
@@ -446,17 +437,17 @@ body = part("a", value) + close()
 vector("boundary/n-prefix-line-at-value-start", body,
        "the value's first line starts with --AaB03xZ, right after the blank line that ends the headers",
        ["RFC 2046 §5.1", "RFC 7578 §4.1"],
-       [d("boundary-prefix-line", _o(body, b"--AaB03xZ", expect=b"--"))],
+       [d("boundary-prefix-line", offset_of(body, b"--AaB03xZ", expect=b"--"))],
        [p("a", value)])
 
 body = part("a", b"a\r\n--AaB03x--Z\r\nb") + close()
-close_line_end = _o(body, b"--AaB03x--Z\r\n", plus=len(b"--AaB03x--Z\r\n"), expect=b"b\r\n")
+close_line_end = offset_of(body, b"--AaB03x--Z\r\n", plus=len(b"--AaB03x--Z\r\n"), expect=b"b\r\n")
 vector("boundary/n-close-prefix-in-value", body,
        "a value line --AaB03x--Z is a close delimiter with junk: the rest of the value and the real close fall in the epilogue",
        [S_BOUNDARY, "RFC 2046 §5.1"],
-       [d("close-delimiter-junk", _o(body, b"--Z", plus=2, expect=b"Z")),
+       [d("close-delimiter-junk", offset_of(body, b"--Z", plus=2, expect=b"Z")),
         d("epilogue-present", close_line_end),
-        d("epilogue-contains-delimiter", _o(body, CLOSE + b"\r\n", expect=b"--AaB03x--\r\n"))],
+        d("epilogue-contains-delimiter", offset_of(body, CLOSE + b"\r\n", expect=b"--AaB03x--\r\n"))],
        [p("a", "a")])
 
 # A nested multipart body whose boundary begins with the outer one: every inner delimiter line is
@@ -474,8 +465,8 @@ body = (DELIM + b'Content-Disposition: form-data; name="files"\r\n'
 vector("boundary/n-nested-boundary-prefix", body,
        "a nested multipart/mixed part whose boundary AaB03xZZ begins with the outer boundary AaB03x",
        ["RFC 2046 §5.1", "RFC 7578 §4.3"],
-       [d("nested-multipart", _o(body, b"multipart/mixed", expect=b"m")),
-        d("nested-boundary-prefix", _o(body, b"=AaB03xZZ", plus=1, expect=b"AaB03xZZ")),
-        d("boundary-prefix-line", _o(body, b"--AaB03xZZ\r\n", expect=b"--")),
-        d("boundary-prefix-line", _o(body, b"--AaB03xZZ--", expect=b"--"))],
+       [d("nested-multipart", offset_of(body, b"multipart/mixed", expect=b"m")),
+        d("nested-boundary-prefix", offset_of(body, b"=AaB03xZZ", plus=1, expect=b"AaB03xZZ")),
+        d("boundary-prefix-line", offset_of(body, b"--AaB03xZZ\r\n", expect=b"--")),
+        d("boundary-prefix-line", offset_of(body, b"--AaB03xZZ--", expect=b"--"))],
        [p("files", inner, content_type="multipart/mixed; boundary=AaB03xZZ")])

@@ -3,7 +3,7 @@ Content-Transfer-Encoding, and nested multipart/mixed.
 
 Every body is browser-shaped (boundary AaB03x, CRLF everywhere, close delimiter with its final CRLF)
 except for the one thing the vector shows. Offsets are computed from the bytes with `at(...)` and
-checked against the byte they must name (`_o`).
+checked against the byte they must name (`offset_of`).
 
 Readings used throughout (CONFORMANCE.md, "How the strict validator reads a body"):
 - A text field is a part without filename whose Content-Type is absent or text/*. Its value is
@@ -23,18 +23,9 @@ Readings used throughout (CONFORMANCE.md, "How the strict validator reads a body
   neither a non-file field nor a file without filename (its files carry the filenames), so it gets
   neither field-content-type-present nor filename-missing.
 """
-from vectorgen import at, close, d, file_part, p, part, vector
+from vectorgen import DELIM, accept, close, d, file_part, offset_of, p, part, vector
 
-DELIM = b"--AaB03x\r\n"
 OCTET = "application/octet-stream"
-
-
-def _o(body, needle, nth=0, plus=0, expect=None):
-    """Offset of needle (see at); when expect is given, asserts the bytes found there."""
-    off = at(body, needle, nth, plus)
-    if expect is not None:
-        assert body[off:off + len(expect)] == expect, (needle, off, body[off:off + len(expect)], expect)
-    return off
 
 
 def raw(headers, value):
@@ -48,10 +39,6 @@ def typed_field(name, content_type, value):
     """A text field (no filename) with a Content-Type header."""
     return raw(b'Content-Disposition: form-data; name="' + name.encode() + b'"\r\nContent-Type: '
                + content_type + b"\r\n", value)
-
-
-def accept(because, parts):
-    return {"outcome": "accept", "because": because, "parts": parts}
 
 
 UTF8_RAW = ("RFC 7578 §5.1.3: interpreting a value may require knowing the form's charset; the bytes are kept as "
@@ -87,7 +74,7 @@ body = part("_charset_", "utf-8") + part("a", b"\xe7a va") + close()
 vector("charset/i-charset-field-utf8-then-latin1", body,
        "_charset_=utf-8, then a value that is not UTF-8: the declared charset is UTF-8, so it is checked",
        ["RFC 7578 §4.6", "RFC 7578 §5.1.2"],
-       [d("value-not-utf8", _o(body, b"\xe7", expect=b"\xe7a va"))],
+       [d("value-not-utf8", offset_of(body, b"\xe7", expect=b"\xe7a va"))],
        [p("_charset_", "utf-8"), p("a", b"\xe7a va")],
        outcomes=[accept(UTF8_RAW, [p("_charset_", "utf-8"), p("a", b"\xe7a va")]),
                  accept(UTF8_FFFD, [p("_charset_", "utf-8"), p("a", "\ufffda va")])])
@@ -96,7 +83,7 @@ body = part("_charset_", "klingon") + part("a", "1") + close()
 vector("charset/y-charset-field-unknown", body,
        "_charset_=klingon names no known charset",
        ["RFC 7578 §4.6", "RFC 2046 §4.1.2"],
-       [d("charset-field-unknown", _o(body, b"klingon", expect=b"k"))],
+       [d("charset-field-unknown", offset_of(body, b"klingon", expect=b"k"))],
        [p("_charset_", "klingon"), p("a", "1")])
 
 body = part("_CHARSET_", "iso-8859-1") + part("a", b"\xe7a va") + close()
@@ -106,7 +93,7 @@ body = part("_CHARSET_", "iso-8859-1") + part("a", b"\xe7a va") + close()
 vector("charset/i-charset-field-upper-case", body,
        "_CHARSET_=iso-8859-1 (upper case), then a value in ISO-8859-1: not the _charset_ field, so reported",
        ["RFC 7578 §4.6", "RFC 7578 §5.1.2", "WHATWG HTML multipart/form-data encoding"],
-       [d("value-not-utf8", _o(body, b"\xe7", expect=b"\xe7a va"))],
+       [d("value-not-utf8", offset_of(body, b"\xe7", expect=b"\xe7a va"))],
        [p("_CHARSET_", "iso-8859-1"), p("a", b"\xe7a va")],
        outcomes=[accept(UTF8_RAW, [p("_CHARSET_", "iso-8859-1"), p("a", b"\xe7a va")]),
                  accept("HTML matches the hidden input named _charset_ ASCII case-insensitively, and RFC 7578 "
@@ -120,7 +107,7 @@ body = part("a", b"\xe7a va") + part("_charset_", "iso-8859-1") + close()
 vector("charset/i-charset-field-after-value", body,
        "a value in ISO-8859-1 followed by _charset_=iso-8859-1: the declaration comes too late to count",
        ["RFC 7578 §4.6", "RFC 7578 §5.1.2"],
-       [d("value-not-utf8", _o(body, b"\xe7", expect=b"\xe7a va")), d("charset-field-not-utf8", 123)],
+       [d("value-not-utf8", offset_of(body, b"\xe7", expect=b"\xe7a va")), d("charset-field-not-utf8", 123)],
        [p("a", b"\xe7a va"), p("_charset_", "iso-8859-1")],
        outcomes=[accept(UTF8_RAW, [p("a", b"\xe7a va"), p("_charset_", "iso-8859-1")]),
                  accept("RFC 7578 §4.6: the _charset_ field's value is the default charset for text/plain parts "
@@ -136,22 +123,22 @@ body = typed_field("a", b"text/plain; charset=iso-8859-1", b"\xe7a va") + close(
 vector("charset/y-charset-param-latin1", body,
        "a text field labelled text/plain; charset=iso-8859-1 with an ISO-8859-1 value: declared, not reported",
        ["RFC 7578 §4.4", "RFC 7578 §4.5"],
-       [d("field-content-type-present", _o(body, b"Content-Type", expect=b"C"))],
+       [d("field-content-type-present", offset_of(body, b"Content-Type", expect=b"C"))],
        [p("a", b"\xe7a va", content_type="text/plain; charset=iso-8859-1")])
 
 body = typed_field("a", b'text/plain; charset="windows-1252"', b"5 \x80") + close()
 vector("charset/y-charset-param-quoted", body,
        "charset=\"windows-1252\" as a quoted-string, with the windows-1252 euro sign (0x80)",
        ["RFC 7578 §4.5", "RFC 2045 §5.1"],
-       [d("field-content-type-present", _o(body, b"Content-Type", expect=b"C"))],
+       [d("field-content-type-present", offset_of(body, b"Content-Type", expect=b"C"))],
        [p("a", b"5 \x80", content_type='text/plain; charset="windows-1252"')])
 
 body = typed_field("a", b"text/plain; charset=klingon", "Qapla'") + close()
 vector("charset/y-charset-param-unknown", body,
        "a text field labelled charset=klingon, which names no known charset",
        ["RFC 7578 §4.5", "RFC 2046 §4.1.2"],
-       [d("field-content-type-present", _o(body, b"Content-Type", expect=b"C")),
-        d("charset-unknown", _o(body, b"klingon", expect=b"k"))],
+       [d("field-content-type-present", offset_of(body, b"Content-Type", expect=b"C")),
+        d("charset-unknown", offset_of(body, b"klingon", expect=b"k"))],
        [p("a", "Qapla'", content_type="text/plain; charset=klingon")])
 
 UTF16 = b"\xff\xfeh\x00\xe9\x00"
@@ -159,22 +146,22 @@ body = typed_field("a", b"text/plain; charset=utf-16", UTF16) + close()
 vector("charset/y-charset-param-utf16", body,
        "charset=utf-16 with a UTF-16LE value (BOM FF FE, then 'hé'): declared, so not checked as UTF-8",
        ["RFC 7578 §4.5", "RFC 2781 §4.3"],
-       [d("field-content-type-present", _o(body, b"Content-Type", expect=b"C"))],
+       [d("field-content-type-present", offset_of(body, b"Content-Type", expect=b"C"))],
        [p("a", UTF16, content_type="text/plain; charset=utf-16")])
 
 body = typed_field("a", b"text/plain; charset=utf-8", "caf\u00e9") + close()
 vector("charset/y-charset-param-utf8", body,
        "a text field labelled charset=utf-8 with a UTF-8 value: legal, though browsers never label fields",
        ["RFC 7578 §4.4", "RFC 7578 §4.5", "WHATWG HTML multipart/form-data encoding"],
-       [d("field-content-type-present", _o(body, b"Content-Type", expect=b"C"))],
+       [d("field-content-type-present", offset_of(body, b"Content-Type", expect=b"C"))],
        [p("a", "caf\u00e9", content_type="text/plain; charset=utf-8")])
 
 body = typed_field("a", b"text/plain; charset=UTF-8", b"caf\xe9") + close()
 vector("charset/i-charset-param-utf8-invalid", body,
        "a text field labelled charset=UTF-8 whose value is ISO-8859-1 (caf\\xE9): the label is wrong",
        ["RFC 7578 §4.5", "RFC 7578 §5.1.2", "RFC 3629 §3"],
-       [d("field-content-type-present", _o(body, b"Content-Type", expect=b"C")),
-        d("value-not-utf8", _o(body, b"\xe9", expect=b"\xe9\r\n"))],
+       [d("field-content-type-present", offset_of(body, b"Content-Type", expect=b"C")),
+        d("value-not-utf8", offset_of(body, b"\xe9", expect=b"\xe9\r\n"))],
        [p("a", b"caf\xe9", content_type="text/plain; charset=UTF-8")],
        outcomes=[accept(UTF8_RAW, [p("a", b"caf\xe9", content_type="text/plain; charset=UTF-8")]),
                  accept(UTF8_FFFD, [p("a", "caf\ufffd", content_type="text/plain; charset=UTF-8")])])
@@ -183,8 +170,8 @@ body = typed_field("meta", b"application/json", '{"a":1}') + close()
 vector("charset/y-json-field-without-filename", body,
        "a part labelled application/json without a filename: a non-file part with a non-text type (two notes)",
        ["RFC 7578 §4.2", "RFC 7578 §4.4"],
-       [d("field-content-type-present", _o(body, b"Content-Type", expect=b"C")),
-        d("filename-missing", _o(body, b"Content-Disposition", expect=b"C"))],
+       [d("field-content-type-present", offset_of(body, b"Content-Type", expect=b"C")),
+        d("filename-missing", offset_of(body, b"Content-Disposition", expect=b"C"))],
        [p("meta", '{"a":1}', content_type="application/json")],
        producer="API clients that send a JSON part next to file parts")
 
@@ -201,8 +188,8 @@ body = (b"--AaB03x\r\n"
 vector("charset/i-rfc7578-4.5-example", body,
        "the RFC 7578 §4.5 example: a text field with charset=UTF-8 and quoted-printable content",
        ["RFC 7578 §4.5", "RFC 7578 §4.7", "RFC 2045 §6.7"],
-       [d("field-content-type-present", _o(body, b"content-type", expect=b"c")),
-        d("content-transfer-encoding-present", _o(body, b"content-transfer-encoding", expect=b"c"))],
+       [d("field-content-type-present", offset_of(body, b"content-type", expect=b"c")),
+        d("content-transfer-encoding-present", offset_of(body, b"content-transfer-encoding", expect=b"c"))],
        [p("field1", "Joe owes =E2=82=AC100.", content_type="text/plain;charset=UTF-8")],
        outcomes=[accept(CTE_DECODED, [p("field1", "Joe owes \u20ac100.", content_type="text/plain;charset=UTF-8")]),
                  accept(CTE_RAW, [p("field1", "Joe owes =E2=82=AC100.", content_type="text/plain;charset=UTF-8")])])
@@ -212,7 +199,7 @@ body = raw(b'Content-Disposition: form-data; name="f"; filename="hello.txt"\r\n'
 vector("charset/i-cte-base64", body,
        "a file part with Content-Transfer-Encoding: base64: decoded by MIME parsers, passed on as is by others",
        ["RFC 7578 §4.7", "RFC 2045 §6.8"],
-       [d("content-transfer-encoding-present", _o(body, b"Content-Transfer-Encoding", expect=b"C"))],
+       [d("content-transfer-encoding-present", offset_of(body, b"Content-Transfer-Encoding", expect=b"C"))],
        [p("f", "aGVsbG8gd29ybGQ=", filename="hello.txt", content_type="text/plain")],
        outcomes=[accept(CTE_DECODED, [p("f", "hello world", filename="hello.txt", content_type="text/plain")]),
                  accept(CTE_RAW, [p("f", "aGVsbG8gd29ybGQ=", filename="hello.txt", content_type="text/plain")])],
@@ -224,7 +211,7 @@ body = raw(b'Content-Disposition: form-data; name="f"; filename="a.bin"\r\n'
 vector("charset/y-cte-binary", body,
        "a file part with Content-Transfer-Encoding: binary, the identity encoding: legal, should not be sent",
        ["RFC 7578 §4.7", "RFC 2045 §6.2"],
-       [d("content-transfer-encoding-present", _o(body, b"Content-Transfer-Encoding", expect=b"C"))],
+       [d("content-transfer-encoding-present", offset_of(body, b"Content-Transfer-Encoding", expect=b"C"))],
        [p("f", b"\x00\x01\xff", filename="a.bin", content_type=OCTET)],
        producer="Apache HttpClient 4.5 httpmime (STRICT mode)")
 
@@ -234,8 +221,8 @@ body = raw(b'Content-Disposition: form-data; name="a"\r\n'
 vector("charset/y-cte-8bit", body,
        "a text field with charset=ISO-8859-1 and Content-Transfer-Encoding: 8bit, as HttpClient 4.5 STRICT sends",
        ["RFC 7578 §4.5", "RFC 7578 §4.7", "RFC 2045 §6.2"],
-       [d("field-content-type-present", _o(body, b"Content-Type", expect=b"C")),
-        d("content-transfer-encoding-present", _o(body, b"Content-Transfer-Encoding", expect=b"C"))],
+       [d("field-content-type-present", offset_of(body, b"Content-Type", expect=b"C")),
+        d("content-transfer-encoding-present", offset_of(body, b"Content-Transfer-Encoding", expect=b"C"))],
        [p("a", b"caf\xe9", content_type="text/plain; charset=ISO-8859-1")],
        producer="Apache HttpClient 4.5 httpmime (STRICT mode)")
 
@@ -244,7 +231,7 @@ body = raw(b'Content-Disposition: form-data; name="f"; filename="a.txt"\r\n'
 vector("charset/y-cte-x-token", body,
        "Content-Transfer-Encoding: x-custom, a private x-token: a valid mechanism name, still should not be sent",
        ["RFC 7578 §4.7", "RFC 2045 §6.1", "RFC 2045 §6.3"],
-       [d("content-transfer-encoding-present", _o(body, b"Content-Transfer-Encoding", expect=b"C"))],
+       [d("content-transfer-encoding-present", offset_of(body, b"Content-Transfer-Encoding", expect=b"C"))],
        [p("f", "hello", filename="a.txt", content_type="text/plain")])
 
 # Content checked against the transfer encoding it declares (RFC 2045 §6.7, §6.8): a file part
@@ -263,8 +250,8 @@ def encoded_vector(vid, mechanism, content, description, findings, specs, outcom
     """A vector of `encoded(...)`; `findings` are (rule, needle, plus): the needle's first place in the content
     (None: the content's end; an int: that index) plus `plus`."""
     body = encoded(mechanism, content)
-    start = _o(body, b"\r\n\r\n", plus=4)
-    diagnostics = [d("content-transfer-encoding-present", _o(body, b"Content-Transfer-Encoding", expect=b"C"))]
+    start = offset_of(body, b"\r\n\r\n", plus=4)
+    diagnostics = [d("content-transfer-encoding-present", offset_of(body, b"Content-Transfer-Encoding", expect=b"C"))]
     for rule, needle, plus in findings:
         if isinstance(needle, int):
             index = needle
@@ -351,8 +338,8 @@ body = raw(b'Content-Disposition: form-data; name="f"; filename="a.txt"\r\n'
 vector("charset/n-cte-gzip", body,
        "Content-Transfer-Encoding: gzip is not a transfer encoding (it is an HTTP content coding)",
        ["RFC 2045 §6.1", "RFC 2045 §6.4", "RFC 7578 §4.7"],
-       [d("content-transfer-encoding-present", _o(body, b"Content-Transfer-Encoding", expect=b"C")),
-        d("content-transfer-encoding-invalid", _o(body, b"gzip", expect=b"g"))],
+       [d("content-transfer-encoding-present", offset_of(body, b"Content-Transfer-Encoding", expect=b"C")),
+        d("content-transfer-encoding-invalid", offset_of(body, b"gzip", expect=b"g"))],
        [p("f", "hello", filename="a.txt", content_type="text/plain")])
 
 NESTED_SMALL = (b"--BbC04y\r\n"
@@ -370,9 +357,9 @@ body = raw(b'Content-Disposition: form-data; name="files"\r\n'
 vector("charset/n-cte-base64-on-multipart", body,
        "a nested multipart/mixed part with Content-Transfer-Encoding: base64, which multipart parts cannot have",
        ["RFC 2045 §6.4", "RFC 2046 §5.1", "RFC 7578 §4.3", "RFC 7578 §4.7"],
-       [d("nested-multipart", _o(body, b"multipart/mixed", expect=b"m")),
-        d("content-transfer-encoding-present", _o(body, b"Content-Transfer-Encoding", expect=b"C")),
-        d("content-transfer-encoding-invalid", _o(body, b"base64", expect=b"b"))],
+       [d("nested-multipart", offset_of(body, b"multipart/mixed", expect=b"m")),
+        d("content-transfer-encoding-present", offset_of(body, b"Content-Transfer-Encoding", expect=b"C")),
+        d("content-transfer-encoding-invalid", offset_of(body, b"base64", expect=b"b"))],
        [p("files", NESTED_SMALL, content_type="multipart/mixed; boundary=BbC04y")])
 
 # ---------------------------------------------------------------------------------------------
@@ -386,7 +373,7 @@ body = raw(FILE_CD + b"Content-Type: text\r\n", "hello") + close()
 vector("charset/n-part-content-type-no-subtype", body,
        "a file part's Content-Type without a subtype (text)",
        ["RFC 2045 §5.1", "RFC 9110 §8.3.1"],
-       [d("part-content-type-syntax", _o(body, b"Content-Type: text\r", plus=18, expect=b"\r\n"))],
+       [d("part-content-type-syntax", offset_of(body, b"Content-Type: text\r", plus=18, expect=b"\r\n"))],
        [p("f", "hello", filename="a.txt", content_type="text")])
 
 body = raw(FILE_CD + b"Content-Type: \r\n", "hello") + close()
@@ -396,7 +383,7 @@ body = raw(FILE_CD + b"Content-Type: \r\n", "hello") + close()
 vector("charset/n-part-content-type-empty", body,
        "a file part with an empty Content-Type field (Content-Type: with nothing after it)",
        ["RFC 2045 §5.1", "RFC 9110 §8.3.1"],
-       [d("part-content-type-syntax", _o(body, b"Content-Type: \r", plus=14, expect=b"\r\n"))],
+       [d("part-content-type-syntax", offset_of(body, b"Content-Type: \r", plus=14, expect=b"\r\n"))],
        [p("f", "hello", filename="a.txt", content_type="")],
        producer="Moya 15 (.stream provider with no mimeType)")
 
@@ -404,7 +391,7 @@ body = raw(FILE_CD + b"Content-Type: text/html, text/plain\r\n", "hello") + clos
 vector("charset/n-part-content-type-list", body,
        "a file part's Content-Type holding two media types separated by a comma",
        ["RFC 2045 §5.1", "RFC 9110 §8.3.1"],
-       [d("part-content-type-syntax", _o(body, b", text/plain", expect=b","))],
+       [d("part-content-type-syntax", offset_of(body, b", text/plain", expect=b","))],
        [p("f", "hello", filename="a.txt", content_type="text/html, text/plain")])
 
 body = raw(FILE_CD + b"Content-Type: text/\xc3\xa9\r\n", "hello") + close()
@@ -413,8 +400,8 @@ body = raw(FILE_CD + b"Content-Type: text/\xc3\xa9\r\n", "hello") + close()
 vector("charset/n-part-content-type-non-ascii", body,
        "a file part's Content-Type with a non-ASCII subtype (text/é)",
        ["RFC 2045 §5.1", "RFC 9110 §8.3.1", "RFC 2046 §5.1"],
-       [d("part-content-type-syntax", _o(body, b"/\xc3", plus=1, expect=b"\xc3\xa9")),
-        d("header-non-ascii", _o(body, b"/\xc3", plus=1, expect=b"\xc3\xa9"))],
+       [d("part-content-type-syntax", offset_of(body, b"/\xc3", plus=1, expect=b"\xc3\xa9")),
+        d("header-non-ascii", offset_of(body, b"/\xc3", plus=1, expect=b"\xc3\xa9"))],
        [p("f", "hello", filename="a.txt", content_type="text/\u00e9")])
 
 # ---------------------------------------------------------------------------------------------
@@ -443,8 +430,8 @@ body = (part("submit-name", "Larry")
 vector("charset/n-nested-mixed-two-files", body,
        "two files for one field as a nested multipart/mixed (the HTML 4.01 / RFC 2388 shape), deprecated",
        ["RFC 7578 §4.3", "RFC 2388 §3", "RFC 2388 §4.2", "RFC 2046 §5.1.1", "HTML 4.01 §17.13.4.2"],
-       [d("nested-multipart", _o(body, b"multipart/mixed", expect=b"m")),
-        d("close-delimiter-no-final-crlf", _o(body, b"--BbC04y--", plus=10, expect=b"\r\n--AaB03x--"))],
+       [d("nested-multipart", offset_of(body, b"multipart/mixed", expect=b"m")),
+        d("close-delimiter-no-final-crlf", offset_of(body, b"--BbC04y--", plus=10, expect=b"\r\n--AaB03x--"))],
        [p("submit-name", "Larry"), p("files", NESTED, content_type="multipart/mixed; boundary=BbC04y")],
        producer="HTML 4.01-era user agents (RFC 1867 / RFC 2388)")
 
@@ -462,10 +449,10 @@ body = raw(b'Content-Disposition: form-data; name="files"\r\n'
 vector("charset/n-nested-boundary-prefix", body,
        "a nested boundary (AaB03xZZ) that begins with the outer boundary (AaB03x)",
        ["RFC 2046 §5.1", "RFC 2046 §5.1.1", "RFC 7578 §4.3"],
-       [d("nested-multipart", _o(body, b"multipart/mixed", expect=b"m")),
-        d("nested-boundary-prefix", _o(body, b"boundary=AaB03xZZ", plus=9, expect=b"AaB03xZZ\r\n")),
-        d("boundary-prefix-line", _o(body, b"--AaB03xZZ\r\n", expect=b"--")),
-        d("boundary-prefix-line", _o(body, b"--AaB03xZZ--", expect=b"--"))],
+       [d("nested-multipart", offset_of(body, b"multipart/mixed", expect=b"m")),
+        d("nested-boundary-prefix", offset_of(body, b"boundary=AaB03xZZ", plus=9, expect=b"AaB03xZZ\r\n")),
+        d("boundary-prefix-line", offset_of(body, b"--AaB03xZZ\r\n", expect=b"--")),
+        d("boundary-prefix-line", offset_of(body, b"--AaB03xZZ--", expect=b"--"))],
        [p("files", NESTED_PREFIX, content_type="multipart/mixed; boundary=AaB03xZZ")])
 
 # ---------------------------------------------------------------------------------------------

@@ -2,11 +2,10 @@
 
 Every body is browser-shaped (boundary AaB03x, `Content-Disposition: form-data; name="..."`, CRLF
 everywhere, close delimiter with its final CRLF) except for the one line break the vector shows.
-Offsets are computed from the bytes with `at(...)` and checked against the byte they must name (`_o`).
+Offsets are computed from the bytes with `at(...)` and checked against the byte they must name (`offset_of`).
 """
-from vectorgen import at, close, d, file_part, p, part, vector
+from vectorgen import DELIM, close, d, file_part, offset_of, p, part, vector
 
-DELIM = b"--AaB03x\r\n"
 CLOSE = b"--AaB03x--"
 CD_A = b'Content-Disposition: form-data; name="a"\r\n'
 CD_B = b'Content-Disposition: form-data; name="b"\r\n'
@@ -17,14 +16,6 @@ ACCEPT_PREAMBLE = ("RFC 2046 §5.1.1: multipart-body := [preamble CRLF] dash-bou
                    "is to be ignored by receivers")
 REJECT_PREAMBLE = ("WHATWG Fetch multipart/form-data parser (draft) and WPT formdata-parsing: the body must "
                    "start with \"--\" and the boundary; any byte before it is a parse failure")
-
-
-def _o(body, needle, nth=0, plus=0, expect=None):
-    """Offset of needle (see at); when expect is given, asserts the bytes found there."""
-    off = at(body, needle, nth, plus)
-    if expect is not None:
-        assert body[off:off + len(expect)] == expect, (needle, off, body[off:off + len(expect)], expect)
-    return off
 
 
 def field(value, headers=CD_A):
@@ -99,7 +90,7 @@ vector("crlf/n-leading-lf", body,
        "the body starts with a bare LF, so the first delimiter follows LF without CR",
        [S_FRAMING],
        [d("preamble-present", 0),
-        d("delimiter-bare-lf", _o(body, b"\n--AaB03x", expect=b"\n"))],
+        d("delimiter-bare-lf", offset_of(body, b"\n--AaB03x", expect=b"\n"))],
        [p("a", "1")])
 
 body = b"preamble\n" + part("a", "1") + close()
@@ -109,7 +100,7 @@ vector("crlf/n-preamble-ends-with-bare-lf", body,
        "a preamble line ended by a bare LF before the first delimiter",
        [S_FRAMING],
        [d("preamble-present", 0),
-        d("delimiter-bare-lf", _o(body, b"preamble\n", plus=8, expect=b"\n"))],
+        d("delimiter-bare-lf", offset_of(body, b"preamble\n", plus=8, expect=b"\n"))],
        [p("a", "1")])
 
 # ---------------------------------------------------------------------------------------------
@@ -120,46 +111,46 @@ body = b'--AaB03x\nContent-Disposition: form-data; name="a"\n\n1\n--AaB03x--\n'
 vector("crlf/n-lf-only-everywhere", body,
        "every line break is a bare LF: delimiter lines, header line, blank line, close delimiter line",
        [S_FRAMING, "RFC 5322 §2.2"],
-       [d("delimiter-line-ending", _o(body, b"--AaB03x\n", plus=8, expect=b"\n")),
-        d("header-bare-lf", _o(body, b'"a"\n', plus=3, expect=b"\n")),
-        d("header-bare-lf", _o(body, b'"a"\n\n', plus=4, expect=b"\n")),
-        d("delimiter-bare-lf", _o(body, b"1\n", plus=1, expect=b"\n")),
-        d("delimiter-line-ending", _o(body, b"--AaB03x--\n", plus=10, expect=b"\n"))],
+       [d("delimiter-line-ending", offset_of(body, b"--AaB03x\n", plus=8, expect=b"\n")),
+        d("header-bare-lf", offset_of(body, b'"a"\n', plus=3, expect=b"\n")),
+        d("header-bare-lf", offset_of(body, b'"a"\n\n', plus=4, expect=b"\n")),
+        d("delimiter-bare-lf", offset_of(body, b"1\n", plus=1, expect=b"\n")),
+        d("delimiter-line-ending", offset_of(body, b"--AaB03x--\n", plus=10, expect=b"\n"))],
        [p("a", "1")])
 
 body = b"--AaB03x\n" + CD_A + b"\r\n1\r\n" + close()
 vector("crlf/n-lf-ends-first-delimiter-line", body,
        "the first delimiter line ends with a bare LF",
        [S_FRAMING],
-       [d("delimiter-line-ending", _o(body, b"--AaB03x\n", plus=8, expect=b"\n"))],
+       [d("delimiter-line-ending", offset_of(body, b"--AaB03x\n", plus=8, expect=b"\n"))],
        [p("a", "1")])
 
 body = part("a", "1") + b"--AaB03x\n" + CD_B + b"\r\n2\r\n" + close()
 vector("crlf/n-lf-ends-middle-delimiter-line", body,
        "the delimiter line between two parts ends with a bare LF",
        [S_FRAMING],
-       [d("delimiter-line-ending", _o(body, b"--AaB03x\n", plus=8, expect=b"\n"))],
+       [d("delimiter-line-ending", offset_of(body, b"--AaB03x\n", plus=8, expect=b"\n"))],
        [p("a", "1"), p("b", "2")])
 
 body = part("a", "1") + b"--AaB03x--\n"
 vector("crlf/n-lf-ends-close-line", body,
        "the close delimiter line ends with a bare LF",
        [S_FRAMING],
-       [d("delimiter-line-ending", _o(body, b"--AaB03x--\n", plus=10, expect=b"\n"))],
+       [d("delimiter-line-ending", offset_of(body, b"--AaB03x--\n", plus=10, expect=b"\n"))],
        [p("a", "1")])
 
 body = DELIM + CD_A + b"\r\n1\n" + CLOSE + b"\r\n"
 vector("crlf/n-lf-before-close", body,
        "the close delimiter is preceded by a bare LF instead of CRLF",
        [S_FRAMING],
-       [d("delimiter-bare-lf", _o(body, b"1\n", plus=1, expect=b"\n"))],
+       [d("delimiter-bare-lf", offset_of(body, b"1\n", plus=1, expect=b"\n"))],
        [p("a", "1")])
 
 body = DELIM + CD_A + b"\r\n1\n" + part("b", "2") + close()
 vector("crlf/n-lf-before-delimiter", body,
        "the delimiter between two parts is preceded by a bare LF instead of CRLF",
        [S_FRAMING],
-       [d("delimiter-bare-lf", _o(body, b"1\n", plus=1, expect=b"\n"))],
+       [d("delimiter-bare-lf", offset_of(body, b"1\n", plus=1, expect=b"\n"))],
        [p("a", "1"), p("b", "2")])
 
 # ---------------------------------------------------------------------------------------------
@@ -173,8 +164,8 @@ body = b"--AaB03x\r" + CD_A + b"\r\n1\r\n" + close()
 vector("crlf/n-cr-ends-first-delimiter-line", body,
        "the first delimiter line ends with a bare CR, so the Content-Disposition line is the rest of that line",
        [S_FRAMING],
-       [d("delimiter-line-ending", _o(body, b"--AaB03x\r", plus=8, expect=b"\r")),
-        d("content-disposition-missing", _o(body, b'"a"\r\n', plus=5, expect=b"\r\n1"))],
+       [d("delimiter-line-ending", offset_of(body, b"--AaB03x\r", plus=8, expect=b"\r")),
+        d("content-disposition-missing", offset_of(body, b'"a"\r\n', plus=5, expect=b"\r\n1"))],
        [p(None, "1")])
 
 body = part("a", "1") + CLOSE + b"\r"
@@ -193,37 +184,37 @@ body = DELIM + CD_A + b"\r\n1\r" + CLOSE + b"\r\n"
 vector("crlf/n-cr-before-close", body,
        "the close delimiter is preceded by a bare CR instead of CRLF, so it does not start a line",
        [S_FRAMING],
-       [d("delimiter-not-line-start", _o(body, b"\r--AaB03x--", plus=1, expect=b"--AaB03x--")),
-        d("boundary-in-content", _o(body, b"\r--AaB03x--", plus=1))])
+       [d("delimiter-not-line-start", offset_of(body, b"\r--AaB03x--", plus=1, expect=b"--AaB03x--")),
+        d("boundary-in-content", offset_of(body, b"\r--AaB03x--", plus=1))])
 
 body = DELIM + CD_A + b"\r\n1\r" + DELIM + CD_B + b"\r\n2\r\n" + close()
 value = b"1\r--AaB03x\r\n" + CD_B + b"\r\n2"
 vector("crlf/y-cr-before-delimiter-is-content", body,
        "a bare CR before a middle delimiter line: CR --AaB03x is not a delimiter, so one part holds it all",
        [S_FRAMING],
-       [d("boundary-in-content", _o(body, b"1\r--", plus=2))], [p("a", value)])
+       [d("boundary-in-content", offset_of(body, b"1\r--", plus=2))], [p("a", value)])
 
 body = DELIM + CD_A + b"\r\n1\n\r" + CLOSE + b"\r\n"
 vector("crlf/n-lf-cr-before-close", body,
        "the close delimiter is preceded by LF CR (reversed), so it does not start a line",
        [S_FRAMING],
-       [d("delimiter-not-line-start", _o(body, b"\r--AaB03x--", plus=1, expect=b"--AaB03x--")),
-        d("boundary-in-content", _o(body, b"\r--AaB03x--", plus=1))])
+       [d("delimiter-not-line-start", offset_of(body, b"\r--AaB03x--", plus=1, expect=b"--AaB03x--")),
+        d("boundary-in-content", offset_of(body, b"\r--AaB03x--", plus=1))])
 
 body = DELIM + CD_A + b"\r\nvalue" + CLOSE + b"\r\n"
 vector("crlf/n-delimiter-without-crlf", body,
        "the close delimiter follows the value directly (value--AaB03x--), without CRLF",
        [S_FRAMING],
-       [d("delimiter-not-line-start", _o(body, b"value--", plus=5, expect=b"--AaB03x--")),
-        d("boundary-in-content", _o(body, b"value--", plus=5))])
+       [d("delimiter-not-line-start", offset_of(body, b"value--", plus=5, expect=b"--AaB03x--")),
+        d("boundary-in-content", offset_of(body, b"value--", plus=5))])
 
 body = DELIM + CD_A + b"\r1\r\n" + close()
 vector("crlf/n-bare-cr-as-blank-line", body,
        "a bare CR where the blank line after the headers belongs: the value line becomes a header line",
        [S_FRAMING, "RFC 5322 §2.2"],
-       [d("header-bare-cr", _o(body, b"\r1\r\n", expect=b"\r")),
-        d("header-missing-colon", _o(body, b"\r1\r\n", expect=b"\r")),
-        d("part-headers-unterminated", _o(body, CLOSE, expect=b"--"))],
+       [d("header-bare-cr", offset_of(body, b"\r1\r\n", expect=b"\r")),
+        d("header-missing-colon", offset_of(body, b"\r1\r\n", expect=b"\r")),
+        d("part-headers-unterminated", offset_of(body, CLOSE, expect=b"--"))],
        [p("a", "")])
 
 body = (b"--AaB03x\r" + b'Content-Disposition: form-data; name="a"\r' + b"\r" + b"1\r" + CLOSE + b"\r")
@@ -235,5 +226,5 @@ body = (b"--AaB03x\r" + b'Content-Disposition: form-data; name="a"\r' + b"\r" + 
 vector("crlf/n-cr-only-everywhere", body,
        "every line break is a bare CR (classic Mac line endings): no line ever ends",
        [S_FRAMING, "RFC 5322 §2.2"],
-       [d("delimiter-line-ending", _o(body, b"--AaB03x\r", plus=8, expect=b"\r")),
-        d("delimiter-not-line-start", _o(body, CLOSE, expect=b"--AaB03x--"))])
+       [d("delimiter-line-ending", offset_of(body, b"--AaB03x\r", plus=8, expect=b"\r")),
+        d("delimiter-not-line-start", offset_of(body, CLOSE, expect=b"--AaB03x--"))])

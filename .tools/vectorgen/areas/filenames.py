@@ -2,7 +2,7 @@
 
 Every body is browser-shaped (boundary AaB03x, CRLF everywhere, close delimiter with its final CRLF,
 file parts with Content-Type) except for the one thing the vector shows. Offsets are computed from
-the bytes with `at(...)` and checked against the byte they must name (`_o`).
+the bytes with `at(...)` and checked against the byte they must name (`offset_of`).
 
 Readings used throughout (CONFORMANCE.md, "How the strict validator reads a body"):
 - UTF-8 in a filename is not reported: header-non-ascii is never reported on Content-Disposition
@@ -13,32 +13,14 @@ Readings used throughout (CONFORMANCE.md, "How the strict validator reads a body
 - Values are compared after quoted-pair removal and nothing else: `%XX`, `&#N;` and encoded-words
   stay as sent in `parts`; the i- outcomes say where a receiver may decode them.
 """
-from vectorgen import at, close, d, field, file_part, p, part, vector
+from vectorgen import DELIM, accept, close, d, field, file_part, offset_of, p, part, section_start, vector
 
-DELIM = b"--AaB03x\r\n"
 OCTET = "application/octet-stream"
-
-
-def _o(body, needle, nth=0, plus=0, expect=None):
-    """Offset of needle (see at); when expect is given, asserts the bytes found there."""
-    off = at(body, needle, nth, plus)
-    if expect is not None:
-        assert body[off:off + len(expect)] == expect, (needle, off, body[off:off + len(expect)], expect)
-    return off
-
-
-def _section(body, nth=0):
-    """The start of the nth part's header section: the byte after its delimiter line."""
-    return _o(body, DELIM, nth, plus=len(DELIM))
 
 
 def _fvalue(body, nth=0):
     """The opening quote of the nth filename value."""
-    return _o(body, b'filename="', nth, plus=9, expect=b'"')
-
-
-def accept(because, parts):
-    return {"outcome": "accept", "because": because, "parts": parts}
+    return offset_of(body, b'filename="', nth, plus=9, expect=b'"')
 
 
 def reject(because):
@@ -124,7 +106,7 @@ body = (DELIM + b'Content-Disposition: form-data; name="\xd1\x84\xd0\xb0\xd0\xb9
 vector("filenames/y-name-and-filename-utf8", body,
        "a UTF-8 field name (файл) with a UTF-8 filename: only the name is reported (a note)",
        ["RFC 7578 §5.1.1", "RFC 7578 §4.2"],
-       [d("name-non-ascii", _o(body, b'name="\xd1', plus=6, expect=b"\xd1\x84"))],
+       [d("name-non-ascii", offset_of(body, b'name="\xd1', plus=6, expect=b"\xd1\x84"))],
        [p("\u0444\u0430\u0439\u043b", "hello", filename="\u0434\u043e\u043a.txt", content_type="text/plain")])
 
 # ---------------------------------------------------------------------------------------------
@@ -135,7 +117,7 @@ body = one_file(b"\xff.txt")
 vector("filenames/i-invalid-utf8-lone-ff", body,
        "a filename starting with the byte 0xFF, which never occurs in UTF-8",
        ["RFC 7578 §5.1.1", "RFC 7578 §5.1.3", "RFC 3629 §3"],
-       [d("header-invalid-utf8", _o(body, b"\xff", expect=b"\xff.txt"))],
+       [d("header-invalid-utf8", offset_of(body, b"\xff", expect=b"\xff.txt"))],
        [fpart(b"\xff.txt")],
        outcomes=[accept(RAW_BYTES, [fpart(b"\xff.txt")]),
                  accept(FFFD, [fpart("\ufffd.txt")])])
@@ -146,7 +128,7 @@ body = one_file(b"..\xc0\xafpasswd")
 vector("filenames/i-invalid-utf8-overlong-slash", body,
        "..\\xC0\\xAFpasswd: an overlong '/' (C0 AF) is invalid UTF-8, not a path separator",
        ["RFC 7578 §5.1.1", "RFC 3629 §3", "RFC 3629 §10"],
-       [d("header-invalid-utf8", _o(body, b"\xc0", expect=b"\xc0\xaf"))],
+       [d("header-invalid-utf8", offset_of(body, b"\xc0", expect=b"\xc0\xaf"))],
        [fpart(b"..\xc0\xafpasswd")],
        outcomes=[accept(RAW_BYTES, [fpart(b"..\xc0\xafpasswd")]),
                  accept(FFFD, [fpart("..\ufffd\ufffdpasswd")])])
@@ -155,7 +137,7 @@ body = one_file(b"\xe4\xb8.txt")
 vector("filenames/i-invalid-utf8-truncated", body,
        "a filename with a truncated 3-byte sequence (E4 B8, then '.'): reported at the sequence's first byte",
        ["RFC 7578 §5.1.1", "RFC 3629 §3"],
-       [d("header-invalid-utf8", _o(body, b"\xe4\xb8", expect=b"\xe4\xb8."))],
+       [d("header-invalid-utf8", offset_of(body, b"\xe4\xb8", expect=b"\xe4\xb8."))],
        [fpart(b"\xe4\xb8.txt")],
        outcomes=[accept(RAW_BYTES, [fpart(b"\xe4\xb8.txt")]),
                  accept(FFFD, [fpart("\ufffd.txt")])])
@@ -164,7 +146,7 @@ body = one_file(b"\xed\xa0\x80.txt")
 vector("filenames/i-invalid-utf8-surrogate", body,
        "a filename holding the UTF-8 form of the surrogate U+D800 (ED A0 80), which UTF-8 forbids",
        ["RFC 7578 §5.1.1", "RFC 3629 §3"],
-       [d("header-invalid-utf8", _o(body, b"\xed", expect=b"\xed\xa0\x80"))],
+       [d("header-invalid-utf8", offset_of(body, b"\xed", expect=b"\xed\xa0\x80"))],
        [fpart(b"\xed\xa0\x80.txt")],
        outcomes=[accept(RAW_BYTES, [fpart(b"\xed\xa0\x80.txt")]),
                  accept(FFFD, [fpart("\ufffd\ufffd\ufffd.txt")])])
@@ -175,7 +157,7 @@ body = part("_charset_", "iso-8859-1") + file_part("f", b"caf\xe9.txt", "text/pl
 vector("filenames/i-latin1-with-charset-field", body,
        "_charset_=iso-8859-1, then a file named caf\\xE9.txt in ISO-8859-1: still not UTF-8 in the header",
        ["RFC 7578 §4.6", "RFC 7578 §5.1.2", "RFC 7578 §5.1.3"],
-       [d("header-invalid-utf8", _o(body, b"\xe9", expect=b"\xe9.txt")), d("charset-field-not-utf8", 62)],
+       [d("header-invalid-utf8", offset_of(body, b"\xe9", expect=b"\xe9.txt")), d("charset-field-not-utf8", 62)],
        [p("_charset_", "iso-8859-1"), fpart(b"caf\xe9.txt")],
        outcomes=[accept(RAW_BYTES, [p("_charset_", "iso-8859-1"), fpart(b"caf\xe9.txt")]),
                  accept("RFC 7578 §5.1.2: non-ASCII text may be encoded in the form-charset, which for HTML is "
@@ -191,7 +173,7 @@ body = one_file(b"%E2%82%AC.txt")
 vector("filenames/i-percent-encoded-utf8", body,
        "a filename percent-encoded as RFC 7578 §2 allows (%E2%82%AC.txt, the euro sign): literal or decoded",
        ["RFC 7578 §2", "RFC 7578 §4.2"],
-       [d("parameter-percent-encoded", _o(body, b"%E2", expect=b"%E2"))],
+       [d("parameter-percent-encoded", offset_of(body, b"%E2", expect=b"%E2"))],
        [fpart("%E2%82%AC.txt")],
        outcomes=[accept(PCT_LITERAL, [fpart("%E2%82%AC.txt")]),
                  accept(PCT_RFC_DECODED, [fpart("\u20ac.txt")])],
@@ -201,7 +183,7 @@ body = one_file(b"100%0Applejuice.pdf", "%PDF-1.4", "application/pdf")
 vector("filenames/i-percent-encoded-newline", body,
        "100%0Applejuice.pdf: a literal file name, or 100<LF>pplejuice.pdf after reversing the WHATWG %0A escape",
        ["RFC 7578 §2", "RFC 7578 §4.2", "WHATWG HTML multipart/form-data encoding"],
-       [d("parameter-percent-encoded", _o(body, b"%0A", expect=b"%0A"))],
+       [d("parameter-percent-encoded", offset_of(body, b"%0A", expect=b"%0A"))],
        [fpart("100%0Applejuice.pdf", "%PDF-1.4", "application/pdf")],
        outcomes=[accept(PCT_LITERAL, [fpart("100%0Applejuice.pdf", "%PDF-1.4", "application/pdf")]),
                  accept(PCT_WHATWG_DECODED, [fpart("100\npplejuice.pdf", "%PDF-1.4", "application/pdf")])])
@@ -212,7 +194,7 @@ body = one_file(b"..%2F..%2Fetc%2Fpasswd")
 vector("filenames/i-percent-encoded-traversal", body,
        "..%2F..%2Fetc%2Fpasswd: no separator as sent, a traversal once percent-decoded",
        ["RFC 7578 §2", "RFC 7578 §4.2", "RFC 2183 §2.3"],
-       [d("parameter-percent-encoded", _o(body, b"%2F", expect=b"%2F"))],
+       [d("parameter-percent-encoded", offset_of(body, b"%2F", expect=b"%2F"))],
        [fpart("..%2F..%2Fetc%2Fpasswd")],
        outcomes=[accept(PCT_LITERAL, [fpart("..%2F..%2Fetc%2Fpasswd")]),
                  accept(PCT_RFC_DECODED + "; the result is a path whose directory part the receiver ignores "
@@ -248,7 +230,7 @@ body = one_file(b"report =?UTF-8?B?w6k=?= final.txt")
 vector("filenames/i-encoded-word-inside", body,
        "an RFC 2047 encoded-word inside a longer filename (report =?UTF-8?B?w6k=?= final.txt): literal or decoded",
        ["RFC 2047 §5", "RFC 7578 §5.1", "RFC 7578 §5.1.3"],
-       [d("parameter-encoded-word", _fvalue(body)), d("parameter-value-separator", _o(body, b"=?UTF", expect=b"="))],
+       [d("parameter-encoded-word", _fvalue(body)), d("parameter-value-separator", offset_of(body, b"=?UTF", expect=b"="))],
        [fpart("report =?UTF-8?B?w6k=?= final.txt")],
        outcomes=[accept("RFC 2047 §5: an encoded-word MUST NOT appear within a quoted-string, so the value is "
                         "literal text", [fpart("report =?UTF-8?B?w6k=?= final.txt")]),
@@ -293,7 +275,7 @@ body = one_file(b"C:\\fakepath\\a.txt")
 vector("filenames/i-windows-fakepath", body,
        "C:\\fakepath\\a.txt written WHATWG-style (raw backslashes): C:fakepatha.txt after RFC unescaping",
        ["RFC 9110 §5.6.4", "RFC 7578 §4.2", "RFC 2183 §2.3", "WHATWG HTML multipart/form-data encoding"],
-       [d("parameter-backslash", _o(body, b"\\fakepath", expect=b"\\f")),
+       [d("parameter-backslash", offset_of(body, b"\\fakepath", expect=b"\\f")),
         d("filename-path", _fvalue(body))],
        [fpart("C:fakepatha.txt")],
        outcomes=[accept("RFC 9110 §5.6.4: recipients that process a quoted-string MUST replace a quoted-pair with "
@@ -359,7 +341,7 @@ body = DELIM + b'Content-Disposition: form-data; name="f"; filename="a.txt"\r\n\
 vector("filenames/y-file-without-content-type", body,
        "a file part with a filename but no Content-Type: it defaults to text/plain",
        ["RFC 7578 §4.4", "RFC 2046 §5.1"],
-       [d("file-content-type-missing", _o(body, b"filename=", expect=b"f"))],
+       [d("file-content-type-missing", offset_of(body, b"filename=", expect=b"f"))],
        [fpart("a.txt", "hello", None)],
        producer="requests 2.x (files= with a two-element tuple)")
 
@@ -380,7 +362,7 @@ body = one_file(LONG)
 vector("filenames/y-filename-4k", body,
        "a 4 KiB filename: its Content-Disposition line exceeds 998 bytes (but not the 8192-byte line limit)",
        ["RFC 5322 §2.1.1", "RFC 7578 §4.2"],
-       [d("header-line-too-long", _section(body))],
+       [d("header-line-too-long", section_start(body))],
        [fpart(LONG.decode())])
 
 # ---------------------------------------------------------------------------------------------

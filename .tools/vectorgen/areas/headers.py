@@ -2,24 +2,9 @@
 
 Every body is browser-shaped (boundary AaB03x, CRLF everywhere, close delimiter with its final CRLF)
 except for the one thing the vector shows. Offsets are computed from the bytes with `at(...)` and
-checked against the byte they must name (`_o`).
+checked against the byte they must name (`offset_of`).
 """
-from vectorgen import at, close, d, field, p, part, vector
-
-DELIM = b"--AaB03x\r\n"
-
-
-def _o(body, needle, nth=0, plus=0, expect=None):
-    """Offset of needle (see at); when expect is given, asserts the bytes found there."""
-    off = at(body, needle, nth, plus)
-    if expect is not None:
-        assert body[off:off + len(expect)] == expect, (needle, off, body[off:off + len(expect)], expect)
-    return off
-
-
-def _section(body, nth=0):
-    """The start of the nth part's header section: the byte after its delimiter line."""
-    return _o(body, DELIM, nth, plus=len(DELIM))
+from vectorgen import DELIM, close, d, field, offset_of, p, part, section_start, vector
 
 
 def raw(headers, value):
@@ -89,7 +74,7 @@ body = part("a", "1") + DELIM + b"\r\n" + b"2\r\n" + close()
 vector("headers/n-cd-missing-no-headers", body,
        "a second part with no header fields at all, so no Content-Disposition",
        ["RFC 7578 §4.2", "RFC 2046 §5.1.1"],
-       [d("content-disposition-missing", _section(body, 1))],
+       [d("content-disposition-missing", section_start(body, 1))],
        [p("a", "1"), p(None, "2")])
 
 body = raw(CT_TXT, "1") + close()
@@ -99,43 +84,43 @@ body = raw(CT_TXT, "1") + close()
 vector("headers/n-cd-missing-content-type-only", body,
        "a part whose only header is Content-Type: text/plain (no Content-Disposition)",
        ["RFC 7578 §4.2", "RFC 7578 §4.4"],
-       [d("content-disposition-missing", _section(body)),
-        d("field-content-type-present", _o(body, b"Content-Type", expect=b"Content-Type"))],
+       [d("content-disposition-missing", section_start(body)),
+        d("field-content-type-present", offset_of(body, b"Content-Type", expect=b"Content-Type"))],
        [p(None, "1", content_type="text/plain")])
 
 body = raw(b'Content-Disposition: attachment; name="a"\r\n', "1") + close()
 vector("headers/n-cd-attachment", body,
        "disposition type attachment instead of form-data",
        ["RFC 7578 §4.2", "RFC 2183 §2.2"],
-       [d("content-disposition-not-form-data", _o(body, b"attachment", expect=b"a"))],
+       [d("content-disposition-not-form-data", offset_of(body, b"attachment", expect=b"a"))],
        [p("a", "1")])
 
 body = raw(b'Content-Disposition: inline; name="a"\r\n', "1") + close()
 vector("headers/n-cd-inline", body,
        "disposition type inline instead of form-data",
        ["RFC 7578 §4.2", "RFC 2183 §2.1"],
-       [d("content-disposition-not-form-data", _o(body, b"inline", expect=b"i"))],
+       [d("content-disposition-not-form-data", offset_of(body, b"inline", expect=b"i"))],
        [p("a", "1")])
 
 body = raw(b'Content-Disposition: "form-data"; name="a"\r\n', "1") + close()
 vector("headers/n-cd-type-quoted", body,
        "disposition type written as a quoted-string \"form-data\"",
        ["RFC 2183 §2", "RFC 7578 §4.2"],
-       [d("content-disposition-type-quoted", _o(body, b'"form-data"', expect=b'"'))],
+       [d("content-disposition-type-quoted", offset_of(body, b'"form-data"', expect=b'"'))],
        [p("a", "1")])
 
 body = raw(b'Content-Disposition: Form-Data; name="a"\r\n', "1") + close()
 vector("headers/y-cd-type-mixed-case", body,
        "disposition type Form-Data: case-insensitive, so the same type, but not the lower-case form browsers send",
        ["RFC 2183 §2", "RFC 2045 §5.1"],
-       [d("content-disposition-type-case", _o(body, b"Form-Data", expect=b"F"))],
+       [d("content-disposition-type-case", offset_of(body, b"Form-Data", expect=b"F"))],
        [p("a", "1")])
 
 body = raw(b'Content-Disposition: FORM-DATA; name="a"\r\n', "1") + close()
 vector("headers/y-cd-type-upper-case", body,
        "disposition type FORM-DATA in upper case",
        ["RFC 2183 §2", "RFC 2045 §5.1"],
-       [d("content-disposition-type-case", _o(body, b"FORM-DATA", expect=b"F"))],
+       [d("content-disposition-type-case", offset_of(body, b"FORM-DATA", expect=b"F"))],
        [p("a", "1")])
 
 body = raw(b'Content-Disposition: form-data; name="f"; filename="safe.txt"\r\n'
@@ -144,14 +129,14 @@ body = raw(b'Content-Disposition: form-data; name="f"; filename="safe.txt"\r\n'
 vector("headers/n-cd-duplicate", body,
        "two Content-Disposition fields, filename safe.txt then evil.php; the first is used",
        ["RFC 7578 §4.2", "RFC 6266 §4.1"],
-       [d("content-disposition-duplicate", _o(body, b"Content-Disposition", 1, expect=b"Content-Disposition"))],
+       [d("content-disposition-duplicate", offset_of(body, b"Content-Disposition", 1, expect=b"Content-Disposition"))],
        [p("f", "<?php echo 1; ?>", filename="safe.txt", content_type="text/plain")])
 
 body = raw(CD_F + b"Content-Type: text/plain\r\nContent-Type: application/x-php\r\n", "<?php echo 1; ?>") + close()
 vector("headers/n-content-type-duplicate", body,
        "a file part with two Content-Type fields, text/plain then application/x-php; the first is used",
        ["RFC 7578 §4.4", "RFC 2045 §5"],
-       [d("header-duplicate", _o(body, b"Content-Type", 1, expect=b"Content-Type"))],
+       [d("header-duplicate", offset_of(body, b"Content-Type", 1, expect=b"Content-Type"))],
        [p("f", "<?php echo 1; ?>", filename="a.txt", content_type="text/plain")])
 
 body = raw(CD_F + CT_TXT + b"Content-Transfer-Encoding: binary\r\nContent-Transfer-Encoding: base64\r\n",
@@ -161,8 +146,8 @@ body = raw(CD_F + CT_TXT + b"Content-Transfer-Encoding: binary\r\nContent-Transf
 vector("headers/n-cte-duplicate", body,
        "two Content-Transfer-Encoding fields, binary then base64; the first is used and the content is not decoded",
        ["RFC 7578 §4.7", "RFC 2045 §6"],
-       [d("content-transfer-encoding-present", _o(body, b"Content-Transfer-Encoding", 0, expect=b"C")),
-        d("header-duplicate", _o(body, b"Content-Transfer-Encoding", 1, expect=b"C"))],
+       [d("content-transfer-encoding-present", offset_of(body, b"Content-Transfer-Encoding", 0, expect=b"C")),
+        d("header-duplicate", offset_of(body, b"Content-Transfer-Encoding", 1, expect=b"C"))],
        [p("f", "aGVsbG8=", filename="a.txt", content_type="text/plain")])
 
 # ---------------------------------------------------------------------------------------------
@@ -173,28 +158,28 @@ body = raw(CD_A + b"X-Custom: y\r\n", "1") + close()
 vector("headers/n-unknown-x-header", body,
        "an X-Custom header field in a part",
        ["RFC 7578 §4.8"],
-       [d("header-not-allowed", _o(body, b"X-Custom", expect=b"X"))],
+       [d("header-not-allowed", offset_of(body, b"X-Custom", expect=b"X"))],
        [p("a", "1")])
 
 body = raw(CD_A + b"Content-Length: 1\r\n", "hello") + close()
 vector("headers/n-part-content-length", body,
        "a part Content-Length of 1 on a 5-byte value; it must be ignored, the value is all 5 bytes",
        ["RFC 7578 §4.8", "RFC 2046 §5.1.1"],
-       [d("header-not-allowed", _o(body, b"Content-Length", expect=b"C"))],
+       [d("header-not-allowed", offset_of(body, b"Content-Length", expect=b"C"))],
        [p("a", "hello")])
 
 body = raw(CD_A + b"Content-ID: <part1@example.com>\r\n", "1") + close()
 vector("headers/n-content-id", body,
        "a Content-ID header field in a part (a MIME Content-* field, still not allowed in form-data)",
        ["RFC 7578 §4.8", "RFC 2045 §7"],
-       [d("header-not-allowed", _o(body, b"Content-ID", expect=b"C"))],
+       [d("header-not-allowed", offset_of(body, b"Content-ID", expect=b"C"))],
        [p("a", "1")])
 
 body = raw(b"MIME-Version: 1.0\r\n" + CD_A, "1") + close()
 vector("headers/n-mime-version", body,
        "a MIME-Version field inside a part, as mail-oriented generators write it",
        ["RFC 7578 §4.8", "RFC 2045 §4"],
-       [d("header-not-allowed", _o(body, b"MIME-Version", expect=b"M"))],
+       [d("header-not-allowed", offset_of(body, b"MIME-Version", expect=b"M"))],
        [p("a", "1")], producer="Python email package (MIMEMultipart)")
 
 # ---------------------------------------------------------------------------------------------
@@ -205,7 +190,7 @@ body = raw(b'Content-Disposition: form-data;\r\n name="a"\r\n', "1") + close()
 vector("headers/i-folded-cd", body,
        "Content-Disposition folded onto a continuation line before name",
        ["RFC 5322 §2.2.3", "RFC 9112 §5.2", "RFC 7578 §4.2"],
-       [d("header-folded", _o(body, b'\r\n name=', plus=2, expect=b" "))],
+       [d("header-folded", offset_of(body, b'\r\n name=', plus=2, expect=b" "))],
        [p("a", "1")],
        outcomes=[
            {"outcome": "accept",
@@ -221,7 +206,7 @@ body = raw(CD_A + b" \r\n", "1") + close()
 vector("headers/i-whitespace-only-continuation", body,
        "a continuation line that holds only a space after Content-Disposition",
        ["RFC 5322 §2.2.3", "RFC 5322 §4.2", "RFC 9112 §5.2"],
-       [d("header-folded", _o(body, b'"a"\r\n \r\n', plus=5, expect=b" \r\n"))],
+       [d("header-folded", offset_of(body, b'"a"\r\n \r\n', plus=5, expect=b" \r\n"))],
        [p("a", "1")],
        outcomes=[
            {"outcome": "accept",
@@ -239,7 +224,7 @@ body = raw(b'Content-Disposition \t: form-data; name="a"\r\n', "1") + close()
 vector("headers/n-whitespace-before-colon", body,
        "a space and a tab between the Content-Disposition field name and its colon",
        ["RFC 5322 §3.6.8", "RFC 5322 §4.5", "RFC 9112 §5.1"],
-       [d("header-whitespace-before-colon", _o(body, b"Disposition \t:", plus=11, expect=b" \t:"))],
+       [d("header-whitespace-before-colon", offset_of(body, b"Disposition \t:", plus=11, expect=b" \t:"))],
        [p("a", "1")])
 
 body = raw(b' Content-Disposition: form-data; name="a"\r\n', "1") + close()
@@ -248,14 +233,14 @@ body = raw(b' Content-Disposition: form-data; name="a"\r\n', "1") + close()
 vector("headers/n-leading-space-first-line", body,
        "the first header line of the part starts with a space",
        ["RFC 5322 §2.2", "RFC 5322 §2.2.3"],
-       [d("header-leading-whitespace", _section(body))],
+       [d("header-leading-whitespace", section_start(body))],
        [p("a", "1")])
 
 body = raw(b'\tContent-Disposition: form-data; name="a"\r\n', "1") + close()
 vector("headers/n-leading-tab-first-line", body,
        "the first header line of the part starts with a horizontal tab",
        ["RFC 5322 §2.2", "RFC 5322 §2.2.3"],
-       [d("header-leading-whitespace", _section(body))],
+       [d("header-leading-whitespace", section_start(body))],
        [p("a", "1")])
 
 # ---------------------------------------------------------------------------------------------
@@ -268,8 +253,8 @@ body = raw(CD_A + b"Cont ent-Type: text/plain\r\n", "1") + close()
 vector("headers/n-space-in-name", body,
        "a space inside a field name, Cont ent-Type",
        ["RFC 5322 §2.2", "RFC 9110 §5.1", "RFC 7578 §4.8"],
-       [d("header-name-invalid", _o(body, b"Cont ent", plus=4, expect=b" ent")),
-        d("header-not-allowed", _o(body, b"Cont ent", expect=b"C"))],
+       [d("header-name-invalid", offset_of(body, b"Cont ent", plus=4, expect=b" ent")),
+        d("header-not-allowed", offset_of(body, b"Cont ent", expect=b"C"))],
        [p("a", "1")])
 
 body = raw(b': form-data; name="a"\r\n', "1") + close()
@@ -278,24 +263,24 @@ body = raw(b': form-data; name="a"\r\n', "1") + close()
 vector("headers/n-empty-name", body,
        "a header line that starts with the colon: the field name is empty",
        ["RFC 5322 §2.2", "RFC 9110 §5.1", "RFC 7578 §4.2"],
-       [d("header-name-invalid", _section(body)),
-        d("header-not-allowed", _section(body)),
-        d("content-disposition-missing", _section(body))],
+       [d("header-name-invalid", section_start(body)),
+        d("header-not-allowed", section_start(body)),
+        d("content-disposition-missing", section_start(body))],
        [p(None, "1")])
 
 body = raw(CD_A + b"just some text\r\n", "1") + close()
 vector("headers/n-line-without-colon", body,
        "a header line without a colon after Content-Disposition",
        ["RFC 5322 §2.2", "RFC 2045 §3"],
-       [d("header-missing-colon", _o(body, b"just some text", expect=b"j"))],
+       [d("header-missing-colon", offset_of(body, b"just some text", expect=b"j"))],
        [p("a", "1")])
 
 body = raw(b'Content-Disposition form-data; name="a"\r\n', "1") + close()
 vector("headers/n-cd-without-colon", body,
        "Content-Disposition written without its colon, so the part has no Content-Disposition field",
        ["RFC 5322 §2.2", "RFC 7578 §4.2"],
-       [d("header-missing-colon", _section(body)),
-        d("content-disposition-missing", _section(body))],
+       [d("header-missing-colon", section_start(body)),
+        d("content-disposition-missing", section_start(body))],
        [p(None, "1")])
 
 body = raw(b'Content-\rDisposition: form-data; name="a"\r\n', "1") + close()
@@ -304,10 +289,10 @@ body = raw(b'Content-\rDisposition: form-data; name="a"\r\n', "1") + close()
 vector("headers/n-cr-in-name", body,
        "a bare CR inside the Content-Disposition field name (Content-\\rDisposition)",
        ["RFC 5322 §2.2", "RFC 9110 §5.5", "RFC 7578 §4.2"],
-       [d("header-bare-cr", _o(body, b"Content-\r", plus=8, expect=b"\r")),
-        d("header-name-invalid", _o(body, b"Content-\r", plus=8, expect=b"\r")),
-        d("header-not-allowed", _section(body)),
-        d("content-disposition-missing", _section(body))],
+       [d("header-bare-cr", offset_of(body, b"Content-\r", plus=8, expect=b"\r")),
+        d("header-name-invalid", offset_of(body, b"Content-\r", plus=8, expect=b"\r")),
+        d("header-not-allowed", section_start(body)),
+        d("content-disposition-missing", section_start(body))],
        [p(None, "1")])
 
 # ---------------------------------------------------------------------------------------------
@@ -318,14 +303,14 @@ body = raw(b'Content-Disposition: form-data; name="a\rb"\r\n', "1") + close()
 vector("headers/n-bare-cr-in-value", body,
        "a bare CR inside the quoted name",
        ["RFC 9110 §5.5", "RFC 5322 §2.2"],
-       [d("header-bare-cr", _o(body, b"a\rb", plus=1, expect=b"\r"))],
+       [d("header-bare-cr", offset_of(body, b"a\rb", plus=1, expect=b"\r"))],
        [p("a\rb", "1")])
 
 body = raw(b'Content-Disposition: form-data; name="a\x00b"\r\n', "1") + close()
 vector("headers/n-nul-in-value", body,
        "a NUL byte inside the quoted name",
        ["RFC 9110 §5.5", "RFC 5322 §2.2"],
-       [d("header-nul", _o(body, b"\x00", expect=b"\x00"))],
+       [d("header-nul", offset_of(body, b"\x00", expect=b"\x00"))],
        [p("a\x00b", "1")],
        form=[field("a\x00b", "1")])
 
@@ -333,8 +318,8 @@ body = raw(CD_A + b"X-A: a\x00b\r\n", "1") + close()
 vector("headers/n-nul-in-unknown-header", body,
        "a NUL byte in the value of an unknown X-A header field",
        ["RFC 9110 §5.5", "RFC 7578 §4.8"],
-       [d("header-nul", _o(body, b"\x00", expect=b"\x00")),
-        d("header-not-allowed", _o(body, b"X-A", expect=b"X"))],
+       [d("header-nul", offset_of(body, b"\x00", expect=b"\x00")),
+        d("header-not-allowed", offset_of(body, b"X-A", expect=b"X"))],
        [p("a", "1")])
 
 CTL_REJECT = ("RFC 9110 §5.5: field values containing CTL characters other than HTAB are invalid; "
@@ -346,7 +331,7 @@ body = raw(b'Content-Disposition: form-data; name="a\x01b"\r\n', "1") + close()
 vector("headers/i-control-char-in-name", body,
        "a 0x01 control character inside the quoted name",
        ["RFC 9110 §5.5", "RFC 9110 §5.6.4", "RFC 5322 §3.2.4"],
-       [d("header-control-character", _o(body, b"\x01", expect=b"\x01"))],
+       [d("header-control-character", offset_of(body, b"\x01", expect=b"\x01"))],
        [p("a\x01b", "1")],
        outcomes=[{"outcome": "accept", "because": CTL_ACCEPT, "parts": [p("a\x01b", "1")]},
                  {"outcome": "reject", "because": CTL_REJECT}])
@@ -355,7 +340,7 @@ body = raw(b'Content-Disposition: form-data; name="f"; filename="a\x7fb.txt"\r\n
 vector("headers/i-del-in-filename", body,
        "a DEL (0x7F) byte inside the quoted filename",
        ["RFC 9110 §5.5", "RFC 9110 §5.6.4", "RFC 5322 §3.2.4"],
-       [d("header-control-character", _o(body, b"\x7f", expect=b"\x7f"))],
+       [d("header-control-character", offset_of(body, b"\x7f", expect=b"\x7f"))],
        [p("f", "hello", filename="a\x7fb.txt", content_type="text/plain")],
        outcomes=[{"outcome": "accept", "because": CTL_ACCEPT,
                   "parts": [p("f", "hello", filename="a\x7fb.txt", content_type="text/plain")]},
@@ -365,7 +350,7 @@ body = raw(b'Content-Disposition: form-data; name="a\x01\x02b"; filename="c\x03.
 vector("headers/i-control-chars-once-per-line", body,
        "three control characters on one header line are reported once, at the first",
        ["RFC 9110 §5.5", "RFC 5322 §3.2.4"],
-       [d("header-control-character", _o(body, b"\x01", expect=b"\x01"))],
+       [d("header-control-character", offset_of(body, b"\x01", expect=b"\x01"))],
        [p("a\x01\x02b", "hello", filename="c\x03.txt", content_type="text/plain")],
        outcomes=[{"outcome": "accept", "because": CTL_ACCEPT,
                   "parts": [p("a\x01\x02b", "hello", filename="c\x03.txt", content_type="text/plain")]},
@@ -398,7 +383,7 @@ body = raw(line + b"\r\n" + CT_TXT, "hello") + close()
 vector("headers/y-line-999", body,
        "a Content-Disposition line of 999 bytes before its CRLF, one over the RFC 5322 limit",
        ["RFC 5322 §2.1.1"],
-       [d("header-line-too-long", _section(body))],
+       [d("header-line-too-long", section_start(body))],
        [p("f", "hello", filename=line[len(_PREFIX):-1].decode(), content_type="text/plain")])
 
 # Lines past the validator's default line limit (8,192 bytes), in the header shapes browsers write:
@@ -410,7 +395,7 @@ body = raw(line + b"\r\n" + CT_TXT, "hello") + close()
 vector("headers/y-filename-line-8261", body,
        "a file part whose Content-Disposition line is 8,261 bytes (a long filename): over the default line limit, still read",
        ["RFC 7578 §4.2", "RFC 7578 §7"],
-       [d("limit-header-line-length", _section(body))],
+       [d("limit-header-line-length", section_start(body))],
        [p("f", "hello", filename=line[len(_PREFIX):-1].decode(), content_type="text/plain")])
 
 long_name = "é" * 4200 + ".txt"
@@ -419,7 +404,7 @@ body = raw(line + b"\r\n" + b"Content-Type: application/octet-stream\r\n", b"\x0
 vector("headers/y-filename-line-utf8-past-limit", body,
        "a file part whose UTF-8 filename makes its Content-Disposition line 8,457 bytes: over the line limit, still read",
        ["RFC 7578 §4.2", "RFC 7578 §5.1.3", "RFC 7578 §7"],
-       [d("limit-header-line-length", _section(body))],
+       [d("limit-header-line-length", section_start(body))],
        [p("f", b"\x00\x01", filename=long_name, content_type="application/octet-stream")])
 
 long_name = "report" * 1370 + '"final".txt'
@@ -429,8 +414,8 @@ body = raw(line + b"\r\n" + CT_TXT, "hello") + close()
 vector("headers/y-filename-line-escaped-past-limit", body,
        "a file part whose filename, with quotes escaped as %22 as browsers escape them, makes an 8,288-byte line",
        ["RFC 7578 §4.2", "RFC 7578 §7"],
-       [d("limit-header-line-length", _section(body)),
-        d("parameter-percent-encoded", _o(body, b"%22", expect=b"%"))],
+       [d("limit-header-line-length", section_start(body)),
+        d("parameter-percent-encoded", offset_of(body, b"%22", expect=b"%"))],
        [p("f", "hello", filename=escaped.decode(), content_type="text/plain")])
 
 long_name = "n" * 8300
@@ -439,7 +424,7 @@ body = raw(line + b"\r\n", "1") + close()
 vector("headers/y-name-line-past-limit", body,
        "a text field whose name makes its Content-Disposition line 8,339 bytes: over the line limit, still read",
        ["RFC 7578 §4.2", "RFC 7578 §7"],
-       [d("limit-header-line-length", _section(body))],
+       [d("limit-header-line-length", section_start(body))],
        [p(long_name, "1")])
 
 # ---------------------------------------------------------------------------------------------
@@ -450,21 +435,21 @@ body = DELIM + b'Content-Disposition: form-data; name="a"\n\r\n1\r\n' + close()
 vector("headers/n-bare-lf-ends-header-line", body,
        "the Content-Disposition line ends with a bare LF; the blank line is CRLF",
        ["RFC 5322 §2.2", "RFC 2046 §5.1.1"],
-       [d("header-bare-lf", _o(body, b'"a"\n', plus=3, expect=b"\n"))],
+       [d("header-bare-lf", offset_of(body, b'"a"\n', plus=3, expect=b"\n"))],
        [p("a", "1")])
 
 body = DELIM + b'Content-Disposition: form-data; name="a"\r\n\n1\r\n' + close()
 vector("headers/n-bare-lf-blank-line", body,
        "the empty line that ends the headers is a bare LF",
        ["RFC 5322 §2.1", "RFC 2046 §5.1.1"],
-       [d("header-bare-lf", _o(body, b'"a"\r\n\n', plus=5, expect=b"\n"))],
+       [d("header-bare-lf", offset_of(body, b'"a"\r\n\n', plus=5, expect=b"\n"))],
        [p("a", "1")])
 
 body = DELIM + b'Content-Disposition: form-data; name="a"\r\n\n\r\n1\r\n' + close()
 vector("headers/n-crlf-then-lf-blank-line", body,
        "CRLF, then a bare LF as the empty line, then CRLF: the headers end at the LF, so the value is CRLF 1",
        ["RFC 5322 §2.1", "RFC 2046 §5.1.1"],
-       [d("header-bare-lf", _o(body, b'"a"\r\n\n', plus=5, expect=b"\n"))],
+       [d("header-bare-lf", offset_of(body, b'"a"\r\n\n', plus=5, expect=b"\n"))],
        [p("a", "\r\n1")])
 
 body = (DELIM + b'Content-Disposition: form-data; name="f"; filename="a.txt"\nContent-Type: text/plain\n\n'
@@ -472,9 +457,9 @@ body = (DELIM + b'Content-Disposition: form-data; name="f"; filename="a.txt"\nCo
 vector("headers/n-bare-lf-every-header-line", body,
        "every line of the header section, the empty one included, ends with a bare LF (delimiters use CRLF)",
        ["RFC 5322 §2.2", "RFC 2046 §5.1.1"],
-       [d("header-bare-lf", _o(body, b'"a.txt"\n', plus=7, expect=b"\n")),
-        d("header-bare-lf", _o(body, b"text/plain\n", plus=10, expect=b"\n")),
-        d("header-bare-lf", _o(body, b"text/plain\n\n", plus=11, expect=b"\n"))],
+       [d("header-bare-lf", offset_of(body, b'"a.txt"\n', plus=7, expect=b"\n")),
+        d("header-bare-lf", offset_of(body, b"text/plain\n", plus=10, expect=b"\n")),
+        d("header-bare-lf", offset_of(body, b"text/plain\n\n", plus=11, expect=b"\n"))],
        [p("f", "hello", filename="a.txt", content_type="text/plain")])
 
 # ---------------------------------------------------------------------------------------------
@@ -486,7 +471,7 @@ body = raw(b'Content-Disposition: form-data; name="f"; filename="r\xc3\xa9sum\xc
 vector("headers/y-content-type-utf8", body,
        "UTF-8 in a quoted parameter of a file part's Content-Type (not reported on the Content-Disposition line)",
        ["RFC 2046 §5.1", "RFC 2045 §3", "RFC 7578 §5.1.2"],
-       [d("header-non-ascii", _o(body, b"\xc3", 2, expect=b"\xc3\xa9sum"))],
+       [d("header-non-ascii", offset_of(body, b"\xc3", 2, expect=b"\xc3\xa9sum"))],
        [p("f", "%PDF-1.4", filename="r\u00e9sum\u00e9.pdf",
           content_type="application/pdf; name=\"r\u00e9sum\u00e9.pdf\"")])
 
@@ -502,7 +487,7 @@ body = raw(b'Content-Disposition: form-data; name="caf\xc3\xa9"\r\n', "1") + clo
 vector("headers/y-name-utf8", body,
        "a UTF-8 field name is legal but should be avoided",
        ["RFC 7578 §5.1.1"],
-       [d("name-non-ascii", _o(body, b"\xc3", expect=b"\xc3\xa9"))],
+       [d("name-non-ascii", offset_of(body, b"\xc3", expect=b"\xc3\xa9"))],
        [p("caf\u00e9", "1")])
 
 LATIN1_ACCEPT_RAW = ("RFC 7578 §5.1.2, §5.1.3: names and filenames may be sent in the form's charset, and the "
@@ -515,7 +500,7 @@ body = raw(b'Content-Disposition: form-data; name="f"; filename="r\xe9sum\xe9.pd
 vector("headers/i-filename-latin1", body,
        "an ISO-8859-1 filename (r\\xE9sum\\xE9.pdf) is not valid UTF-8; reported once for the line",
        ["RFC 7578 §5.1.1", "RFC 7578 §5.1.3"],
-       [d("header-invalid-utf8", _o(body, b"\xe9", expect=b"\xe9sum"))],
+       [d("header-invalid-utf8", offset_of(body, b"\xe9", expect=b"\xe9sum"))],
        [p("f", "%PDF-1.4", filename=b"r\xe9sum\xe9.pdf", content_type="application/pdf")],
        outcomes=[
            {"outcome": "accept", "because": LATIN1_ACCEPT_RAW,
@@ -531,8 +516,8 @@ body = raw(b'Content-Disposition: form-data; name="caf\xe9"\r\n', "1") + close()
 vector("headers/i-name-latin1", body,
        "an ISO-8859-1 field name (caf\\xE9) is not valid UTF-8",
        ["RFC 7578 §5.1.1", "RFC 7578 §5.1.3"],
-       [d("header-invalid-utf8", _o(body, b"\xe9", expect=b"\xe9")),
-        d("name-non-ascii", _o(body, b"\xe9", expect=b"\xe9"))],
+       [d("header-invalid-utf8", offset_of(body, b"\xe9", expect=b"\xe9")),
+        d("name-non-ascii", offset_of(body, b"\xe9", expect=b"\xe9"))],
        [p(b"caf\xe9", "1")],
        outcomes=[
            {"outcome": "accept", "because": LATIN1_ACCEPT_RAW, "parts": [p(b"caf\xe9", "1")]},

@@ -7,23 +7,14 @@ checked, so the skipped lines are chosen to be ones whose checking would add not
 length limit is still read for what it says (with the limit's warning); a line that crosses the byte
 limit is read up to it, and what the cut may have shortened is not reported on.
 """
-from vectorgen import at, close, d, field, file_part, p, part, vector
+from vectorgen import DELIM, close, d, field, file_part, offset_of, p, part, vector
 
-DELIM = b"--AaB03x\r\n"
 CD_A = b'Content-Disposition: form-data; name="a"\r\n'
 
 S_LIMITS = "RFC 7578 §7"
 
 REJECT_LIMIT = ("RFC 7578 §7: form data may be malicious and receivers must guard their resources; "
                 "a receiver that enforces this limit refuses the body")
-
-
-def _o(body, needle, nth=0, plus=0, expect=None):
-    """Offset of needle (see at); when expect is given, asserts the bytes found there."""
-    off = at(body, needle, nth, plus)
-    if expect is not None:
-        assert body[off:off + len(expect)] == expect, (needle, off, body[off:off + len(expect)], expect)
-    return off
 
 
 def accept(parts):
@@ -45,7 +36,7 @@ body = part("a", "1") + part("b", "2") + part("c", "3") + close()
 vector("limits/i-parts-over-limit", body,
        "max_parts 2 and three parts: the third is framed and checked but not collected",
        [S_LIMITS, "RFC 2046 §5.1.1"],
-       [d("limit-parts", _o(body, DELIM, 2, expect=b"--"))],
+       [d("limit-parts", offset_of(body, DELIM, 2, expect=b"--"))],
        [p("a", "1"), p("b", "2")], options={"max_parts": 2},
        outcomes=[accept([p("a", "1"), p("b", "2"), p("c", "3")]),
                  {"outcome": "reject", "because": REJECT_LIMIT}])
@@ -68,7 +59,7 @@ body = (DELIM + b'Content-Disposition: form-data; name="f"; filename="a.txt"\r\n
 vector("limits/i-header-lines-over-limit", body,
        "max_header_lines 2 and a file part with three header lines (the third, Content-Transfer-Encoding, is skipped)",
        [S_LIMITS, "RFC 7578 §4.8"],
-       [d("limit-header-lines", _o(body, b"Content-Transfer-Encoding", expect=b"C"))],
+       [d("limit-header-lines", offset_of(body, b"Content-Transfer-Encoding", expect=b"C"))],
        [p("f", "hello", filename="a.txt", content_type="text/plain")], options={"max_header_lines": 2},
        outcomes=[accept([p("f", "hello", filename="a.txt", content_type="text/plain")]),
                  {"outcome": "reject", "because": REJECT_LIMIT}])
@@ -94,8 +85,8 @@ assert len(CD_A) - 2 == 40 and len(ct_line) - 2 == 44
 vector("limits/i-header-line-length-over-limit", body,
        "max_header_line_length 42: the 40-byte Content-Disposition line is read, the 44-byte Content-Type line is reported and still read",
        [S_LIMITS, "RFC 5322 §2.1.1"],
-       [d("limit-header-line-length", _o(body, b"Content-Type", expect=b"C")),
-        d("field-content-type-present", _o(body, b"Content-Type", expect=b"C"))],
+       [d("limit-header-line-length", offset_of(body, b"Content-Type", expect=b"C")),
+        d("field-content-type-present", offset_of(body, b"Content-Type", expect=b"C"))],
        [p("a", "1", content_type="text/plain; charset=iso-8859-1")], options={"max_header_line_length": 42},
        outcomes=[accept([p("a", "1", content_type="text/plain; charset=iso-8859-1")]),
                  {"outcome": "reject", "because": REJECT_LIMIT}])
@@ -116,8 +107,8 @@ body = (DELIM + b'Content-Disposition: form-data; name="files"\r\n'
 vector("limits/n-nesting-depth-zero", body,
        "max_nesting_depth 0 and an RFC 2388-style nested multipart/mixed part: the nested body is not checked",
        [S_LIMITS, "RFC 7578 §4.3"],
-       [d("nested-multipart", _o(body, b"multipart/mixed", expect=b"m")),
-        d("limit-nesting-depth", _o(body, b"multipart/mixed", expect=b"m"))],
+       [d("nested-multipart", offset_of(body, b"multipart/mixed", expect=b"m")),
+        d("limit-nesting-depth", offset_of(body, b"multipart/mixed", expect=b"m"))],
        [p("files", inner, content_type="multipart/mixed; boundary=BbC04y")],
        options={"max_nesting_depth": 0})
 
@@ -132,9 +123,9 @@ body = (b"--AaB03x \r\n" + CD_A + b"\r\n1\r\n"
 vector("limits/n-diagnostics-limit", body,
        "max_diagnostics 2 and three findings (transport padding on every delimiter line): the third is dropped",
        ["RFC 2046 §5.1.1"],
-       [d("transport-padding", _o(body, b"--AaB03x \r\n", plus=8, expect=b" ")),
-        d("transport-padding", _o(body, b"--AaB03x \r\n", 1, plus=8, expect=b" ")),
-        d("limit-diagnostics", _o(body, b"--AaB03x-- \r\n", plus=10, expect=b" "))],
+       [d("transport-padding", offset_of(body, b"--AaB03x \r\n", plus=8, expect=b" ")),
+        d("transport-padding", offset_of(body, b"--AaB03x \r\n", 1, plus=8, expect=b" ")),
+        d("limit-diagnostics", offset_of(body, b"--AaB03x-- \r\n", plus=10, expect=b" "))],
        [p("a", "1"), p("b", "2")], options={"max_diagnostics": 2})
 
 
@@ -182,7 +173,7 @@ body = b"".join(part(n, "") for n in names) + close()
 vector("limits/i-parts-flood-tiny", body,
        "max_parts 4 and a flood of ten tiny empty fields: one limit-parts finding at the fifth delimiter",
        [S_LIMITS, "RFC 2046 §5.1.1"],
-       [d("limit-parts", _o(body, DELIM, 4, expect=b"--"))],
+       [d("limit-parts", offset_of(body, DELIM, 4, expect=b"--"))],
        [p(n, "") for n in names[:4]], options={"max_parts": 4},
        outcomes=reject_or_accept([p(n, "") for n in names]))
 
@@ -194,8 +185,8 @@ body = part("a", "1") + raw(b"X-Upload-Id: 7\r\n", b"2", cd("b")) + close()
 vector("limits/n-parts-over-limit-still-checked", body,
        "max_parts 1: the second part is not collected but its headers are still checked (X-Upload-Id)",
        [S_LIMITS, "RFC 7578 §4.8"],
-       [d("limit-parts", _o(body, DELIM, 1, expect=b"--")),
-        d("header-not-allowed", _o(body, b"X-Upload-Id", expect=b"X"))],
+       [d("limit-parts", offset_of(body, DELIM, 1, expect=b"--")),
+        d("header-not-allowed", offset_of(body, b"X-Upload-Id", expect=b"X"))],
        [p("a", "1")], options={"max_parts": 1})
 
 # ---------------------------------------------------------------------------------------------
@@ -214,7 +205,7 @@ body = raw(CT_LINE, b"1") + close()
 vector("limits/i-header-lines-one", body,
        "max_header_lines 1: a text field's Content-Type line is the second line and is skipped",
        [S_LIMITS],
-       [d("limit-header-lines", _o(body, CT_LINE, expect=b"C"))],
+       [d("limit-header-lines", offset_of(body, CT_LINE, expect=b"C"))],
        [p("a", "1")], options={"max_header_lines": 1},
        outcomes=reject_or_accept([p("a", "1", content_type="text/plain")]))
 
@@ -231,10 +222,10 @@ body = raw(b"X-A: b\r\n" * 20, b"1") + close()
 vector("limits/n-header-lines-flood", body,
        "max_header_lines 4 and twenty X-A lines: three are read (and rejected), the rest are skipped",
        [S_LIMITS, "RFC 7578 §4.8"],
-       [d("header-not-allowed", _o(body, b"X-A", 0, expect=b"X")),
-        d("header-not-allowed", _o(body, b"X-A", 1, expect=b"X")),
-        d("header-not-allowed", _o(body, b"X-A", 2, expect=b"X")),
-        d("limit-header-lines", _o(body, b"X-A", 3, expect=b"X"))],
+       [d("header-not-allowed", offset_of(body, b"X-A", 0, expect=b"X")),
+        d("header-not-allowed", offset_of(body, b"X-A", 1, expect=b"X")),
+        d("header-not-allowed", offset_of(body, b"X-A", 2, expect=b"X")),
+        d("limit-header-lines", offset_of(body, b"X-A", 3, expect=b"X"))],
        [p("a", "1")], options={"max_header_lines": 4})
 
 body = (DELIM + b"Content-Disposition: form-data;\r\n" + b' name="a"\r\n' + CT_LINE + b"\r\n1\r\n" + close())
@@ -242,8 +233,8 @@ body = (DELIM + b"Content-Disposition: form-data;\r\n" + b' name="a"\r\n' + CT_L
 vector("limits/i-header-lines-folded-counts", body,
        "max_header_lines 2: a folded continuation line counts, so the Content-Type line is the third and is skipped",
        [S_LIMITS, "RFC 5322 §2.2.3"],
-       [d("header-folded", _o(body, b' name="a"', expect=b" ")),
-        d("limit-header-lines", _o(body, CT_LINE, expect=b"C"))],
+       [d("header-folded", offset_of(body, b' name="a"', expect=b" ")),
+        d("limit-header-lines", offset_of(body, CT_LINE, expect=b"C"))],
        [p("a", "1")], options={"max_header_lines": 2},
        outcomes=reject_or_accept([p("a", "1", content_type="text/plain")]))
 
@@ -257,20 +248,20 @@ assert len(CD_A + CT_LINE) == 68
 vector("limits/y-header-bytes-at-limit", body,
        "max_header_bytes 68 and a 68-byte header section (two lines with their CRLFs)",
        [S_LIMITS],
-       [d("field-content-type-present", _o(body, CT_LINE, expect=b"C"))],
+       [d("field-content-type-present", offset_of(body, CT_LINE, expect=b"C"))],
        [p("a", "1", content_type="text/plain")], options={"max_header_bytes": 68})
 
 vector("limits/y-header-bytes-under-limit", body,
        "max_header_bytes 69 and a 68-byte header section",
        [S_LIMITS],
-       [d("field-content-type-present", _o(body, CT_LINE, expect=b"C"))],
+       [d("field-content-type-present", offset_of(body, CT_LINE, expect=b"C"))],
        [p("a", "1", content_type="text/plain")], options={"max_header_bytes": 69})
 
 # The byte past the limit is the line's LF, so the whole Content-Type line lies within it and is read.
 vector("limits/i-header-bytes-just-over", body,
        "max_header_bytes 67 and a 68-byte header section: the 68th byte (the Content-Type line's LF) is past it",
        [S_LIMITS],
-       [d("field-content-type-present", _o(body, CT_LINE, expect=b"C")),
+       [d("field-content-type-present", offset_of(body, CT_LINE, expect=b"C")),
         d("limit-header-bytes", len(DELIM) + 67)],
        [p("a", "1", content_type="text/plain")], options={"max_header_bytes": 67},
        outcomes=reject_or_accept([p("a", "1", content_type="text/plain")]))
@@ -284,20 +275,20 @@ body = raw(CTE_QP, b"1") + close()
 vector("limits/y-header-line-length-at-limit", body,
        "max_header_line_length 43 and a 43-byte Content-Transfer-Encoding line: at the limit, read",
        [S_LIMITS, "RFC 5322 §2.1.1", "RFC 7578 §4.7"],
-       [d("content-transfer-encoding-present", _o(body, CTE_QP, expect=b"C"))],
+       [d("content-transfer-encoding-present", offset_of(body, CTE_QP, expect=b"C"))],
        [p("a", "1")], options={"max_header_line_length": 43})
 
 vector("limits/y-header-line-length-under-limit", body,
        "max_header_line_length 44 and a 43-byte Content-Transfer-Encoding line: read",
        [S_LIMITS, "RFC 5322 §2.1.1", "RFC 7578 §4.7"],
-       [d("content-transfer-encoding-present", _o(body, CTE_QP, expect=b"C"))],
+       [d("content-transfer-encoding-present", offset_of(body, CTE_QP, expect=b"C"))],
        [p("a", "1")], options={"max_header_line_length": 44})
 
 vector("limits/i-header-line-length-just-over", body,
        "max_header_line_length 42 and a 43-byte Content-Transfer-Encoding line: reported, and still read",
        [S_LIMITS, "RFC 5322 §2.1.1"],
-       [d("limit-header-line-length", _o(body, CTE_QP, expect=b"C")),
-        d("content-transfer-encoding-present", _o(body, CTE_QP, expect=b"C"))],
+       [d("limit-header-line-length", offset_of(body, CTE_QP, expect=b"C")),
+        d("content-transfer-encoding-present", offset_of(body, CTE_QP, expect=b"C"))],
        [p("a", "1")], options={"max_header_line_length": 42},
        outcomes=reject_or_accept([p("a", "1")]))
 
@@ -317,7 +308,7 @@ body, nct = nested(inner)
 vector("limits/n-nesting-depth-one-checked", body,
        "max_nesting_depth 1 and one well-formed nested multipart/mixed body: checked, nothing found inside",
        [S_LIMITS, "RFC 7578 §4.3"],
-       [d("nested-multipart", _o(body, b"multipart/mixed", expect=b"m"))],
+       [d("nested-multipart", offset_of(body, b"multipart/mixed", expect=b"m"))],
        [p("files", inner, content_type=nct)], options={"max_nesting_depth": 1})
 
 inner = (b"--BbC04y \r\n" b"Content-Type: text/plain\r\n\r\n" b"hello\r\n" b"--BbC04y--\r\n")
@@ -325,15 +316,15 @@ body, nct = nested(inner)
 vector("limits/n-nesting-depth-one-inner-finding", body,
        "max_nesting_depth 1: the nested body is checked, so its transport padding is reported",
        [S_LIMITS, "RFC 7578 §4.3", "RFC 2046 §5.1.1"],
-       [d("nested-multipart", _o(body, b"multipart/mixed", expect=b"m")),
-        d("transport-padding", _o(body, b"--BbC04y \r\n", plus=8, expect=b" "))],
+       [d("nested-multipart", offset_of(body, b"multipart/mixed", expect=b"m")),
+        d("transport-padding", offset_of(body, b"--BbC04y \r\n", plus=8, expect=b" "))],
        [p("files", inner, content_type=nct)], options={"max_nesting_depth": 1})
 
 vector("limits/n-nesting-depth-zero-inner-unchecked", body,
        "max_nesting_depth 0: the same nested body is not checked, so its transport padding is not reported",
        [S_LIMITS, "RFC 7578 §4.3"],
-       [d("nested-multipart", _o(body, b"multipart/mixed", expect=b"m")),
-        d("limit-nesting-depth", _o(body, b"multipart/mixed", expect=b"m"))],
+       [d("nested-multipart", offset_of(body, b"multipart/mixed", expect=b"m")),
+        d("limit-nesting-depth", offset_of(body, b"multipart/mixed", expect=b"m"))],
        [p("files", inner, content_type=nct)], options={"max_nesting_depth": 0})
 
 deep = (b"--CcD05z\r\n" b"Content-Type: text/plain\r\n\r\n" b"deep\r\n" b"--CcD05z--\r\n")
@@ -343,16 +334,16 @@ body, nct = nested(inner)
 vector("limits/n-nesting-two-levels-limit-one", body,
        "max_nesting_depth 1 and a multipart inside a multipart: the depth-2 body is not checked",
        [S_LIMITS, "RFC 7578 §4.3"],
-       [d("nested-multipart", _o(body, b"multipart/mixed", 0, expect=b"m")),
-        d("nested-multipart", _o(body, b"multipart/mixed", 1, expect=b"m")),
-        d("limit-nesting-depth", _o(body, b"multipart/mixed", 1, expect=b"m"))],
+       [d("nested-multipart", offset_of(body, b"multipart/mixed", 0, expect=b"m")),
+        d("nested-multipart", offset_of(body, b"multipart/mixed", 1, expect=b"m")),
+        d("limit-nesting-depth", offset_of(body, b"multipart/mixed", 1, expect=b"m"))],
        [p("files", inner, content_type=nct)], options={"max_nesting_depth": 1})
 
 vector("limits/n-nesting-two-levels-limit-two", body,
        "max_nesting_depth 2 and a multipart inside a multipart: both nested bodies are checked",
        [S_LIMITS, "RFC 7578 §4.3"],
-       [d("nested-multipart", _o(body, b"multipart/mixed", 0, expect=b"m")),
-        d("nested-multipart", _o(body, b"multipart/mixed", 1, expect=b"m"))],
+       [d("nested-multipart", offset_of(body, b"multipart/mixed", 0, expect=b"m")),
+        d("nested-multipart", offset_of(body, b"multipart/mixed", 1, expect=b"m"))],
        [p("files", inner, content_type=nct)], options={"max_nesting_depth": 2})
 
 # ---------------------------------------------------------------------------------------------
@@ -364,24 +355,24 @@ body = raw(CTE_8, b"1", cd("a")) + raw(CTE_8, b"2", cd("b")) + close()
 vector("limits/y-diagnostics-at-limit", body,
        "max_diagnostics 2 and exactly two warnings (Content-Transfer-Encoding twice): both kept, no note",
        [S_LIMITS, "RFC 7578 §4.7"],
-       [d("content-transfer-encoding-present", _o(body, CTE_8, 0, expect=b"C")),
-        d("content-transfer-encoding-present", _o(body, CTE_8, 1, expect=b"C"))],
+       [d("content-transfer-encoding-present", offset_of(body, CTE_8, 0, expect=b"C")),
+        d("content-transfer-encoding-present", offset_of(body, CTE_8, 1, expect=b"C"))],
        [p("a", "1"), p("b", "2")], options={"max_diagnostics": 2})
 
 body = raw(CTE_8, b"1", cd("a")) + raw(CTE_8, b"2", cd("b")) + raw(CTE_8, b"3", cd("c")) + close()
 vector("limits/y-diagnostics-over-by-one", body,
        "max_diagnostics 2 and three warnings: the third is dropped and the note takes its offset",
        [S_LIMITS, "RFC 7578 §4.7"],
-       [d("content-transfer-encoding-present", _o(body, CTE_8, 0, expect=b"C")),
-        d("content-transfer-encoding-present", _o(body, CTE_8, 1, expect=b"C")),
-        d("limit-diagnostics", _o(body, CTE_8, 2, expect=b"C"))],
+       [d("content-transfer-encoding-present", offset_of(body, CTE_8, 0, expect=b"C")),
+        d("content-transfer-encoding-present", offset_of(body, CTE_8, 1, expect=b"C")),
+        d("limit-diagnostics", offset_of(body, CTE_8, 2, expect=b"C"))],
        [p("a", "1"), p("b", "2"), p("c", "3")], options={"max_diagnostics": 2})
 
 body = raw(CTE_8, b"1") + close()
 vector("limits/y-diagnostics-zero", body,
        "max_diagnostics 0 and one warning: only the note is listed, at the warning's offset",
        [S_LIMITS, "RFC 7578 §4.7"],
-       [d("limit-diagnostics", _o(body, CTE_8, expect=b"C"))],
+       [d("limit-diagnostics", offset_of(body, CTE_8, expect=b"C"))],
        [p("a", "1")], options={"max_diagnostics": 0})
 
 body = (DELIM + b'Content-Disposition: form-data; name="f"; filename="a.txt"\r\n' + b"X-Upload-Id: 7\r\n"
@@ -392,8 +383,8 @@ body = (DELIM + b'Content-Disposition: form-data; name="f"; filename="a.txt"\r\n
 vector("limits/n-diagnostics-emission-order", body,
        "max_diagnostics 1: the header-line error is kept, the earlier-offset part-level warning is dropped",
        [S_LIMITS, "RFC 7578 §4.8", "RFC 7578 §4.4"],
-       [d("limit-diagnostics", _o(body, b"filename=", expect=b"f")),
-        d("header-not-allowed", _o(body, b"X-Upload-Id", expect=b"X"))],
+       [d("limit-diagnostics", offset_of(body, b"filename=", expect=b"f")),
+        d("header-not-allowed", offset_of(body, b"X-Upload-Id", expect=b"X"))],
        [p("f", "hello", filename="a.txt")], options={"max_diagnostics": 1})
 
 bare = DELIM + b"\r\nx\r\n"
@@ -401,10 +392,10 @@ body = bare * 8 + close()
 vector("limits/n-diagnostics-flood-missing-disposition", body,
        "max_diagnostics 3 and max_parts 5, eight parts without headers: three findings kept, the rest dropped",
        [S_LIMITS, "RFC 7578 §4.2"],
-       [d("content-disposition-missing", _o(body, DELIM, 0, plus=len(DELIM), expect=b"\r\nx")),
-        d("content-disposition-missing", _o(body, DELIM, 1, plus=len(DELIM), expect=b"\r\nx")),
-        d("content-disposition-missing", _o(body, DELIM, 2, plus=len(DELIM), expect=b"\r\nx")),
-        d("limit-diagnostics", _o(body, DELIM, 3, plus=len(DELIM), expect=b"\r\nx"))],
+       [d("content-disposition-missing", offset_of(body, DELIM, 0, plus=len(DELIM), expect=b"\r\nx")),
+        d("content-disposition-missing", offset_of(body, DELIM, 1, plus=len(DELIM), expect=b"\r\nx")),
+        d("content-disposition-missing", offset_of(body, DELIM, 2, plus=len(DELIM), expect=b"\r\nx")),
+        d("limit-diagnostics", offset_of(body, DELIM, 3, plus=len(DELIM), expect=b"\r\nx"))],
        [p(None, "x")] * 5, options={"max_diagnostics": 3, "max_parts": 5})
 
 # ---------------------------------------------------------------------------------------------
@@ -417,10 +408,10 @@ body = raw(CT_LINE, b"1", cd("a")) + raw(CT_LINE, b"2", cd("b")) + raw(CT_LINE, 
 vector("limits/i-combined-parts-lines-diagnostics", body,
        "max_parts 2, max_header_lines 1, max_diagnostics 3: three parts with two header lines each",
        [S_LIMITS],
-       [d("limit-header-lines", _o(body, CT_LINE, 0, expect=b"C")),
-        d("limit-header-lines", _o(body, CT_LINE, 1, expect=b"C")),
-        d("limit-parts", _o(body, DELIM, 2, expect=b"--")),
-        d("limit-diagnostics", _o(body, CT_LINE, 2, expect=b"C"))],
+       [d("limit-header-lines", offset_of(body, CT_LINE, 0, expect=b"C")),
+        d("limit-header-lines", offset_of(body, CT_LINE, 1, expect=b"C")),
+        d("limit-parts", offset_of(body, DELIM, 2, expect=b"--")),
+        d("limit-diagnostics", offset_of(body, CT_LINE, 2, expect=b"C"))],
        [p("a", "1"), p("b", "2")], options={"max_parts": 2, "max_header_lines": 1, "max_diagnostics": 3},
        outcomes=reject_or_accept([p("a", "1", content_type="text/plain"), p("b", "2", content_type="text/plain"),
                                   p("c", "3", content_type="text/plain")]))
@@ -432,7 +423,7 @@ body = raw(CT_LINE + CTE_8, b"1") + close()
 vector("limits/i-combined-bytes-then-lines", body,
        "max_header_bytes 60 and max_header_lines 2: the byte limit falls in line 2, read up to it; line 3 adds no finding",
        [S_LIMITS],
-       [d("field-content-type-present", _o(body, CT_LINE, expect=b"C")),
+       [d("field-content-type-present", offset_of(body, CT_LINE, expect=b"C")),
         d("limit-header-bytes", len(DELIM) + 60)],
        [p("a", "1", content_type="text")], options={"max_header_bytes": 60, "max_header_lines": 2},
        outcomes=reject_or_accept([p("a", "1", content_type="text/plain")]))
@@ -442,9 +433,9 @@ body = raw(CTE_QP + CT_LINE, b"1") + close()
 vector("limits/i-combined-length-and-lines", body,
        "max_header_line_length 42 and max_header_lines 2: the long line 2 is reported and read, so line 3 is past the line limit",
        [S_LIMITS, "RFC 5322 §2.1.1"],
-       [d("limit-header-line-length", _o(body, CTE_QP, expect=b"C")),
-        d("content-transfer-encoding-present", _o(body, CTE_QP, expect=b"C")),
-        d("limit-header-lines", _o(body, CT_LINE, expect=b"C"))],
+       [d("limit-header-line-length", offset_of(body, CTE_QP, expect=b"C")),
+        d("content-transfer-encoding-present", offset_of(body, CTE_QP, expect=b"C")),
+        d("limit-header-lines", offset_of(body, CT_LINE, expect=b"C"))],
        [p("a", "1")], options={"max_header_line_length": 42, "max_header_lines": 2},
        outcomes=reject_or_accept([p("a", "1", content_type="text/plain")]))
 
@@ -474,6 +465,6 @@ body = part(LONG_NAME, "1") + close()
 vector("limits/y-name-past-line-limit", body,
        "an 8,200-byte field name: its Content-Disposition line passes the default header line limit, is reported, and is still read",
        [S_LIMITS, "RFC 7578 §4.2"],
-       [d("limit-header-line-length", _o(body, b"Content-Disposition", expect=b"C"))],
+       [d("limit-header-line-length", offset_of(body, b"Content-Disposition", expect=b"C"))],
        [p(LONG_NAME, "1")],
        form=[field(LONG_NAME, "1")])

@@ -2,23 +2,14 @@
 
 Every body is browser-shaped (boundary AaB03x, CRLF everywhere, close delimiter with its final CRLF)
 except for the Content-Disposition value the vector shows. Offsets are computed from the bytes with
-`at(...)` and checked against the byte they must name (`_o`).
+`at(...)` and checked against the byte they must name (`offset_of`).
 
 Reading of "the first byte of the value" (parameter-unquoted, parameter-single-quoted,
 parameter-encoded-word, name-empty, filename-path): the value as written, so the opening quote of a
 quoted-string (the DispositionParser's `valueIndex`).
 """
-from vectorgen import at, close, d, field, p, vector
+from vectorgen import DELIM, accept, close, d, field, offset_of, p, vector
 
-DELIM = b"--AaB03x\r\n"
-
-
-def _o(body, needle, nth=0, plus=0, expect=None):
-    """Offset of needle (see at); when expect is given, asserts the bytes found there."""
-    off = at(body, needle, nth, plus)
-    if expect is not None:
-        assert body[off:off + len(expect)] == expect, (needle, off, body[off:off + len(expect)], expect)
-    return off
 
 
 def cd(value, content, content_type=None):
@@ -33,11 +24,7 @@ def cd(value, content, content_type=None):
 
 def _cd_name(body, nth=0):
     """The start of the nth Content-Disposition field name."""
-    return _o(body, b"Content-Disposition", nth, expect=b"C")
-
-
-def accept(because, parts):
-    return {"outcome": "accept", "because": because, "parts": parts}
+    return offset_of(body, b"Content-Disposition", nth, expect=b"C")
 
 
 def reject(because):
@@ -68,15 +55,15 @@ body = cd(b"form-data; name=a", "1") + close()
 vector("quoting/y-name-token", body,
        "the name as a bare token: legal, but every browser quotes it",
        ["RFC 2045 §5.1", "RFC 2183 §2", "RFC 7578 §4.2"],
-       [d("parameter-unquoted", _o(body, b"name=a", plus=5, expect=b"a\r\n"))],
+       [d("parameter-unquoted", offset_of(body, b"name=a", plus=5, expect=b"a\r\n"))],
        [p("a", "1")])
 
 body = cd(b"form-data; name=f; filename=a.txt", "hello", b"text/plain") + close()
 vector("quoting/y-filename-token", body,
        "name and filename both as bare tokens",
        ["RFC 2045 §5.1", "RFC 2183 §2", "RFC 7578 §4.2"],
-       [d("parameter-unquoted", _o(body, b"name=f", plus=5, expect=b"f;")),
-        d("parameter-unquoted", _o(body, b"filename=a.txt", plus=9, expect=b"a.txt"))],
+       [d("parameter-unquoted", offset_of(body, b"name=f", plus=5, expect=b"f;")),
+        d("parameter-unquoted", offset_of(body, b"filename=a.txt", plus=9, expect=b"a.txt"))],
        [p("f", "hello", filename="a.txt", content_type="text/plain")])
 
 body = cd(b"form-data; name=a[0]", "1") + close()
@@ -85,8 +72,8 @@ body = cd(b"form-data; name=a[0]", "1") + close()
 vector("quoting/n-name-token-tspecials", body,
        "an unquoted name holding the tspecials [ and ] (a[0])",
        ["RFC 2045 §5.1", "RFC 2183 §2"],
-       [d("parameter-syntax", _o(body, b"a[0]", plus=1, expect=b"[")),
-        d("parameter-unquoted", _o(body, b"a[0]", expect=b"a")), d("name-brackets", 48)],
+       [d("parameter-syntax", offset_of(body, b"a[0]", plus=1, expect=b"[")),
+        d("parameter-unquoted", offset_of(body, b"a[0]", expect=b"a")), d("name-brackets", 48)],
        [p("a[0]", "1")])
 
 body = cd(b'form-data; name="f"; filename=my file.txt', "hello", b"text/plain") + close()
@@ -95,8 +82,8 @@ body = cd(b'form-data; name="f"; filename=my file.txt', "hello", b"text/plain") 
 vector("quoting/n-filename-unquoted-space", body,
        "an unquoted filename holding a space (my file.txt)",
        ["RFC 2045 §5.1", "RFC 2183 §2"],
-       [d("parameter-unquoted", _o(body, b"my file", expect=b"m")),
-        d("parameter-syntax", _o(body, b"my file", plus=2, expect=b" "))],
+       [d("parameter-unquoted", offset_of(body, b"my file", expect=b"m")),
+        d("parameter-syntax", offset_of(body, b"my file", plus=2, expect=b" "))],
        [p("f", "hello", filename="my file.txt", content_type="text/plain")])
 
 body = (cd(b'form-data; name="files[]"; filename="a.txt"', "A", b"text/plain")
@@ -111,7 +98,7 @@ body = cd(b"form-data; name=\"f\"; filename='a.php'", "<?php echo 1; ?>", b"text
 vector("quoting/y-filename-single-quoted", body,
        "a filename in single quotes: a token whose value includes the quotes",
        ["RFC 2045 §5.1", "RFC 2183 §2"],
-       [d("parameter-single-quoted", _o(body, b"'a.php'", expect=b"'"))],
+       [d("parameter-single-quoted", offset_of(body, b"'a.php'", expect=b"'"))],
        [p("f", "<?php echo 1; ?>", filename="'a.php'", content_type="text/plain")])
 
 body = cd(b'form-data; name="f"; filename="a;b.txt"', "hello", b"text/plain") + close()
@@ -134,7 +121,7 @@ body = cd(b'form-data; name="a\\"b"', "1") + close()
 vector("quoting/i-escaped-quote", body,
        "a quoted-pair \\\" inside the name: a\"b to RFC parsers, broken to WHATWG ones",
        ["RFC 9110 §5.6.4", "RFC 5322 §3.2.4", "RFC 2045 §5.1"],
-       [d("parameter-quoted-pair", _o(body, b'a\\"b', plus=1, expect=b'\\"'))],
+       [d("parameter-quoted-pair", offset_of(body, b'a\\"b', plus=1, expect=b'\\"'))],
        [p('a"b', "1")],
        outcomes=[accept(QP_RFC, [p('a"b', "1")]), reject(QP_WHATWG_REJECT)],
        form=[field('a"b', "1")])
@@ -143,8 +130,8 @@ body = cd(b'form-data; name="f"; filename="a\\\\b.txt"', "hello", b"text/plain")
 vector("quoting/i-escaped-backslash", body,
        "a quoted-pair \\\\ inside the filename: a\\b.txt after unescaping, which holds a backslash",
        ["RFC 9110 §5.6.4", "RFC 7578 §4.2", "RFC 2183 §2.3"],
-       [d("parameter-quoted-pair", _o(body, b"a\\\\b", plus=1, expect=b"\\\\")),
-        d("filename-path", _o(body, b'"a\\\\b', expect=b'"'))],
+       [d("parameter-quoted-pair", offset_of(body, b"a\\\\b", plus=1, expect=b"\\\\")),
+        d("filename-path", offset_of(body, b'"a\\\\b', expect=b'"'))],
        [p("f", "hello", filename="a\\b.txt", content_type="text/plain")],
        outcomes=[accept(QP_RFC, [p("f", "hello", filename="a\\b.txt", content_type="text/plain")]),
                  accept("WHATWG HTML/Fetch: a backslash is not an escape in names and filenames, so the filename "
@@ -155,8 +142,8 @@ body = cd(b'form-data; name="f"; filename="C:\\tmp\\x.txt"', "hello", b"text/pla
 vector("quoting/i-windows-path", body,
        "a Windows path C:\\tmp\\x.txt: an RFC parser removes the backslashes (C:tmpx.txt), still a drive path",
        ["RFC 9110 §5.6.4", "RFC 7578 §4.2", "RFC 2183 §2.3"],
-       [d("parameter-backslash", _o(body, b"C:\\tmp", plus=2, expect=b"\\t")),
-        d("filename-path", _o(body, b'"C:', expect=b'"'))],
+       [d("parameter-backslash", offset_of(body, b"C:\\tmp", plus=2, expect=b"\\t")),
+        d("filename-path", offset_of(body, b'"C:', expect=b'"'))],
        [p("f", "hello", filename="C:tmpx.txt", content_type="text/plain")],
        outcomes=[accept(QP_RFC, [p("f", "hello", filename="C:tmpx.txt", content_type="text/plain")]),
                  accept("WHATWG HTML/Fetch: a backslash is not an escape in names and filenames, so the filename "
@@ -171,8 +158,8 @@ body = cd(b'form-data; name="test\\"', "1") + close()
 vector("quoting/n-trailing-backslash", body,
        "name=\"test\\\": the backslash escapes the closing quote, leaving the quoted-string unterminated",
        ["RFC 9110 §5.6.4", "RFC 2045 §5.1", "RFC 2183 §2"],
-       [d("parameter-quoted-pair", _o(body, b'test\\"', plus=4, expect=b'\\"')),
-        d("parameter-syntax", _o(body, b'"test', expect=b'"'))],
+       [d("parameter-quoted-pair", offset_of(body, b'test\\"', plus=4, expect=b'\\"')),
+        d("parameter-syntax", offset_of(body, b'"test', expect=b'"'))],
        [p('test"', "1")],
        form=[field("test\\", "1")])
 
@@ -184,14 +171,14 @@ body = cd(b'form-data; name="a"b"', "1") + close()
 vector("quoting/n-raw-quote-inside", body,
        "an unescaped '\"' inside the name (name=\"a\"b\"): the value is a, followed by junk",
        ["RFC 2045 §5.1", "RFC 2183 §2", "RFC 9110 §5.6.4"],
-       [d("parameter-syntax", _o(body, b'"a"b"', plus=3, expect=b'b"'))],
+       [d("parameter-syntax", offset_of(body, b'"a"b"', plus=3, expect=b'b"'))],
        [p("a", "1")])
 
 body = cd(b'form-data; name="f"; filename="a"b.txt"', "hello", b"text/plain") + close()
 vector("quoting/n-raw-quote-in-filename", body,
        "a filename a\"b.txt sent without any escaping: the filename reads as a, then junk",
        ["RFC 2045 §5.1", "RFC 2183 §2", "RFC 7578 §4.2"],
-       [d("parameter-syntax", _o(body, b'"a"b.txt', plus=3, expect=b"b.txt"))],
+       [d("parameter-syntax", offset_of(body, b'"a"b.txt', plus=3, expect=b"b.txt"))],
        [p("f", "hello", filename="a", content_type="text/plain")],
        producer="Alamofire 5, vapor/multipart-kit, hand-rolled URLSession code (no escaping)")
 
@@ -199,7 +186,7 @@ body = cd(b'form-data; name="f"; filename="payload.jpg".html', "<script>1</scrip
 vector("quoting/n-junk-after-closing-quote", body,
        "bytes after the closing quote of the filename (\"payload.jpg\".html): the filename is payload.jpg",
        ["RFC 2045 §5.1", "RFC 2183 §2"],
-       [d("parameter-syntax", _o(body, b'.jpg".html', plus=5, expect=b".html"))],
+       [d("parameter-syntax", offset_of(body, b'.jpg".html', plus=5, expect=b".html"))],
        [p("f", "<script>1</script>", filename="payload.jpg", content_type="image/jpeg")])
 
 body = cd(b'form-data; name="abc', "1") + close()
@@ -207,7 +194,7 @@ body = cd(b'form-data; name="abc', "1") + close()
 vector("quoting/n-unterminated-quoted-value", body,
        "a quoted name with no closing quote; it runs to the end of the line",
        ["RFC 2045 §5.1", "RFC 2183 §2", "RFC 9110 §5.6.4"],
-       [d("parameter-syntax", _o(body, b'"abc', expect=b'"'))],
+       [d("parameter-syntax", offset_of(body, b'"abc', expect=b'"'))],
        [p("abc", "1")])
 
 body = (DELIM + b'Content-Disposition: form-data; name="f"; filename="a\r\nX-Injected: 1\r\n.txt"\r\n'
@@ -217,9 +204,9 @@ body = (DELIM + b'Content-Disposition: form-data; name="f"; filename="a\r\nX-Inj
 vector("quoting/n-crlf-injection-raw-filename", body,
        "a filename a\\r\\nX-Injected: 1\\r\\n.txt sent without escaping injects a header line",
        ["RFC 7578 §4.2", "RFC 7578 §4.8", "RFC 9110 §5.5", "RFC 2045 §5.1"],
-       [d("parameter-syntax", _o(body, b'"a\r\n', expect=b'"')),
-        d("header-not-allowed", _o(body, b"X-Injected", expect=b"X")),
-        d("header-missing-colon", _o(body, b'.txt"\r\n', expect=b"."))],
+       [d("parameter-syntax", offset_of(body, b'"a\r\n', expect=b'"')),
+        d("header-not-allowed", offset_of(body, b"X-Injected", expect=b"X")),
+        d("header-missing-colon", offset_of(body, b'.txt"\r\n', expect=b"."))],
        [p("f", "hello", filename="a", content_type="text/plain")],
        producer="Alamofire 5, Go mime/multipart <= 1.25, form-data (npm) <= 4.0.5 (no CR/LF escaping)")
 
@@ -231,7 +218,7 @@ body = cd(b'form-data; name="u"; note="x; filename=evil.exe "; filename="safe.tx
 vector("quoting/y-decoy-filename-in-quoted-value", body,
        "filename=evil.exe inside another parameter's quoted value is not a parameter; the filename is safe.txt",
        ["RFC 2045 §5.1", "RFC 2183 §2.8", "RFC 7578 §4.2"],
-       [d("parameter-unknown", _o(body, b"note=", expect=b"n"))],
+       [d("parameter-unknown", offset_of(body, b"note=", expect=b"n"))],
        [p("u", "hello", filename="safe.txt", content_type="text/plain")])
 
 body = cd(b'form-data; namex="a"', "1") + close()
@@ -239,28 +226,28 @@ vector("quoting/n-name-suffix-only", body,
        "only a parameter namex: it is not name, so the part has no name",
        ["RFC 7578 §4.2", "RFC 2183 §2.8"],
        [d("name-missing", _cd_name(body)),
-        d("parameter-unknown", _o(body, b"namex", expect=b"n"))],
+        d("parameter-unknown", offset_of(body, b"namex", expect=b"n"))],
        [p(None, "1")])
 
 body = cd(b'form-data; xname="a"; name="b"', "1") + close()
 vector("quoting/y-name-prefixed-decoy", body,
        "a parameter xname before name: only the exact parameter name counts",
        ["RFC 7578 §4.2", "RFC 2183 §2.8"],
-       [d("parameter-unknown", _o(body, b"xname", expect=b"x"))],
+       [d("parameter-unknown", offset_of(body, b"xname", expect=b"x"))],
        [p("b", "1")])
 
 body = cd(b'form-data; name="a"; size=3', "abc") + close()
 vector("quoting/y-unknown-parameter", body,
        "an extra size parameter: unknown parameters are ignored",
        ["RFC 2183 §2.8", "RFC 7578 §4.2"],
-       [d("parameter-unknown", _o(body, b"size=", expect=b"s"))],
+       [d("parameter-unknown", offset_of(body, b"size=", expect=b"s"))],
        [p("a", "abc")])
 
 body = cd(b'form-data; filename="a.txt"; name="f"', "hello", b"text/plain") + close()
 vector("quoting/y-filename-before-name", body,
        "filename before name: parameter order carries no meaning",
        ["RFC 2183 §2", "RFC 6838 §4.3"],
-       [d("parameter-order", _o(body, b"filename=", expect=b"f"))],
+       [d("parameter-order", offset_of(body, b"filename=", expect=b"f"))],
        [p("f", "hello", filename="a.txt", content_type="text/plain")])
 
 body = cd(b'form-data; NAME="f"; FileName="a.txt"', "hello", b"text/plain") + close()
@@ -283,7 +270,7 @@ body = cd(b'form-data; name = "a"', "1") + close()
 vector("quoting/i-space-around-equals", body,
        "spaces around '=' (name = \"a\")",
        ["RFC 9110 §5.6.6", "RFC 2045 §5.1"],
-       [d("parameter-whitespace-around-equals", _o(body, b"name =", plus=4, expect=b" ="))],
+       [d("parameter-whitespace-around-equals", offset_of(body, b"name =", plus=4, expect=b" ="))],
        [p("a", "1")],
        outcomes=[accept(EQ_ACCEPT, [p("a", "1")]), reject(EQ_REJECT)])
 
@@ -291,7 +278,7 @@ body = cd(b'form-data; name="f"; filename\t=\t"a.txt"', "hello", b"text/plain") 
 vector("quoting/i-tab-around-equals", body,
        "tabs around the '=' of filename; reported once for the parameter, at the first",
        ["RFC 9110 §5.6.6", "RFC 2045 §5.1"],
-       [d("parameter-whitespace-around-equals", _o(body, b"filename\t", plus=8, expect=b"\t="))],
+       [d("parameter-whitespace-around-equals", offset_of(body, b"filename\t", plus=8, expect=b"\t="))],
        [p("f", "hello", filename="a.txt", content_type="text/plain")],
        outcomes=[accept(EQ_ACCEPT, [p("f", "hello", filename="a.txt", content_type="text/plain")]),
                  reject(EQ_REJECT)])
@@ -303,7 +290,7 @@ body = cd(b'form-data;; name="a"', "1") + close()
 vector("quoting/i-double-semicolon", body,
        "an empty parameter between two semicolons (form-data;; name=\"a\")",
        ["RFC 9110 §5.6.6", "RFC 2045 §5.1", "RFC 2183 §2"],
-       [d("parameter-empty", _o(body, b";;", expect=b";"))],
+       [d("parameter-empty", offset_of(body, b";;", expect=b";"))],
        [p("a", "1")],
        outcomes=[accept(EMPTY_ACCEPT, [p("a", "1")]), reject(EMPTY_REJECT)])
 
@@ -311,7 +298,7 @@ body = cd(b'form-data; name="a";', "1") + close()
 vector("quoting/i-trailing-semicolon", body,
        "a trailing ';' after the last parameter",
        ["RFC 9110 §5.6.6", "RFC 2045 §5.1", "RFC 2183 §2"],
-       [d("parameter-empty", _o(body, b'"a";', plus=3, expect=b";\r\n"))],
+       [d("parameter-empty", offset_of(body, b'"a";', plus=3, expect=b";\r\n"))],
        [p("a", "1")],
        outcomes=[accept(EMPTY_ACCEPT, [p("a", "1")]), reject(EMPTY_REJECT)])
 
@@ -319,7 +306,7 @@ body = cd(b'form-data name="a"', "1") + close()
 vector("quoting/n-missing-semicolon-after-type", body,
        "no ';' between the disposition type and name: the parameter is lost",
        ["RFC 2183 §2", "RFC 7578 §4.2"],
-       [d("parameter-syntax", _o(body, b' name="a"', plus=1, expect=b"n")),
+       [d("parameter-syntax", offset_of(body, b' name="a"', plus=1, expect=b"n")),
         d("name-missing", _cd_name(body))],
        [p(None, "1")])
 
@@ -327,7 +314,7 @@ body = cd(b'form-data; name="a" filename="b.txt"', "hello") + close()
 vector("quoting/n-missing-semicolon-between-parameters", body,
        "no ';' between name and filename: the filename is lost and the part reads as a text field",
        ["RFC 2183 §2", "RFC 2045 §5.1"],
-       [d("parameter-syntax", _o(body, b" filename=", plus=1, expect=b"f"))],
+       [d("parameter-syntax", offset_of(body, b" filename=", plus=1, expect=b"f"))],
        [p("a", "hello")])
 
 # ---------------------------------------------------------------------------------------------
@@ -338,7 +325,7 @@ body = cd(b'form-data; name=""', "1") + close()
 vector("quoting/y-name-empty", body,
        "an empty name, as script-built FormData can send it",
        ["RFC 7578 §4.2"],
-       [d("name-empty", _o(body, b'name=""', plus=5, expect=b'""'))],
+       [d("name-empty", offset_of(body, b'name=""', plus=5, expect=b'""'))],
        [p("", "1")], producer="WHATWG FormData with an empty entry name")
 
 body = cd(b'form-data; filename="a.txt"', "hello", b"text/plain") + close()
@@ -352,14 +339,14 @@ body = cd(b'form-data; name="a"; name="b"', "1") + close()
 vector("quoting/n-duplicate-name", body,
        "name given twice (a, then b); the first is used",
        ["RFC 6266 §4.1", "RFC 6838 §4.3", "RFC 7578 §4.2"],
-       [d("parameter-duplicate", _o(body, b'; name="b"', plus=2, expect=b"n"))],
+       [d("parameter-duplicate", offset_of(body, b'; name="b"', plus=2, expect=b"n"))],
        [p("a", "1")])
 
 body = cd(b'form-data; name="f"; filename="a.txt"; filename="b.php"', "<?php echo 1; ?>", b"text/plain") + close()
 vector("quoting/n-duplicate-filename", body,
        "filename given twice (a.txt, then b.php); the first is used",
        ["RFC 6266 §4.1", "RFC 6838 §4.3", "RFC 7578 §4.2"],
-       [d("parameter-duplicate", _o(body, b"filename=", 1, expect=b"f"))],
+       [d("parameter-duplicate", offset_of(body, b"filename=", 1, expect=b"f"))],
        [p("f", "<?php echo 1; ?>", filename="a.txt", content_type="text/plain")])
 
 # ---------------------------------------------------------------------------------------------
@@ -373,7 +360,7 @@ body = cd(b"form-data; name=\"f\"; filename*=UTF-8''a.txt", "hello") + close()
 vector("quoting/n-filename-star-alone", body,
        "only filename*=UTF-8''a.txt: RFC 7578 forbids it, and a conforming receiver sees no filename",
        ["RFC 7578 §4.2", "RFC 5987 §1", "RFC 8187 §1"],
-       [d("filename-star", _o(body, b"filename*", expect=b"f"))],
+       [d("filename-star", offset_of(body, b"filename*", expect=b"f"))],
        [p("f", "hello")])
 
 body = cd(b"form-data; name=\"f\"; filename=\"image.png\"; filename*=UTF-8''backdoor.php", "<?php echo 1; ?>",
@@ -381,21 +368,21 @@ body = cd(b"form-data; name=\"f\"; filename=\"image.png\"; filename*=UTF-8''back
 vector("quoting/n-filename-and-filename-star", body,
        "filename=\"image.png\" and filename*=UTF-8''backdoor.php; RFC 7578 receivers use image.png",
        ["RFC 7578 §4.2", "RFC 6266 §4.3", "RFC 5987 §1"],
-       [d("filename-star", _o(body, b"filename*", expect=b"f"))],
+       [d("filename-star", offset_of(body, b"filename*", expect=b"f"))],
        [p("f", "<?php echo 1; ?>", filename="image.png", content_type="image/png")])
 
 body = cd(b"form-data; name=\"f\"; filename=\"safe.txt\"; filename*=UTF-8'bad%2", "hello", b"text/plain") + close()
 vector("quoting/n-filename-star-malformed", body,
        "a malformed filename* (UTF-8'bad%2) next to filename=\"safe.txt\"; the filename stays safe.txt",
        ["RFC 7578 §4.2", "RFC 8187 §3.2.1"],
-       [d("filename-star", _o(body, b"filename*", expect=b"f"))],
+       [d("filename-star", offset_of(body, b"filename*", expect=b"f"))],
        [p("f", "hello", filename="safe.txt", content_type="text/plain")])
 
 body = cd(b"form-data; name*=utf-8''caf%C3%A9", "1") + close()
 vector("quoting/n-name-star-alone", body,
        "only name*=utf-8''caf%C3%A9: an RFC 2231 name, so the part has no name parameter",
        ["RFC 7578 §4.2", "RFC 7578 §5.1.3", "RFC 2231 §4"],
-       [d("parameter-extended", _o(body, b"name*", expect=b"n")),
+       [d("parameter-extended", offset_of(body, b"name*", expect=b"n")),
         d("name-missing", _cd_name(body))],
        [p(None, "1")], producer="reqwest (names needing encoding, including a space)")
 
@@ -403,7 +390,7 @@ body = cd(b"form-data; name=\"cafe\"; name*=utf-8''caf%C3%A9", "1") + close()
 vector("quoting/n-name-and-name-star", body,
        "name=\"cafe\" plus name*=utf-8''caf%C3%A9; the name is cafe",
        ["RFC 7578 §4.2", "RFC 2231 §4"],
-       [d("parameter-extended", _o(body, b"name*", expect=b"n"))],
+       [d("parameter-extended", offset_of(body, b"name*", expect=b"n"))],
        [p("cafe", "1")])
 
 body = cd(b'form-data; name="f"; filename*0="a"; filename*1=".txt"', "hello") + close()
@@ -411,15 +398,15 @@ body = cd(b'form-data; name="f"; filename*0="a"; filename*1=".txt"', "hello") + 
 vector("quoting/n-filename-continuations", body,
        "an RFC 2231 continued filename (filename*0, filename*1) and no plain filename",
        ["RFC 7578 §4.2", "RFC 2231 §3"],
-       [d("parameter-extended", _o(body, b"filename*0", expect=b"f")),
-        d("parameter-extended", _o(body, b"filename*1", expect=b"f"))],
+       [d("parameter-extended", offset_of(body, b"filename*0", expect=b"f")),
+        d("parameter-extended", offset_of(body, b"filename*1", expect=b"f"))],
        [p("f", "hello")])
 
 body = cd(b'form-data; name="=?UTF-8?B?w6k=?="', "1") + close()
 vector("quoting/i-encoded-word-name", body,
        "an RFC 2047 encoded-word (=?UTF-8?B?w6k=?=, \u00e9) as the quoted name",
        ["RFC 2047 §5", "RFC 7578 §5.1", "RFC 7578 §5.1.3"],
-       [d("parameter-encoded-word", _o(body, b'"=?', expect=b'"')), d("parameter-value-separator", 48)],
+       [d("parameter-encoded-word", offset_of(body, b'"=?', expect=b'"')), d("parameter-value-separator", 48)],
        [p("=?UTF-8?B?w6k=?=", "1")],
        outcomes=[accept("RFC 2047 §5: an encoded-word MUST NOT appear within a quoted-string, so the value is the "
                         "literal text", [p("=?UTF-8?B?w6k=?=", "1")]),
@@ -435,7 +422,7 @@ body = cd(b'form-data; name="a%22b"', "1") + close()
 vector("quoting/i-pct22-in-name", body,
        "%22 in a name: the WHATWG escape for '\"', or literal text",
        ["RFC 7578 §2", "RFC 7578 §4.2"],
-       [d("parameter-percent-encoded", _o(body, b"%22", expect=b"%"))],
+       [d("parameter-percent-encoded", offset_of(body, b"%22", expect=b"%"))],
        [p("a%22b", "1")],
        outcomes=[accept(PCT_LITERAL, [p("a%22b", "1")]), accept(PCT_DECODED, [p('a"b', "1")])],
        producer="WHATWG HTML form submission (a field named a\"b)",
@@ -445,7 +432,7 @@ body = cd(b'form-data; name="f"; filename="a%0D%0Ab.txt"', "hello", b"text/plain
 vector("quoting/i-pct0d0a-in-filename", body,
        "%0D%0A in a filename: the WHATWG escapes for CR LF, or literal text",
        ["RFC 7578 §2", "RFC 7578 §4.2"],
-       [d("parameter-percent-encoded", _o(body, b"%0D", expect=b"%"))],
+       [d("parameter-percent-encoded", offset_of(body, b"%0D", expect=b"%"))],
        [p("f", "hello", filename="a%0D%0Ab.txt", content_type="text/plain")],
        outcomes=[accept(PCT_LITERAL, [p("f", "hello", filename="a%0D%0Ab.txt", content_type="text/plain")]),
                  accept(PCT_DECODED, [p("f", "hello", filename="a\r\nb.txt", content_type="text/plain")])],
@@ -456,7 +443,7 @@ body = cd(b'form-data; name="a%0a%0db"', "1") + close()
 vector("quoting/i-pct-lowercase-hex", body,
        "lower-case %0a%0d in a name: browsers write upper-case hex, so this is text or a case-insensitive decode",
        ["RFC 7578 §2", "RFC 7578 §4.2", "RFC 3986 §2.1"],
-       [d("parameter-percent-encoded", _o(body, b"%0a", expect=b"%"))],
+       [d("parameter-percent-encoded", offset_of(body, b"%0a", expect=b"%"))],
        [p("a%0a%0db", "1")],
        outcomes=[accept(PCT_LITERAL, [p("a%0a%0db", "1")]),
                  accept("RFC 3986 §2.1 (the percent-encoding RFC 7578 §2 refers to): hexadecimal digits in a "
@@ -467,7 +454,7 @@ body = cd(b'form-data; name="upload"; filename="say %22hi%22.txt"', "hello", b"t
 vector("quoting/i-whatwg-escaping", body,
        "a file named say \"hi\".txt as browsers escape it: %22 for each '\"', nothing else escaped",
        ["RFC 7578 §4.2", "RFC 7578 §2"],
-       [d("parameter-percent-encoded", _o(body, b"%22", expect=b"%"))],
+       [d("parameter-percent-encoded", offset_of(body, b"%22", expect=b"%"))],
        [p("upload", "hello", filename="say %22hi%22.txt", content_type="text/plain")],
        outcomes=[accept(PCT_LITERAL, [p("upload", "hello", filename="say %22hi%22.txt", content_type="text/plain")]),
                  accept(PCT_DECODED, [p("upload", "hello", filename='say "hi".txt', content_type="text/plain")])],
@@ -478,7 +465,7 @@ body = cd(b'form-data; name="upload"; filename="say \\"hi\\".txt"', "hello", b"t
 vector("quoting/i-curl-backslash-escaping", body,
        "a file named say \"hi\".txt as backslash-escaping encoders send it: \\\" for each '\"'",
        ["RFC 9110 §5.6.4", "RFC 5322 §3.2.4", "RFC 7578 §4.2"],
-       [d("parameter-quoted-pair", _o(body, b'\\"hi', expect=b"\\"))],
+       [d("parameter-quoted-pair", offset_of(body, b'\\"hi', expect=b"\\"))],
        [p("upload", "hello", filename='say "hi".txt', content_type="text/plain")],
        outcomes=[accept(QP_RFC, [p("upload", "hello", filename='say "hi".txt', content_type="text/plain")]),
                  reject(QP_WHATWG_REJECT)],
@@ -491,8 +478,8 @@ body = cd(b'form-data; name="upload"; filename="back\\slash \\"q\\".txt"', "hell
 vector("quoting/i-old-firefox-escaping", body,
        "old-Firefox escaping of back\\slash \"q\".txt: '\"' backslash-escaped, '\\' not doubled",
        ["RFC 9110 §5.6.4", "RFC 7578 §4.2"],
-       [d("parameter-backslash", _o(body, b"\\slash", expect=b"\\s")),
-        d("parameter-quoted-pair", _o(body, b'\\"q', expect=b'\\"'))],
+       [d("parameter-backslash", offset_of(body, b"\\slash", expect=b"\\s")),
+        d("parameter-quoted-pair", offset_of(body, b'\\"q', expect=b'\\"'))],
        [p("upload", "hello", filename='backslash "q".txt', content_type="text/plain")],
        outcomes=[accept(QP_RFC, [p("upload", "hello", filename='backslash "q".txt', content_type="text/plain")]),
                  reject(QP_WHATWG_REJECT)],
@@ -511,12 +498,12 @@ _literal = [p("a%22b", "1", filename="c%22d.txt", content_type="text/plain"),
 vector("quoting/i-whatwg-escapes-each", body,
        "names and filenames holding '\"', a lone CR and a lone LF, each written as browsers escape it",
        ["RFC 7578 §2", "RFC 7578 §4.2"],
-       [d("parameter-percent-encoded", _o(body, b"%22", 0, expect=b"%")),
-        d("parameter-percent-encoded", _o(body, b"%22", 1, expect=b"%")),
-        d("parameter-percent-encoded", _o(body, b"%0D", 0, expect=b"%")),
-        d("parameter-percent-encoded", _o(body, b"%0D", 1, expect=b"%")),
-        d("parameter-percent-encoded", _o(body, b"%0A", 0, expect=b"%")),
-        d("parameter-percent-encoded", _o(body, b"%0A", 1, expect=b"%"))],
+       [d("parameter-percent-encoded", offset_of(body, b"%22", 0, expect=b"%")),
+        d("parameter-percent-encoded", offset_of(body, b"%22", 1, expect=b"%")),
+        d("parameter-percent-encoded", offset_of(body, b"%0D", 0, expect=b"%")),
+        d("parameter-percent-encoded", offset_of(body, b"%0D", 1, expect=b"%")),
+        d("parameter-percent-encoded", offset_of(body, b"%0A", 0, expect=b"%")),
+        d("parameter-percent-encoded", offset_of(body, b"%0A", 1, expect=b"%"))],
        _literal,
        outcomes=[accept(PCT_LITERAL, _literal),
                  accept(PCT_DECODED, [p('a"b', "1", filename='c"d.txt', content_type="text/plain"),
@@ -531,7 +518,7 @@ body = cd(b'form-data; name="a%0Ab"', "1") + close()
 vector("quoting/i-pct0a-literal-in-name", body,
        "a field literally named a%0Ab: written as it is, so receivers cannot tell it from a name holding LF",
        ["RFC 7578 §2", "RFC 7578 §4.2"],
-       [d("parameter-percent-encoded", _o(body, b"%0A", expect=b"%"))],
+       [d("parameter-percent-encoded", offset_of(body, b"%0A", expect=b"%"))],
        [p("a%0Ab", "1")],
        outcomes=[accept(PCT_LITERAL, [p("a%0Ab", "1")]), accept(PCT_DECODED, [p("a\nb", "1")])],
        producer="WHATWG HTML form submission (a field named a%0Ab: the escaping's known ambiguity)",

@@ -1,5 +1,5 @@
 """realworld: bodies shaped exactly as real producers write them, defects included."""
-from vectorgen import at, d, p, vector
+from vectorgen import at, d, offset_of, p, vector
 from vectorgen import field as form_field
 
 HB = b"Boundary-7D0E8E5B"
@@ -65,14 +65,6 @@ EMPTY_ACCEPT = "RFC 9110 §5.6.6: parameters = *( OWS \";\" OWS [ parameter ] ),
 EMPTY_REJECT = "RFC 2045 §5.1 and RFC 2183 §2: every ';' must be followed by a parameter attribute=value"
 
 
-def _o(body, needle, nth=0, plus=0, expect=None):
-    """Offset of needle (see at); when expect is given, asserts the bytes found there."""
-    off = at(body, needle, nth, plus)
-    if expect is not None:
-        assert body[off:off + len(expect)] == expect, (needle, off, body[off:off + len(expect)], expect)
-    return off
-
-
 def _b(x):
     return x.encode() if isinstance(x, str) else x
 
@@ -128,7 +120,7 @@ body = field(WK, "caption", "") + upload(WK, "photo", "", "application/octet-str
 vector("realworld/y-chromium-empty-file-input", body,
        "Chromium submitting an empty text input and a file input with no file chosen (filename=\"\")",
        [S_FORM, "RFC 7578 §4.2", S_WHATWG],
-       [d("filename-empty", _o(body, b'filename=""', plus=9, expect=b'""'))],
+       [d("filename-empty", offset_of(body, b'filename=""', plus=9, expect=b'""'))],
        [p("caption", ""), p("photo", "", filename="", content_type="application/octet-stream")],
        content_type=ctype(WK), producer=CHROME)
 
@@ -154,7 +146,7 @@ body = upload(WK, "doc", 'my %22best%22.txt', "text/plain", "hi") + end(WK)
 vector("realworld/i-chromium-quote-in-filename", body,
        "Chromium uploading my \"best\".txt: the quotes are sent as %22",
        ["RFC 7578 §4.2", S_WHATWG],
-       [d("parameter-percent-encoded", _o(body, b"%22", expect=b"%22"))],
+       [d("parameter-percent-encoded", offset_of(body, b"%22", expect=b"%22"))],
        [p("doc", "hi", filename="my %22best%22.txt", content_type="text/plain")],
        content_type=ctype(WK), producer=CHROME,
        outcomes=[{"outcome": "accept", "because": PCT_LITERAL,
@@ -190,7 +182,7 @@ body = upload(GKOLD, "doc", 'my \\"best\\".txt', "text/plain", "hi") + end(GKOLD
 vector("realworld/i-firefox-legacy-backslash-quote", body,
        "Firefox before Gecko bug 1686765 uploading my \"best\".txt: the quotes are backslash-escaped",
        ["RFC 9110 §5.6.4", "RFC 7578 §4.2", S_WHATWG],
-       [d("parameter-quoted-pair", _o(body, b'\\"best', expect=b'\\"'))],
+       [d("parameter-quoted-pair", offset_of(body, b'\\"best', expect=b'\\"'))],
        [p("doc", "hi", filename='my "best".txt', content_type="text/plain")],
        content_type=ctype(GKOLD), producer="Gecko (Firefox before bug 1686765, 2021)",
        outcomes=[{"outcome": "accept", "because": QP_RFC,
@@ -244,7 +236,7 @@ body = b"\r\n" + end(GO)
 vector("realworld/i-go-empty-form", body,
        "Go Writer closed with no parts: CRLF, then the close delimiter",
        [S_FRAMING, S_FORM],
-       [d("preamble-present", 0), d("zero-parts", _o(body, b"--" + GO, expect=b"--"))],
+       [d("preamble-present", 0), d("zero-parts", offset_of(body, b"--" + GO, expect=b"--"))],
        [], content_type=ctype(GO), producer="Go mime/multipart.Writer (Close with no parts)",
        outcomes=[{"outcome": "accept", "parts": [], "because": ACCEPT_PREAMBLE + "; " + ZERO_ACCEPT},
                  {"outcome": "reject", "because": ZERO_REJECT}],
@@ -270,7 +262,7 @@ body = (field(U3, "caption", "my cat")
 vector("realworld/y-requests-file-without-type", body,
        "requests files={'photo': ('cat.png', data)}: a file part with no Content-Type",
        [S_FORM, "RFC 7578 §4.4"],
-       [d("file-content-type-missing", _o(body, b"filename=", expect=b"f"))],
+       [d("file-content-type-missing", offset_of(body, b"filename=", expect=b"f"))],
        [p("caption", "my cat"), p("photo", PNG, filename="cat.png")],
        content_type=ctype(U3), producer="requests 2.x files= (2-tuple)")
 
@@ -278,7 +270,7 @@ body = upload(U3, "doc", "a%0D%0Ab.txt", "text/plain", "hi") + end(U3)
 vector("realworld/i-urllib3-crlf-in-filename", body,
        "urllib3 with the filename a<CR><LF>b.txt: CR and LF are sent as %0D%0A",
        ["RFC 7578 §4.2", S_WHATWG],
-       [d("parameter-percent-encoded", _o(body, b"%0D", expect=b"%0D"))],
+       [d("parameter-percent-encoded", offset_of(body, b"%0D", expect=b"%0D"))],
        [p("doc", "hi", filename="a%0D%0Ab.txt", content_type="text/plain")],
        content_type=ctype(U3), producer="urllib3 2.x encode_multipart_formdata",
        outcomes=[{"outcome": "accept", "because": PCT_LITERAL,
@@ -310,7 +302,7 @@ body = upload(AF, "doc", 'say "hi".txt', "text/plain", "hi") + end(AF)
 vector("realworld/n-alamofire-unescaped-quotes-filename", body,
        "Alamofire with the file name say \"hi\".txt: the quotes go out raw and end the quoted-string early",
        ["RFC 2045 §5.1", "RFC 2183 §2", "RFC 7578 §4.2"],
-       [d("parameter-syntax", _o(body, b'hi".txt', expect=b"h")), d("filename-whitespace", 92)],
+       [d("parameter-syntax", offset_of(body, b'hi".txt', expect=b"h")), d("filename-whitespace", 92)],
        [p("doc", "hi", filename="say ", content_type="text/plain")],
        content_type=ctype(AF), producer=ALAMOFIRE + " (Alamofire#2647)")
 
@@ -318,7 +310,7 @@ body = upload(AF, "photo", 'cat.png"\r\nX-Injected: yes', "image/png", PNG) + en
 vector("realworld/n-alamofire-crlf-injection-filename", body,
        "Alamofire with the file name cat.png\"<CR><LF>X-Injected: yes: a header line is injected",
        ["RFC 7578 §4.2", "RFC 7578 §4.8", "RFC 9110 §5.5"],
-       [d("header-not-allowed", _o(body, b"X-Injected", expect=b"X"))],
+       [d("header-not-allowed", offset_of(body, b"X-Injected", expect=b"X"))],
        [p("photo", PNG, filename="cat.png", content_type="image/png")],
        content_type=ctype(AF), producer=ALAMOFIRE + " (no CR/LF escaping)")
 
@@ -326,8 +318,8 @@ body = field(AF, "title", "log") + upload(AF, "file", "", "", b"line1\n") + end(
 vector("realworld/n-moya-empty-content-type-and-filename", body,
        "Moya .stream provider without fileName or mimeType: filename=\"\" and an empty Content-Type field",
        ["RFC 2045 §5.1", "RFC 9110 §8.3.1", "RFC 7578 §4.2"],
-       [d("filename-empty", _o(body, b'filename=""', plus=9, expect=b'""')),
-        d("part-content-type-syntax", _o(body, b"Content-Type: \r", plus=14, expect=b"\r\n"))],
+       [d("filename-empty", offset_of(body, b'filename=""', plus=9, expect=b'""')),
+        d("part-content-type-syntax", offset_of(body, b"Content-Type: \r", plus=14, expect=b"\r\n"))],
        [p("title", "log"), p("file", b"line1\n", filename="", content_type="")],
        content_type=ctype(AF), producer="Moya 15 (MultipartFormData.stream, no fileName or mimeType)")
 
@@ -349,7 +341,7 @@ body = field(VP, 'nick"name', "neo") + end(VP)
 vector("realworld/n-multipart-kit-unescaped-quote-name", body,
        "multipart-kit encoding a key nick\"name: the quote goes out raw and ends the name early",
        ["RFC 2045 §5.1", "RFC 2183 §2", "RFC 7578 §4.2"],
-       [d("parameter-syntax", _o(body, b'name"', expect=b"n"))],
+       [d("parameter-syntax", offset_of(body, b'name"', expect=b"n"))],
        [p("nick", "neo")],
        content_type=ctype(VP), producer="multipart-kit 4 / 5 FormDataEncoder (no escaping)")
 
@@ -395,11 +387,11 @@ vector("realworld/n-python-email-default-policy", body,
        [d("boundary-quoted", EM_CT.index('"'), "content-type"),
         d("delimiter-line-ending", lf_ends[0]),
         d("header-bare-lf", lf_ends[1]),
-        d("field-content-type-present", _o(body, b"Content-Type", expect=b"C")),
+        d("field-content-type-present", offset_of(body, b"Content-Type", expect=b"C")),
         d("header-bare-lf", lf_ends[2]),
-        d("header-not-allowed", _o(body, b"MIME-Version", expect=b"M")),
+        d("header-not-allowed", offset_of(body, b"MIME-Version", expect=b"M")),
         d("header-bare-lf", lf_ends[3]),
-        d("content-transfer-encoding-present", _o(body, b"Content-Transfer-Encoding", expect=b"C")),
+        d("content-transfer-encoding-present", offset_of(body, b"Content-Transfer-Encoding", expect=b"C")),
         d("header-bare-lf", lf_ends[4]),
         d("header-bare-lf", lf_ends[5]),
         d("delimiter-bare-lf", lf_ends[7]),
@@ -423,14 +415,14 @@ vector("realworld/n-python-email-filename-star", body,
        [d("boundary-quoted", EM_CT.index('"'), "content-type"),
         d("delimiter-line-ending", lf_ends[0]),
         d("header-bare-lf", lf_ends[1]),
-        d("field-content-type-present", _o(body, b"Content-Type", expect=b"C")),
+        d("field-content-type-present", offset_of(body, b"Content-Type", expect=b"C")),
         d("header-bare-lf", lf_ends[2]),
-        d("header-not-allowed", _o(body, b"MIME-Version", expect=b"M")),
+        d("header-not-allowed", offset_of(body, b"MIME-Version", expect=b"M")),
         d("header-bare-lf", lf_ends[3]),
-        d("content-transfer-encoding-present", _o(body, b"Content-Transfer-Encoding", expect=b"C")),
+        d("content-transfer-encoding-present", offset_of(body, b"Content-Transfer-Encoding", expect=b"C")),
         d("header-bare-lf", lf_ends[4]),
-        d("filename-missing", _o(body, b"Content-Disposition", expect=b"C")),
-        d("filename-star", _o(body, b"filename*", expect=b"f")),
+        d("filename-missing", offset_of(body, b"Content-Disposition", expect=b"C")),
+        d("filename-star", offset_of(body, b"filename*", expect=b"f")),
         d("header-bare-lf", lf_ends[5]),
         d("delimiter-bare-lf", lf_ends[7]),
         d("delimiter-line-ending", lf_ends[8])],
@@ -449,7 +441,7 @@ body = field(HR, "user", "alice") + field(HR, "note", "hi") + b"--" + HR + b"\xe
 vector("realworld/n-hand-rolled-em-dash-close", body,
        "the close delimiter typed as --boundary\u2014 (an em dash, E2 80 94, instead of --): an open delimiter",
        [S_FRAMING],
-       [d("delimiter-line-ending", _o(body, b"\xe2\x80\x94", expect=b"\xe2")),
+       [d("delimiter-line-ending", offset_of(body, b"\xe2\x80\x94", expect=b"\xe2")),
         d("close-delimiter-missing", len(body))],
        [p("user", "alice"), p("note", "hi"), p(None, "")],
        content_type=ctype(HR), producer=HAND + " (smart punctuation in the copied snippet)")
@@ -473,7 +465,7 @@ body = (b"--" + HR + b'\r\nContent-Disposition: form-data; name="user";\r\n\r\na
 vector("realworld/i-hand-rolled-trailing-semicolon", body,
        "Content-Disposition: form-data; name=\"user\"; with a trailing ';' from a string template",
        ["RFC 9110 §5.6.6", "RFC 2045 §5.1", "RFC 2183 §2"],
-       [d("parameter-empty", _o(body, b'"user";', plus=6, expect=b";\r\n"))],
+       [d("parameter-empty", offset_of(body, b'"user";', plus=6, expect=b";\r\n"))],
        [p("user", "alice")], content_type=ctype(HR), producer=HAND,
        outcomes=[{"outcome": "accept", "because": EMPTY_ACCEPT, "parts": [p("user", "alice")]},
                  {"outcome": "reject", "because": EMPTY_REJECT}])

@@ -1,7 +1,6 @@
 """structure: parts, order, preamble, epilogue, zero parts, truncation."""
-from vectorgen import B, CT, at, close, d, file_part, p, part, vector
+from vectorgen import B, CT, DELIM, at, close, d, file_part, offset_of, p, part, vector
 
-DELIM = b"--AaB03x\r\n"
 CLOSE = b"--AaB03x--"
 CD_A = b'Content-Disposition: form-data; name="a"\r\n'
 
@@ -11,14 +10,6 @@ ACCEPT_PREAMBLE = ("RFC 2046 §5.1.1: the preamble is to be ignored by receivers
                    "(multipart-body := [preamble CRLF] dash-boundary ...)")
 REJECT_PREAMBLE = ("WHATWG Fetch multipart/form-data parser (draft) and WPT formdata-parsing: the body must "
                    "start with \"--\" and the boundary; any byte before it is a parse failure")
-
-
-def _o(body, needle, nth=0, plus=0, expect=None):
-    """Offset of needle (see at); when expect is given, asserts the bytes found there."""
-    off = at(body, needle, nth, plus)
-    if expect is not None:
-        assert body[off:off + len(expect)] == expect, (needle, off, body[off:off + len(expect)], expect)
-    return off
 
 
 body = part("a", "1") + close()
@@ -103,8 +94,8 @@ vector("structure/y-epilogue-with-parts", body,
        "a complete second part and close delimiter after the close delimiter: epilogue, never parts",
        [S_FRAMING],
        [d("epilogue-present", len(v0)),
-        d("epilogue-contains-delimiter", _o(body, DELIM, 1, expect=b"--")),
-        d("epilogue-contains-delimiter", _o(body, CLOSE, 1, expect=b"--"))],
+        d("epilogue-contains-delimiter", offset_of(body, DELIM, 1, expect=b"--")),
+        d("epilogue-contains-delimiter", offset_of(body, CLOSE, 1, expect=b"--"))],
        [p("a", "1")])
 
 body = v0 + close()
@@ -146,8 +137,8 @@ vector("structure/n-close-delimiter-then-part", body,
        "RFC 2046 receivers see no part, parsers that read on see the file",
        [S_FRAMING],
        [d("zero-parts", 0), d("epilogue-present", len(close())),
-        d("close-delimiter-before-parts", _o(body, DELIM, expect=b"--AaB03x\r\n")),
-        d("epilogue-contains-delimiter", _o(body, CLOSE, 1, expect=b"--"))],
+        d("close-delimiter-before-parts", offset_of(body, DELIM, expect=b"--AaB03x\r\n")),
+        d("epilogue-contains-delimiter", offset_of(body, CLOSE, 1, expect=b"--"))],
        [])
 
 body = close() + DELIM + FOO + close()
@@ -156,7 +147,7 @@ vector("structure/n-close-delimiter-then-part-at-once", body,
        [S_FRAMING],
        [d("zero-parts", 0), d("epilogue-present", len(close())),
         d("close-delimiter-before-parts", len(close())),
-        d("epilogue-contains-delimiter", _o(body, CLOSE, 1, expect=b"--"))],
+        d("epilogue-contains-delimiter", offset_of(body, CLOSE, 1, expect=b"--"))],
        [])
 
 body = b"--AaB03x--\r\nignored\r\n--AaB03x\r\n" + CD_A + b"\r\n1\r\n"
@@ -164,7 +155,7 @@ vector("structure/n-close-delimiter-then-unclosed-part", body,
        "the close delimiter first, then text and a part that no close delimiter ends",
        [S_FRAMING],
        [d("zero-parts", 0), d("epilogue-present", len(close())),
-        d("close-delimiter-before-parts", _o(body, DELIM, expect=b"--AaB03x\r\n"))],
+        d("close-delimiter-before-parts", offset_of(body, DELIM, expect=b"--AaB03x\r\n"))],
        [])
 
 vector("structure/n-empty-body", b"",
@@ -178,7 +169,7 @@ vector("structure/i-first-delimiter-missing", body,
        "a body that starts with the part's headers instead of the first delimiter",
        [S_FRAMING],
        [d("preamble-present", 0),
-        d("zero-parts", _o(body, CLOSE, expect=b"--")), d("preamble-without-parts", _o(body, CLOSE, expect=b"--"))],
+        d("zero-parts", offset_of(body, CLOSE, expect=b"--")), d("preamble-without-parts", offset_of(body, CLOSE, expect=b"--"))],
        [],
        outcomes=[{"outcome": "accept", "because": ACCEPT_PREAMBLE + "; the only delimiter is the close "
                                                   "delimiter, so the form is empty", "parts": []},
@@ -191,8 +182,8 @@ vector("structure/i-first-delimiter-misspelt", body,
        "the first delimiter line differs from the boundary by one letter, the close delimiter is right "
        "(the shape of python-multipart's test case bad_initial_boundary)",
        [S_FRAMING],
-       [d("preamble-present", 0), d("zero-parts", _o(body, CLOSE, expect=b"--")),
-        d("preamble-without-parts", _o(body, CLOSE, expect=b"--"))],
+       [d("preamble-present", 0), d("zero-parts", offset_of(body, CLOSE, expect=b"--")),
+        d("preamble-without-parts", offset_of(body, CLOSE, expect=b"--"))],
        [],
        outcomes=[{"outcome": "accept", "because": ACCEPT_PREAMBLE + "; the only delimiter is the close "
                                                   "delimiter, so the form is empty", "parts": []},
@@ -208,7 +199,7 @@ body = b"value" + CLOSE + b"\r\n"
 vector("structure/n-only-misplaced-close", body,
        "the only dash-boundary in the body follows text on its line (value--AaB03x--)",
        [S_FRAMING],
-       [d("delimiter-not-line-start", _o(body, CLOSE, expect=b"--"))])
+       [d("delimiter-not-line-start", offset_of(body, CLOSE, expect=b"--"))])
 
 # ---------------------------------------------------------------------------------------------
 # Truncation and the close delimiter
@@ -256,22 +247,22 @@ body = part("a", "1") + b"--AaB03x-\r\n"
 vector("structure/n-close-single-dash", body,
        "a close delimiter with one dash (--AaB03x-)",
        [S_FRAMING],
-       [d("close-delimiter-junk", _o(body, b"--AaB03x-\r\n", plus=8, expect=b"-\r\n"))],
+       [d("close-delimiter-junk", offset_of(body, b"--AaB03x-\r\n", plus=8, expect=b"-\r\n"))],
        [p("a", "1")])
 
 body = part("a", "1") + b"--AaB03x--junk\r\n"
 vector("structure/n-close-junk", body,
        "text after the close delimiter's -- on its line (--AaB03x--junk)",
        [S_FRAMING],
-       [d("close-delimiter-junk", _o(body, b"junk", expect=b"j"))],
+       [d("close-delimiter-junk", offset_of(body, b"junk", expect=b"j"))],
        [p("a", "1")])
 
 body = part("a", "1") + b"--AaB03x-- x\r\n"
 vector("structure/n-close-padding-then-junk", body,
        "a space and then text after the close delimiter's --",
        [S_FRAMING],
-       [d("transport-padding", _o(body, b"-- x", plus=2, expect=b" ")),
-        d("close-delimiter-junk", _o(body, b"-- x", plus=3, expect=b"x"))],
+       [d("transport-padding", offset_of(body, b"-- x", plus=2, expect=b" ")),
+        d("close-delimiter-junk", offset_of(body, b"-- x", plus=3, expect=b"x"))],
        [p("a", "1")])
 
 # ---------------------------------------------------------------------------------------------
@@ -289,7 +280,7 @@ body = DELIM + CD_A + b"\r\n" + close()
 vector("structure/i-part-body-absent", body,
        "the blank line after the headers is also the close delimiter's CRLF: a part with no body section",
        [S_FRAMING],
-       [d("part-body-absent", _o(body, CLOSE, expect=b"--"))],
+       [d("part-body-absent", offset_of(body, CLOSE, expect=b"--"))],
        [p("a", "")],
        outcomes=[{"outcome": "accept", "parts": [p("a", "")],
                   "because": "RFC 2046 §5.1.1: body-part := MIME-part-headers [CRLF *OCTET]; the body section "
@@ -303,15 +294,15 @@ body = DELIM + CD_A + b"1\r\n" + close()
 vector("structure/n-headers-unterminated", body,
        "no blank line after the headers: the value line is read as a header line and the close delimiter ends the headers",
        [S_FRAMING, "RFC 5322 §2.1"],
-       [d("header-missing-colon", _o(body, b"\r\n1\r\n", plus=2, expect=b"1")),
-        d("part-headers-unterminated", _o(body, CLOSE, expect=b"--"))],
+       [d("header-missing-colon", offset_of(body, b"\r\n1\r\n", plus=2, expect=b"1")),
+        d("part-headers-unterminated", offset_of(body, CLOSE, expect=b"--"))],
        [p("a", "")])
 
 body = DELIM + CD_A + part("b", "2") + close()
 vector("structure/n-headers-unterminated-before-delimiter", body,
        "a part whose header section is directly followed by the next delimiter line",
        [S_FRAMING, "RFC 5322 §2.1"],
-       [d("part-headers-unterminated", _o(body, DELIM, 1, expect=b"--"))],
+       [d("part-headers-unterminated", offset_of(body, DELIM, 1, expect=b"--"))],
        [p("a", ""), p("b", "2")])
 
 # ---------------------------------------------------------------------------------------------
@@ -332,7 +323,7 @@ body = (b"--AaB03x\r\n"
 vector("structure/y-rfc7578-4-6-as-printed", body,
        "the RFC 7578 §4.6 _charset_ example byte for byte as printed (before erratum 4676): one part, then an epilogue",
        ["RFC 7578 §4.6", S_FRAMING],
-       [d("epilogue-present", _o(body, b"--AaB03x--\r\n", plus=12, expect=b"content-disposition")), d("charset-field-not-utf8", 62)],
+       [d("epilogue-present", offset_of(body, b"--AaB03x--\r\n", plus=12, expect=b"content-disposition")), d("charset-field-not-utf8", 62)],
        [p("_charset_", "iso-8859-1")])
 
 body = (b"--AaB03x\r\n"
@@ -371,8 +362,8 @@ vector("structure/i-rfc2046-sample", body,
        [S_FRAMING, "RFC 7578 §4.2"],
        [d("boundary-quoted", ct.index('"'), "content-type"),
         d("preamble-present", 0),
-        d("field-content-type-present", _o(body, b"Content-type", expect=b"Content-type")),
-        d("epilogue-present", _o(body, b"--simple boundary--\r\n", plus=21,
+        d("field-content-type-present", offset_of(body, b"Content-type", expect=b"Content-type")),
+        d("epilogue-present", offset_of(body, b"--simple boundary--\r\n", plus=21,
                                   expect=b"\r\nThis is the epilogue.")), d("header-name-case", 326)],
        [p("a", v1), p("b", v2, content_type="text/plain; charset=us-ascii")],
        content_type=ct,

@@ -9,7 +9,7 @@
 ///
 /// Each function reads its field in place, through a pointer into the form's storage: a copy of a
 /// ``FormData/Field`` retains and releases its four strings, and a field passed by value was copied
-/// at every call (about 200 instructions each time, four times a part).
+/// at every call, several times a part.
 enum PartHeader {
     private static let defaultFileType = Array("application/octet-stream".utf8)
     private static let blobFilename = Array("blob".utf8)

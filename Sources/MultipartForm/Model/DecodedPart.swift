@@ -10,9 +10,8 @@ public struct DecodedPart: Sendable, Hashable {
     /// The body offsets of the part's content.
     public var bodyRange: Range<Int>
 
-    // The stored form, 64 bytes with at most one reference. With the three optional arrays a part
-    // held before (88 bytes), each one retained on every copy and released with the report,
-    // decoding 100,000 small fields took about 15 % longer.
+    // The stored form, 64 bytes with at most one reference: every reference is retained on each
+    // copy of a part and released with the report, which decoding many small fields pays per part.
 
     /// The name when it is short, else a tag saying it is absent or in ``extras``.
     @usableFromInline var inlineName: InlineName
@@ -50,7 +49,7 @@ public struct DecodedPart: Sendable, Hashable {
     }
 
     // The three strings are inlinable: called across modules, reading one copied the whole part out
-    // of a report's array first (about 80 instructions a part when decoding many fields).
+    // of a report's array first.
 
     /// The field name decoded as UTF-8 (invalid bytes become U+FFFD).
     @inlinable @inline(__always)
@@ -81,8 +80,7 @@ public struct DecodedPart: Sendable, Hashable {
 
 // No initialiser is declared in the struct, so the validator builds each part with the memberwise
 // one (internal): with a hand-written initialiser, this toolchain copied every collected part once
-// more and destroyed the original (about 145 instructions a part of 1,765 when collecting). The
-// rest of the package makes parts with `part(index:...)`.
+// more and destroyed the original. The rest of the package makes parts with `part(index:...)`.
 extension DecodedPart {
     /// Creates a decoded part, for reports made outside the validator (tests, adapters).
     package static func part(

@@ -39,7 +39,7 @@ struct ByteBuffer {
     /// filename or type in a report, and for the bytes a finding quotes.
     ///
     /// Made from a buffer pointer, not with `Array(unsafeUninitializedCapacity:)`, which this
-    /// toolchain leaves unspecialised: about twice the instructions for a name of a few bytes.
+    /// toolchain leaves unspecialised, so that copying a short name stays cheap.
     func copied() -> [UInt8] {
         storage.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[0..<count])) }
     }

@@ -12,8 +12,8 @@
 /// pattern's pairs at that place. A table with a byte for each of the 65,536 pairs says whether the
 /// pair occurs in the pattern at all; random or text content almost never holds one, so eight
 /// samples cost eight loads, eight table reads and one branch. (A table of bits is eight times
-/// smaller but costs three more instructions a sample, and the samples are what this search costs:
-/// content is otherwise only read by `memchr`.) A window a sample names is kept only if it starts
+/// smaller but costs more work a sample, and the samples are what this search costs: content is
+/// otherwise only read by `memchr`.) A window a sample names is kept only if it starts
 /// with `--` and ends with the pattern's last byte, and a kept window is verified by
 /// Knuth–Morris–Pratt over the bytes the verifier has not read yet.
 ///

@@ -8,16 +8,13 @@
 ///
 /// The table is filled to five eighths of its slots, and a slot's first part is 32 bits, so the
 /// 10,000 names the validator holds take 16,384 slots of 12 bytes. Each growth takes new memory,
-/// which the system hands over a page at a time (about 3 µs a page on the machine measured).
-/// Filled to half, with 64-bit parts, the table touched about 210 new pages in a timed run of
-/// `bench --case many-fields`, now about 50; the validator ran about 6 % faster (median time
-/// ratio 0.94 over 300 alternating rounds) for the same instructions.
+/// which the system hands over a page at a time, each page a fault: the smaller table touches
+/// fewer new pages, and a body of many fields validates faster for the same instructions.
 ///
 /// In front of the table, eight bits a slot (one bit of each hash held, chosen by its high half)
 /// say which names cannot be there. Most names of a body are new, and for them the table is
-/// not read: whether a slot is taken is a branch no processor predicts. On 100,000 small fields,
-/// checking names took about a sixth of the validator's time for under a tenth of its
-/// instructions; the filter gave back about 10 % of the time (`bench --case many-fields`).
+/// not read: whether a slot is taken is a branch no processor predicts, so checking names costs
+/// far more time than its instructions suggest, and the filter avoids most of it.
 struct SeenNames {
     /// What a name's entry holds once its repeat has been reported: the largest value a slot's 32
     /// bits hold, which is also an `Int` on every platform (watchOS's is 32 bits), so no part index is
@@ -89,7 +86,7 @@ struct SeenNames {
     /// The first part that carried the name hashed to `hash` (or ``reported``), or `nil` when no
     /// earlier part did; a new name is remembered for `part` while fewer than ``capacity`` are held
     /// (and `part` is below ``reported``).
-    @inline(__always)  // once a part: a call cost 15 instructions of saved registers
+    @inline(__always)  // once a part, where a call's saved registers show
     mutating func first(carrying hash: UInt64, part: Int) -> Int? {
         if hashes.isEmpty { allocate(slots: 16) }
         let (word, bit) = filterBit(of: hash)
@@ -107,7 +104,7 @@ struct SeenNames {
     /// Empty tables of `slots` slots (a power of two, at least 16), with the filter to match.
     ///
     /// Always inlined: called, it left the compiler unsure the new arrays were unshared, and every
-    /// write while growing checked (about 27 instructions more for each name moved).
+    /// write while growing checked.
     @inline(__always)
     private mutating func allocate(slots: Int) {
         hashes = [UInt64](repeating: 0, count: slots)

@@ -100,8 +100,7 @@ extension ValidationEngine {
     /// is done for the delimiter after the last of them.
     ///
     /// Kept out of line: the paths that feed single bytes never come here, and code added to them
-    /// slows them (single-byte feeding cost 2 to 3 % more instructions with these checks inline;
-    /// with the call to read plain fields in ``searchOnce(_:from:base:region:)``, 7.7 % more, as the
+    /// slows them (with the call to read plain fields in ``searchOnce(_:from:base:region:)``, the
     /// content handling was no longer inlined into ``scan(_:_:region:carry:)``).
     ///
     /// - Returns: Where processing stopped.
@@ -142,7 +141,7 @@ extension ValidationEngine {
     @inline(__always)
     mutating func delimiterLineAfterContent(crOffset: Int) {
         // Wrapping arithmetic: offsets and counts of a body in memory are far from overflowing, and
-        // checked adds cost the plain-field reader about 7 instructions a part here.
+        // checked adds cost the plain-field reader on every part.
         passByte(ByteClass.lf, at: crOffset &+ 1)
         paddingReported = false
         let lineLF = position &+ 1

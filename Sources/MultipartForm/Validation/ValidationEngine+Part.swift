@@ -89,9 +89,7 @@ extension ValidationEngine {
     /// current line, which is right unless the bytes were held while later bytes were passed.
     ///
     /// Always inlined, so that the general version below stays the one call: when the optimiser chose
-    /// the other way round, the chunked body fed a byte at a time took 995.6 M instructions rather
-    /// than 972.5 M (952.7 M as it is now, with ``noteInvalidValue(at:in:_:offset:lineFeeds:lineStart:)``
-    /// out of line).
+    /// the other way round, bodies fed a byte at a time slowed.
     @inline(__always)
     mutating func feedPart(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int) {
         feedPart(bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
@@ -135,8 +133,7 @@ extension ValidationEngine {
     /// Out of line, so that the call cycle it closes (the nested engine scans, and its scan reaches
     /// here) does not keep the optimiser from inlining this engine's content handling into its scan;
     /// and static, given only ``nested``, so that callers need not assume the rest of the engine
-    /// changed (reading held bytes back then cost a retain and a release each time). With the cycle
-    /// in view, the chunked body fed a byte at a time took 991.0 M instructions rather than 951.6 M.
+    /// changed (reading held bytes back then cost a retain and a release each time).
     @inline(never)
     private static func feed(_ nested: inout NestedBody?, _ bytes: UnsafeRawBufferPointer) {
         nested?.consume(bytes)
@@ -168,8 +165,7 @@ extension ValidationEngine {
     /// `bytes[range]` (at stream offset `offset`, on the line `lineFeeds` and `lineStart` describe).
     ///
     /// Out of line: it runs once a part at most, and ``feedPart(_:_:offset:lineFeeds:lineStart:)`` runs
-    /// for every run of content bytes (8.7 M instructions more on the chunked body fed a byte at a
-    /// time when it was inline).
+    /// for every run of content bytes, which its code would slow if inline.
     @inline(never)
     private mutating func noteInvalidValue(
         at invalid: Int, in bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, lineFeeds: Int, lineStart: Int

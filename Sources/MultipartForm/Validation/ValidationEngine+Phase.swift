@@ -53,8 +53,7 @@ extension ValidationEngine {
     ///
     /// It is kept beside the phase rather than in ``DelimiterLineState``'s cases, which only say
     /// whether it is pending: a payload this large would make every read and write of the phase a
-    /// copy of it, and the phase is read for every run of bytes (a third more instructions per part
-    /// on a body of small fields when it rode in the cases).
+    /// copy of it, and the phase is read for every run of bytes.
     struct PendingDelimiter {
         var dashOffset = 0
         var dashLine = 1

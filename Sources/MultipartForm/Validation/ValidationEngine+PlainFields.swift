@@ -79,8 +79,8 @@ extension ValidationEngine {
     @inline(__always)
     private func plainField(_ chunk: UnsafeRawBufferPointer, base: Int, delimiterEnd: Int) -> PlainField? {
         // The header line, as canonicalHeaderSection(_:_:) takes it. Its checks are written out here
-        // rather than shared: through one function with that reader, they cost this path about 17
-        // instructions a part more (the optimiser kept fewer values in registers).
+        // rather than shared: through one function with that reader, they cost this path more on
+        // every part (the optimiser kept fewer values in registers).
         let start = delimiterEnd &+ 2
         let fieldName: StaticString = "Content-Disposition: "
         let nameLength = fieldName.utf8CodeUnitCount
