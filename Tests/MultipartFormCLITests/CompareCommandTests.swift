@@ -1,5 +1,6 @@
 import Foundation
 import MultipartFormConformanceCore
+import MultipartFormTestSupport
 @testable import MultipartFormCLI
 import Testing
 
