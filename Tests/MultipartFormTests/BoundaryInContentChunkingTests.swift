@@ -1,3 +1,4 @@
+import MultipartFormTestSupport
 import Testing
 
 @testable import MultipartForm
@@ -17,14 +18,8 @@ import Testing
     }
 
     static func findings(_ body: [UInt8], options: ValidationOptions, chunk: Int) -> [String] {
-        var validator = MultipartValidator(contentType: "multipart/form-data; boundary=AaB03x", options: options)
-        var start = 0
-        while start < body.count {
-            let end = min(start + chunk, body.count)
-            validator.consume(body[start..<end])
-            start = end
-        }
-        return validator.finish().diagnostics.map { "\($0.rule)@\($0.offset)" }
+        ChunkedFeed.validate(body, contentType: "multipart/form-data; boundary=AaB03x", options: options, chunkSize: chunk)
+            .diagnostics.map { "\($0.rule)@\($0.offset)" }
     }
 
     @Test(arguments: [1, 2, 7, 64])
