@@ -11,22 +11,8 @@ extension Invocation {
             command.format = CertifyCommand.Format(rawValue: format) ?? .text
         }
         command.outputPath = parsed.value(.output)
-        if let text = parsed.value(.timeout) {
-            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-                throw UsageError(
-                    "The value '\(text)' is invalid for '--timeout <seconds>'. Please provide a number of seconds between 0 and 3600.",
-                    command: spec)
-            }
-            command.timeout = seconds
-        }
-        if let text = parsed.value(.deadline) {
-            guard let seconds = Double(text), seconds > 0, seconds <= 7 * 24 * 3600 else {
-                throw UsageError(
-                    "The value '\(text)' is invalid for '--deadline <seconds>'. Please provide a number of seconds between 0 and 604800.",
-                    command: spec)
-            }
-            command.deadline = seconds
-        }
+        if let seconds = try parsed.seconds(.timeout, upTo: 3600) { command.timeout = seconds }
+        if let seconds = try parsed.seconds(.deadline, upTo: 7 * 24 * 3600) { command.deadline = seconds }
         if let text = parsed.value(.maxOutput) {
             guard let mebibytes = Int(text), mebibytes > 0, mebibytes <= 4096 else {
                 throw UsageError(

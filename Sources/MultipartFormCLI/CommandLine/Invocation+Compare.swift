@@ -12,14 +12,7 @@ extension Invocation {
         command.interopOption = parsed.value(.interop)
         command.format = parsed.value(.format).flatMap(CompareCommand.Format.init(rawValue:)) ?? .text
         command.color = parsed.value(.color).flatMap(TerminalStyle.Choice.init(rawValue:)) ?? .auto
-        if let text = parsed.value(.timeout) {
-            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-                throw UsageError(
-                    "The value '\(text)' is invalid for '--timeout <seconds>'. Please provide a number of seconds between 0 and 3600.",
-                    command: spec)
-            }
-            command.timeout = seconds
-        }
+        if let seconds = try parsed.seconds(.timeout, upTo: 3600) { command.timeout = seconds }
         return .compare(command)
         #else
         throw UsageError("'compare' runs parsers as child processes, which only macOS and Linux can do.", command: spec)

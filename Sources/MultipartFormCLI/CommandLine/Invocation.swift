@@ -366,6 +366,18 @@ package struct ParsedArguments {
         return allValues[name]?.last
     }
 
+    /// The value of an option counting seconds, or `nil` when it is absent.
+    /// - Throws: `UsageError` when the value is not a number above 0 and at most `limit`.
+    package func seconds(_ name: OptionName, upTo limit: Int) throws(UsageError) -> Double? {
+        guard let text = value(name) else { return nil }
+        guard let seconds = Double(text), seconds > 0, seconds <= Double(limit) else {
+            throw UsageError(
+                "The value '\(text)' is invalid for '\(name.rawValue) <seconds>'. Please provide a number of seconds between 0 and \(limit).",
+                command: command)
+        }
+        return seconds
+    }
+
     /// Every value of a repeatable value option, in command-line order; empty when it is absent.
     package func values(_ name: OptionName) -> [String] {
         assert(command.declares(name, takingValue: true), "\(command.commandPath) has no value option \(name.rawValue)")

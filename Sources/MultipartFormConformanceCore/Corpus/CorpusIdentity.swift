@@ -23,22 +23,10 @@ public struct CorpusIdentity: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter directory: A corpus directory holding `MANIFEST.sha256`.
     /// - Throws: ``CorpusError`` when the manifest is missing, unreadable or malformed.
     public init(directory: String) throws(CorpusError) {
-        let path = FileSystem.join(directory, CorpusManifest.fileName)
-        guard FileSystem.exists(path) else {
-            throw CorpusError(directory: directory, problems: [.manifestMissing])
-        }
-        let bytes: [UInt8]
-        do {
-            bytes = try FileSystem.read(path)
-        } catch {
-            throw CorpusError(directory: directory, problems: [.unreadable(path: path, reason: error.reason)])
-        }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw CorpusError(directory: directory, problems: [.unreadable(path: path, reason: "not UTF-8 text")])
-        }
-        let manifest = try CorpusManifest(parsing: text)
+        let file = try CorpusManifest.file(in: directory)
+        let manifest = try CorpusManifest(parsing: file.text)
         self.init(
-            manifestSHA256: CorpusManifest.digest(bytes), vectorCount: manifest.entries.keys.count { $0.hasSuffix(".body") })
+            manifestSHA256: CorpusManifest.digest(file.bytes), vectorCount: manifest.entries.keys.count { $0.hasSuffix(".body") })
     }
 
     /// The first twelve hex digits of the digest: enough to tell corpora apart in a table.

@@ -55,7 +55,13 @@ public struct CorpusManifest: Sendable, Hashable {
     /// - Parameter directory: The corpus directory holding `MANIFEST.sha256`.
     /// - Throws: ``CorpusError`` when the manifest is missing, unreadable or malformed.
     public init(contentsOf directory: String) throws(CorpusError) {
-        let path = FileSystem.join(directory, Self.fileName)
+        try self.init(parsing: Self.file(in: directory).text)
+    }
+
+    /// The bytes of `MANIFEST.sha256` in `directory`, and their text.
+    /// - Throws: ``CorpusError`` when the manifest is missing, unreadable or not UTF-8.
+    static func file(in directory: String) throws(CorpusError) -> (bytes: [UInt8], text: String) {
+        let path = FileSystem.join(directory, fileName)
         guard FileSystem.exists(path) else {
             throw CorpusError(directory: directory, problems: [.manifestMissing])
         }
@@ -68,7 +74,7 @@ public struct CorpusManifest: Sendable, Hashable {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw CorpusError(directory: directory, problems: [.unreadable(path: path, reason: "not UTF-8 text")])
         }
-        try self.init(parsing: text)
+        return (bytes, text)
     }
 
     /// Computes the manifest that `directory` should have: the digest of every `.body` and `.json` file below it.

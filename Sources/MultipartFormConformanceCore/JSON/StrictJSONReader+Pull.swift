@@ -69,13 +69,7 @@ extension StrictJSONReader {
     /// `}` has been read.
     package mutating func nextKey() throws(JSONSyntaxError) -> String? {
         guard try advance(closing: UInt8(ascii: "}"), inside: "an object") else { return nil }
-        guard peek(UInt8(ascii: "\"")) else { throw failure("unexpected \(describeCurrent()), expected a member name") }
-        let key = String(decoding: try parseString(), as: UTF8.self)
-        skipWhitespace()
-        guard peek(UInt8(ascii: ":")) else { throw failure("unexpected \(describeCurrent()), expected ':'") }
-        index += 1
-        skipWhitespace()
-        return key
+        return try memberName()
     }
 
     /// Whether another element follows (its value comes next), or `false` once the array's `]` has been read.

@@ -152,6 +152,17 @@ package struct StrictJSONReader {
         }
     }
 
+    /// Reads a member's name and its `:`, and the whitespace after them: the member's value comes next.
+    mutating func memberName() throws(JSONSyntaxError) -> String {
+        guard peek(UInt8(ascii: "\"")) else { throw failure("unexpected \(describeCurrent()), expected a member name") }
+        let key = String(decoding: try parseString(), as: UTF8.self)
+        skipWhitespace()
+        guard peek(UInt8(ascii: ":")) else { throw failure("unexpected \(describeCurrent()), expected ':'") }
+        index += 1
+        skipWhitespace()
+        return key
+    }
+
     private mutating func parseObject(depth: Int, storing: Bool) throws(JSONSyntaxError) -> ParsedJSON {
         guard depth <= maxDepth else { throw failure("nesting deeper than \(maxDepth) levels") }
         index += 1
@@ -163,12 +174,7 @@ package struct StrictJSONReader {
         }
         while true {
             skipWhitespace()
-            guard peek(UInt8(ascii: "\"")) else { throw failure("unexpected \(describeCurrent()), expected a member name") }
-            let key = String(decoding: try parseString(), as: UTF8.self)
-            skipWhitespace()
-            guard peek(UInt8(ascii: ":")) else { throw failure("unexpected \(describeCurrent()), expected ':'") }
-            index += 1
-            skipWhitespace()
+            let key = try memberName()
             // The path is needed only where `keep` still decides.
             let tracks = storing && keep != nil
             if tracks { path.append(key) }
