@@ -6,7 +6,7 @@ close delimiter with its final CRLF) except for the one thing the vector shows. 
 findings count into the Content-Type value's UTF-8 bytes (`_ct`); body findings count into the body
 (`offset_of`); both assert the bytes they name.
 """
-from vectorgen import CT, DELIM, at, close, d, field, offset_of, p, part, vector
+from vectorgen import CT, DELIM, at, close, d, field, file_part, offset_of, p, part, vector
 
 PREFIX = "multipart/form-data; boundary="
 CLOSE = b"--AaB03x--"
@@ -408,6 +408,31 @@ vector("boundary/y-boundary-text-without-dashes", part("a", value) + close(),
        "the boundary text without dashes inside a value",
        [S_BOUNDARY],
        [], [p("a", value)])
+
+# The boundary inside a part's header lines: no delimiter line, since it does not start the line,
+# but Django and Sanic split the body there and lose the part, and ModSecurity rejects the body
+# (boundary-in-header). Reported once a part, at the first occurrence.
+body = file_part("f", "report--AaB03x.txt", "text/plain", "hi") + close()
+vector("boundary/y-boundary-text-in-filename", body,
+       "a filename that holds the boundary with its dashes: legal, but some parsers cut the part there",
+       [S_BOUNDARY, "RFC 7578 §4.1"],
+       [d("boundary-in-header", offset_of(body, b"--AaB03x.txt", expect=b"--"))],
+       [p("f", "hi", filename="report--AaB03x.txt", content_type="text/plain")])
+
+body = file_part("f", "f.bin", "ap--AaB03xplication/octet-stream", b"\x00\x01") + close()
+vector("boundary/y-boundary-text-in-content-type", body,
+       "the boundary with its dashes inside a part's Content-Type value",
+       [S_BOUNDARY, "RFC 7578 §4.1"],
+       [d("boundary-in-header", offset_of(body, b"--AaB03xpl", expect=b"--"))],
+       [p("f", b"\x00\x01", filename="f.bin", content_type="ap--AaB03xplication/octet-stream")])
+
+body = part("a--AaB03x", "1", extra_headers=b'Content-Type: text/plain; note="--AaB03x--"\r\n') + part("b", "2") + close()
+vector("boundary/y-boundary-text-in-two-header-lines", body,
+       "the boundary in a field name and in a second header line of the same part: one finding, at the first",
+       [S_BOUNDARY, "RFC 7578 §4.1"],
+       [d("boundary-in-header", offset_of(body, b"a--AaB03x", plus=1, expect=b"--")),
+        d("field-content-type-present", offset_of(body, b"Content-Type: text/plain", expect=b"C"))],
+       [p("a--AaB03x", "1", content_type='text/plain; note="--AaB03x--"'), p("b", "2")])
 
 body = part("a", b"first\r\n--AaB03x\r\n\r\nsecond") + close()
 vector("boundary/n-delimiter-line-in-value", body,

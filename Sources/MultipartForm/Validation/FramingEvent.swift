@@ -44,10 +44,12 @@ enum FramingEvent {
     /// The first delimiter line after a close delimiter that came before any part.
     case delimiterAfterCloseFirst
 
-    // MARK: Content
+    // MARK: Inside a part
 
     /// `--boundary` in a part's content, not at a line start.
     case boundaryInContent
+    /// `--boundary` in a part's header line.
+    case boundaryInHeader
 
     // MARK: The end of the body
 
@@ -87,6 +89,7 @@ enum FramingEvent {
         case .delimiterInEpilogue: return .epilogueContainsDelimiter
         case .delimiterAfterCloseFirst: return .closeDelimiterBeforeParts
         case .boundaryInContent: return .boundaryInContent
+        case .boundaryInHeader: return .boundaryInHeader
         case .closeDelimiterMissing: return .closeDelimiterMissing
         case .closeDelimiterNotAtLineStart, .boundaryNotAtLineStart: return .delimiterNotLineStart
         case .epilogue: return .epiloguePresent
@@ -133,6 +136,8 @@ enum FramingEvent {
             return "a delimiter line follows the close delimiter that opened the body: RFC 2046 receivers see no part, parsers that read on see what follows"
         case .boundaryInContent:
             return "the part's content holds '\(delimiter)' in the middle of a line: not a delimiter, but several parsers end the part there"
+        case .boundaryInHeader:
+            return "a header line of the part holds '\(delimiter)': not a delimiter, but parsers that split the body at any '\(delimiter)' cut the part here and lose it"
         case .closeDelimiterMissing:
             return "the body ends without the close delimiter '\(delimiter)--'"
         case .closeDelimiterNotAtLineStart:

@@ -145,6 +145,8 @@ struct PartState {
     var keepsCharsetValue = false
     /// Whether the part is itself a multipart body (validated by ``ValidationEngine/nested``).
     var hasNested = false
+    /// Whether `--boundary` was found in one of the part's header lines (it is reported once).
+    var sawBoundaryInHeader = false
     /// Whether the content is still searched for `--boundary` in the middle of a line (until the
     /// first such occurrence is reported).
     var looksForBoundaryText = true

@@ -57,6 +57,9 @@ extension Rule {
         add(.boundaryPrefixLine, Example.field(value: "--Xa"), Example.field(value: "--Xa", boundary: "Y"))
         add(.boundaryInContent, Example.field(value: "a--X"), Example.field(value: "a--X", boundary: "Y"))
         add(
+            .boundaryInHeader, Example.field("form-data; name=\"a--X\""),
+            Example.field("form-data; name=\"a--X\"", boundary: "Y"))
+        add(
             .closeDelimiterBeforeParts,
             Example(text: "--X--\r\n" + opened + "\r\n--X--\r\n"), Example(text: opened + "\r\n--X--\r\n"))
         add(.partHeadersUnterminated, Example(text: "--X\r\nContent-Disposition: form-data; name=\"a\"\r\n--X--\r\n"), conforming)

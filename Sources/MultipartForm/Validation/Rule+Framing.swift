@@ -31,6 +31,8 @@ extension Rule.ID {
     public static let boundaryPrefixLine: Self = "boundary-prefix-line"
     /// A part's content holds `--boundary` in the middle of a line.
     public static let boundaryInContent: Self = "boundary-in-content"
+    /// A part's header line holds `--boundary`.
+    public static let boundaryInHeader: Self = "boundary-in-header"
     /// The body opens with the close delimiter, and a delimiter line follows it.
     public static let closeDelimiterBeforeParts: Self = "close-delimiter-before-parts"
     /// A delimiter line arrives before the blank line that ends a part's headers.
@@ -158,6 +160,13 @@ extension Rule {
                 "RFC 2046 forbids the delimiter only at a line start, so `x--B` or a CR before `--B` is content. But Django and Rack end the part at any `--B`, CGI.pm and undici reject the body or lose the part, and Werkzeug and Python's `email` reject a CR before it (Interop/RESULTS.md). The sender chose the boundary and can always choose one the content does not hold, as the reference encoder does. The first 16 MiB of each part's content are searched.",
             location: "the first \"-\" of the first such \"--boundary\" in the part's content",
             fix: "choose a boundary that does not occur in the content (random, at least 27 characters)"),
+        Rule(
+            .boundaryInHeader, .warning, area: .framing, citation: "RFC 2046 §5.1.1; RFC 7578 §4.1",
+            summary: "a part's header lines should not hold \"--\" and the boundary",
+            rationale:
+                "A header line that holds `--B` after its first byte is no delimiter line, so RFC 2046 reads the part as written. But parsers that split the body wherever `--B` occurs (Django, Sanic) cut the part inside its headers and lose it, and ModSecurity rejects the body (Interop/DIFFERENTIAL.md). The boundary is the sender's choice; a name or filename can hold any text, so an encoder must check the headers it writes as well as the values, as the reference encoder does.",
+            location: "the first \"-\" of the first such \"--boundary\" in the part's header lines",
+            fix: "choose a boundary that does not occur in any part's headers or content (random, at least 27 characters)"),
         Rule(
             .partHeadersUnterminated, .error, area: .framing, citation: "RFC 2046 §5.1.1; RFC 5322 §2.1",
             summary: "a part's headers must end with an empty line before the part's content",

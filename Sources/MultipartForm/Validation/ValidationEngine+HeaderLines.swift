@@ -113,6 +113,7 @@ extension ValidationEngine {
             }
         }
         let number = lineFeeds + 1
+        checkBoundaryText(inHeaderLineAt: start)
         if headerLine.count > 998 && !overLong {
             note(HeaderEvent.lineOver998(length: headerLine.count), at: start)
         }
@@ -144,6 +145,25 @@ extension ValidationEngine {
         field.isCut = cut
         checkLineBytes(fieldLine: 0)
         return .header
+    }
+
+    /// Notes `--boundary` in the header line in ``headerLine``, which starts at `start`
+    /// (`boundary-in-header`), once a part: the line is no delimiter line, but parsers that split the
+    /// body at any `--boundary` cut the part there.
+    mutating func checkBoundaryText(inHeaderLineAt start: Int) {
+        guard !part.sawBoundaryInHeader else { return }
+        let storage = headerLine.bytes
+        guard let index = storage.withUnsafeBytes({ firstDashBoundary(in: $0) }) else { return }
+        part.sawBoundaryInHeader = true
+        note(.boundaryInHeader, at: start + index)
+    }
+
+    /// The index of the first `--boundary` in `bytes`, or `nil`. Most header lines hold no `-` at
+    /// all, so the search (and the table it builds once) is reached only for those that do.
+    mutating func firstDashBoundary(in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard bytes.count >= dashBoundary.count, bytes.contains(ByteClass.dash) else { return nil }
+        var state: DashBoundarySearch.State = 0
+        return boundaryTextSearch().next(in: bytes, from: 0, state: &state).map { $0 - dashBoundary.count }
     }
 
     /// Whether the bytes after `--boundary` on a line make it a (possibly malformed) delimiter line.
