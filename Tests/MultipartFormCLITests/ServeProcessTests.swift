@@ -78,9 +78,9 @@ struct ServeProcessTests {
         #expect(client.readResponse()?.status == 200)
         // The output (hundreds of KiB) now fills the pipe nobody reads; the server is blocked on it.
         usleep(300_000)
-        let started = ContinuousClock.now
-        #expect(server.stop(with: SIGTERM, within: 5), "serve did not end within 5 s of SIGTERM with its output unread")
-        #expect(ContinuousClock.now - started < .seconds(3))
+        // Blocked for good, it would never end; its grace for the output is a second, and the bound
+        // leaves room for a loaded machine.
+        #expect(server.stop(with: SIGTERM, within: 15), "serve did not end within 15 s of SIGTERM with its output unread")
         // Its output was not read in time after the stop: some of it was lost, and the status says so.
         #expect(server.process.terminationReason == .exit)
         #expect(server.process.terminationStatus == 73)
@@ -91,7 +91,7 @@ struct ServeProcessTests {
         let client = try RawClient(port: server.port)
         client.send(postRequest(conformingServeBody, contentType: serveContentType))
         #expect(client.readResponse()?.status == 200)
-        #expect(server.stop(with: SIGHUP, within: 5))
+        #expect(server.stop(with: SIGHUP, within: 15))
         #expect(server.process.terminationReason == .exit)
         #expect(server.process.terminationStatus == 0)
         let output = String(decoding: server.stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -101,7 +101,7 @@ struct ServeProcessTests {
     @Test func aConnectionLimitPastTheOpenFileLimitIsRefusedAtStart() throws {
         let server = try ServeProcess(["--max-connections", "1000"], shell: "ulimit -n 64", waitForBanner: false)
         guard server.exited.wait(timeout: .now() + 10) == .success else {
-            _ = server.stop(with: SIGKILL, within: 5)
+            _ = server.stop(with: SIGKILL, within: 15)
             Issue.record("serve started with a connection limit past its open-file limit")
             return
         }
@@ -123,7 +123,7 @@ struct ServeProcessTests {
         let soft = limits.split(separator: "\n").first { $0.hasPrefix("Max open files") }?
             .split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first
         #expect(soft == "2064", "\(limits)")
-        #expect(server.stop(with: SIGTERM, within: 5))
+        #expect(server.stop(with: SIGTERM, within: 15))
     }
 
     @Test func aClientThatFindsNoDescriptorLeftIsAnswered503() throws {
@@ -142,13 +142,13 @@ struct ServeProcessTests {
             }
         }
         guard let answer = refusal else {
-            _ = server.stop(with: SIGKILL, within: 5)
+            _ = server.stop(with: SIGKILL, within: 15)
             Issue.record("no client was answered: the server ran out of descriptors silently")
             return
         }
         #expect(answer.status == 503)
         #expect(answer.text.contains("no file descriptor is left"), "\(answer.text)")
-        #expect(server.stop(with: SIGTERM, within: 5))
+        #expect(server.stop(with: SIGTERM, within: 15))
         let output = String(decoding: server.stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(output.contains("refused: no file descriptor is left"), "\(output)")
     }
@@ -157,13 +157,13 @@ struct ServeProcessTests {
     func aLoopbackAddressHoweverWrittenDrawsNoWarning(host: String) throws {
         let server = try ServeProcess(["--host", host])
         #expect(!server.banner.contains("warning"), "\(server.banner)")
-        #expect(server.stop(with: SIGTERM, within: 5))
+        #expect(server.stop(with: SIGTERM, within: 15))
     }
 
     @Test func anyAddressDrawsTheWarning() throws {
         let server = try ServeProcess(["--host", "0.0.0.0"])
         #expect(server.banner.contains("warning: listening on 0.0.0.0:"), "\(server.banner)")
-        #expect(server.stop(with: SIGTERM, within: 5))
+        #expect(server.stop(with: SIGTERM, within: 15))
     }
 
     @Test func aCaptureCutShortByAFullDiskIsRemoved() throws {
@@ -176,7 +176,7 @@ struct ServeProcessTests {
         body += [UInt8](repeating: UInt8(ascii: "x"), count: 8 * 1024) + Array("\r\n--AaB03x--\r\n".utf8)
         client.send(postRequest(body, contentType: serveContentType))
         #expect(client.readResponse()?.status == 200)
-        #expect(server.stop(with: SIGTERM, within: 5))
+        #expect(server.stop(with: SIGTERM, within: 15))
         let output = String(decoding: server.stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(output.contains("the incomplete file was removed"), "\(output)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
