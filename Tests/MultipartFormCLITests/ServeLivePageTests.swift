@@ -1,4 +1,5 @@
 import Foundation
+import MultipartFormTestSupport
 @testable import MultipartFormCLI
 import Testing
 
@@ -80,6 +81,74 @@ import Testing
         #expect(try Self.get(server, "/_/").status == 404)
     }
 
+    /// The first request's entry in the page's data.
+    static func firstEntry(_ server: RunningServer) throws -> [String: Any] {
+        let data = try Self.get(server, "/_/requests?after=0")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(data.body)) as? [String: Any])
+        return try #require((document["requests"] as? [[String: Any]])?.first)
+    }
+
+    @Test func aRequestDownloadsAsACaptureValidateReadsTheSame() throws {
+        let server = try RunningServer()
+        // Sent chunked: the capture carries the body's length instead of its chunks.
+        let chunked = "POST /upload?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: \(serveContentType)\r\nTransfer-Encoding: chunked\r\n\r\n"
+            + String(bareLFServeBody.count, radix: 16) + "\r\n" + String(decoding: bareLFServeBody, as: UTF8.self) + "\r\n0\r\n\r\n"
+        #expect(try Self.exchange(server, chunked).status == 200)
+        let entry = try Self.firstEntry(server)
+        #expect(entry["capture"] as? Bool == true)
+        #expect(entry["replay_content_type"] as? String == serveContentType)
+        #expect(entry["replay_target"] as? String == "/upload?x=1")
+        let capture = try Self.get(server, "/_/capture/1")
+        #expect(capture.status == 200)
+        #expect(capture.headers["content-disposition"] == "attachment; filename=\"request-1.http\"")
+        #expect(capture.text.hasPrefix("POST /upload?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: \(serveContentType)\r\n"))
+        #expect(!capture.text.lowercased().contains("transfer-encoding"))
+        let body = try Self.get(server, "/_/body/1")
+        #expect(body.body == bareLFServeBody)
+        #expect(Array(capture.body.suffix(bareLFServeBody.count)) == bareLFServeBody)
+        // validate reads the download and finds what serve found, at the same body position.
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(capture.body, named: "request-1.http")
+        let result = runCLI(["validate", path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("(body 2:41): error: "), "\(result.stdout)")
+        #expect(result.stdout.contains("[header-bare-lf]"))
+        // A request the history no longer holds, and a path that names none.
+        #expect(try Self.get(server, "/_/capture/2").status == 404)
+        #expect(try Self.get(server, "/_/body/x").status == 404)
+        #expect(try Self.get(server, "/_/capture/1", host: "evil.example:\(server.port)").status == 403)
+    }
+
+    @Test func aBodyLargerThanTheWindowIsNotKeptForDownload() throws {
+        let server = try RunningServer()
+        let value = String(repeating: "v", count: 70 * 1024)
+        let large = Array("--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n\(value)\r\n--AaB03x--\r\n".utf8)
+        _ = try Self.exchange(server, String(decoding: postRequest(large, contentType: serveContentType), as: UTF8.self))
+        #expect(try Self.firstEntry(server)["capture"] as? Bool == false)
+        let refused = try Self.get(server, "/_/capture/1")
+        #expect(refused.status == 404)
+        #expect(refused.text.contains("--save DIR"))
+        #expect(server.server.history.map { $0.byteCount < 16 * 1024 } == true)
+    }
+
+    @Test func imagesArePreviewedInlineAndOtherTypesAreNot() throws {
+        let server = try RunningServer()
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x01]
+        func file(_ name: String, _ type: String, _ content: [UInt8]) -> [UInt8] {
+            Array("--AaB03x\r\nContent-Disposition: form-data; name=\"\(name)\"; filename=\"\(name)\"\r\nContent-Type: \(type)\r\n\r\n".utf8)
+                + content + Array("\r\n".utf8)
+        }
+        let svg = Array("<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>".utf8)
+        let body = file("p.png", "image/png", png) + file("s.svg", "image/svg+xml", svg) + Array("--AaB03x--\r\n".utf8)
+        let client = try RawClient(port: server.port)
+        client.send(postRequest(body, contentType: serveContentType))
+        #expect(client.readResponse()?.status == 200)
+        let parts = try #require(try Self.firstEntry(server)["parts"] as? [[String: Any]])
+        #expect(parts.count == 2)
+        #expect(parts[0]["image"] as? String == "data:image/png;base64,iVBORw0KGgoAAQ==")
+        #expect(parts[1]["image"] is NSNull)
+    }
+
     static let chromium = "/usr/bin/chromium"
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: chromium), "needs headless Chromium at /usr/bin/chromium"))
@@ -101,5 +170,8 @@ import Testing
         #expect(dom.contains("#1 POST /upload"))
         #expect(dom.contains("[header-bare-lf]"))
         #expect(dom.contains("fix: end every header line with"))
+        // The download links and the replay command, with the page's own origin.
+        #expect(dom.contains("href=\"/_/capture/1\""))
+        #expect(dom.contains("curl -s 'http://127.0.0.1:\(server.port)/_/body/1' | curl --data-binary @- -H 'Content-Type: \(serveContentType)' 'http://127.0.0.1:\(server.port)/upload'"))
     }
 }

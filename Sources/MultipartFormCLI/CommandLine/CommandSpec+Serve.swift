@@ -21,7 +21,9 @@ extension CommandSpec {
 
             The live page: open http://127.0.0.1:PORT/_/ in a browser to see each request as it \
             is validated, its parts, its findings with the bytes around them and each rule's \
-            fix. It keeps the last --page-history requests. The page and its data are served \
+            fix. It keeps the last --page-history requests; a body of up to 64 KiB is kept \
+            whole, to download as /_/capture/N (an HTTP capture validate reads) or /_/body/N, \
+            with a curl command that sends it again. The page and its data are served \
             only when the Host header is localhost, 127.0.0.1, [::1] or the address listened \
             on (else 403), and never with CORS headers; a GET below /_/ is never validated.
 

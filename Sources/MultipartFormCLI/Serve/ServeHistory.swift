@@ -7,6 +7,11 @@ final class ServeHistory: @unchecked Sendable {
         var number: Int
         /// The entry's JSON object, rendered.
         var json: String
+        /// The request as an HTTP capture `validate` reads (its head, with the body's length, then
+        /// the body), when the whole body fit in the window the page keeps; else `nil`.
+        var capture: [UInt8]? = nil
+        /// Where the body starts in ``capture``.
+        var bodyStart = 0
     }
 
     /// How many entries are kept.
@@ -25,6 +30,11 @@ final class ServeHistory: @unchecked Sendable {
         }
     }
 
+    /// The entry numbered `number`, if it is still kept.
+    func entry(number: Int) -> Entry? {
+        entries.withLock { $0.first { $0.number == number } }
+    }
+
     /// The entries numbered after `number`, oldest first.
     func entries(after number: Int) -> [Entry] {
         entries.withLock { $0.filter { $0.number > number } }
@@ -32,6 +42,6 @@ final class ServeHistory: @unchecked Sendable {
 
     /// How many bytes the kept entries take: what the page's memory bound is about.
     var byteCount: Int {
-        entries.withLock { $0.reduce(0) { $0 + $1.json.utf8.count } }
+        entries.withLock { $0.reduce(0) { $0 + $1.json.utf8.count + ($1.capture?.count ?? 0) } }
     }
 }

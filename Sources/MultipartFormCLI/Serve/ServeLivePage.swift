@@ -1,5 +1,7 @@
 /// `serve`'s page for a browser: `GET /_/` is a self-contained page (no CDN, nothing fetched but
 /// its own data) that polls `GET /_/requests?after=N` for the requests validated since.
+/// `GET /_/capture/N` downloads request N as an HTTP capture `validate` reads, and `GET /_/body/N`
+/// its body alone, for a body small enough to be kept whole.
 ///
 /// The page and its data are served only to requests whose `Host` names loopback or the address
 /// the server listens on, so a web page on another origin that a DNS rebinding points at the server
@@ -54,13 +56,36 @@ enum ServeLivePage {
             let body = "{\"capacity\":\(history.capacity),\"requests\":[" + entries.joined(separator: ",") + "]}\n"
             return (.ok, page(bytes: Array(body.utf8), type: "application/json", keepAlive: keepAlive, headOnly: headOnly))
         default:
+            if let (kind, number) = download(path), let entry = history.entry(number: number) {
+                guard let capture = entry.capture else {
+                    return text(
+                        .notFound,
+                        "404 Not Found: request \(number)'s body was larger than the page keeps; run serve with --save DIR to keep every request")
+                }
+                let isBody = kind == "body"
+                let bytes = isBody ? Array(capture[entry.bodyStart...]) : capture
+                let name = "request-\(number).\(isBody ? "body" : "http")"
+                return (.ok, page(bytes: bytes, type: "application/octet-stream", keepAlive: keepAlive, headOnly: headOnly, attachment: name))
+            }
+            if download(path) != nil { return text(.notFound, "404 Not Found: that request is no longer kept") }
             return text(.notFound, "404 Not Found: the page is at \(prefix)")
         }
     }
 
-    /// A page answer: never cached, never framed by another site, no CORS header.
-    private static func page(bytes: [UInt8], type: String, keepAlive: Bool, headOnly: Bool) -> [UInt8] {
+    /// `("capture", N)` for `/_/capture/N`, `("body", N)` for `/_/body/N`.
+    static func download(_ path: String) -> (kind: String, number: Int)? {
+        for kind in ["capture", "body"] {
+            let start = prefix + kind + "/"
+            if path.hasPrefix(start), let number = Int(path.dropFirst(start.count)), number > 0 { return (kind, number) }
+        }
+        return nil
+    }
+
+    /// A page answer: never cached, never framed by another site, no CORS header; a download when
+    /// `attachment` names the file.
+    private static func page(bytes: [UInt8], type: String, keepAlive: Bool, headOnly: Bool, attachment: String? = nil) -> [UInt8] {
         var head = "HTTP/1.1 200 OK\r\nContent-Type: \(type)\r\nContent-Length: \(bytes.count)\r\n"
+        if let attachment { head += "Content-Disposition: attachment; filename=\"\(attachment)\"\r\n" }
         head += "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\n"
         head += "Content-Security-Policy: default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:\r\n"
         head += "Connection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
@@ -99,6 +124,7 @@ enum ServeLivePage {
         details{margin:4px 0}
         summary{cursor:pointer}
         .meta{color:#57606a;font-size:12px}
+        img.preview{display:block;max-width:160px;max-height:120px;margin-top:2px;border:1px solid #ddd}
         @media (max-width:600px){main{padding:4px 6px}.request{padding:6px}}
         </style></head>
         <body><header><h1>multipart-check serve</h1><div id="status">waiting for requests…</div></header>
@@ -119,7 +145,11 @@ enum ServeLivePage {
           for (const m of r.messages) box.appendChild(el("div", m, "meta"));
           if (r.parts.length) {
             const t = el("table"); t.appendChild(row(["#", "name", "filename", "content-type", "size", "preview"], "th"));
-            r.parts.forEach((p, i) => t.appendChild(row([i + 1, p.name ?? "-", p.filename ?? "-", p.content_type ?? "-", p.size, p.preview ?? ""])));
+            r.parts.forEach((p, i) => {
+              const tr = row([i + 1, p.name ?? "-", p.filename ?? "-", p.content_type ?? "-", p.size, p.preview ?? ""]);
+              if (p.image) { const img = el("img"); img.src = p.image; img.alt = p.filename ?? "image"; img.className = "preview"; tr.lastChild.appendChild(img); }
+              t.appendChild(tr);
+            });
             box.appendChild(t);
             if (r.part_count > r.parts.length) box.appendChild(el("div", (r.part_count - r.parts.length) + " more parts", "meta"));
           }
@@ -134,7 +164,22 @@ enum ServeLivePage {
           }
           if (r.finding_count > r.findings.length) box.appendChild(el("div", (r.finding_count - r.findings.length) + " more findings (see the terminal)", "meta"));
           const h = el("details"); h.appendChild(el("summary", "the body's first bytes, CR and LF shown")); h.appendChild(el("pre", r.head)); box.appendChild(h);
+          box.appendChild(replay(r));
           return box;
+        }
+        function quoted(s) { return "'" + s.replace(/'/g, "'\\''") + "'"; }
+        function link(href, text) { const a = el("a", text); a.href = href; a.download = ""; return a; }
+        function replay(r) {
+          const d = el("details", null, "replay"); d.appendChild(el("summary", "download and replay"));
+          if (!r.capture) { d.appendChild(el("div", "the body was larger than the page keeps: run serve with --save DIR to keep every request", "meta")); return d; }
+          const p = el("div"); p.appendChild(link("/_/capture/" + r.number, "request-" + r.number + ".http"));
+          p.appendChild(el("span", " (the capture: multipart-check validate request-" + r.number + ".http) · "));
+          p.appendChild(link("/_/body/" + r.number, "request-" + r.number + ".body")); p.appendChild(el("span", " (the body alone)")); d.appendChild(p);
+          if (r.replay_content_type !== null && r.replay_target !== null) {
+            d.appendChild(el("div", "send it again (to this server, or change the last URL):", "meta"));
+            d.appendChild(el("pre", "curl -s " + quoted(location.origin + "/_/body/" + r.number) + " | curl --data-binary @- -H " + quoted("Content-Type: " + r.replay_content_type) + " " + quoted(location.origin + r.replay_target)));
+          }
+          return d;
         }
         async function poll() {
           try {

@@ -17,12 +17,17 @@ extension ServedRequest {
     static let pageHeadBytes = 2048
     /// How many bytes of a text part the page previews.
     static let pagePreviewBytes = 256
+    /// The largest image the page previews (inline, as a `data:` URL).
+    static let pageImageBytes = 48 * 1024
+    /// The image types the page previews; SVG is not one (it can carry script and links).
+    static let pageImageTypes: Set<String> = ["image/png", "image/jpeg", "image/gif", "image/webp"]
 
     /// The request as the live page shows it: what it was, its parts, its findings each with the
     /// lines around it made visible and the rule's explanation, and the head of the body.
     ///
     /// Everything in it is cut to a fixed size (``pageFindingLimit``, ``pagePartLimit``,
-    /// ``pageHeadBytes``), so the history's memory does not grow with the bodies.
+    /// ``pageHeadBytes``, ``pageImageBytes``), so the history's memory does not grow with the
+    /// bodies; the capture for download is kept only for a body the head window holds whole.
     func pageEntry(report: ValidationReport, verdict: Verdict, status: ServeStatus) -> ServeHistory.Entry {
         var plain = TextReportRenderer(displayPath: label, contentType: contentType)
         plain.style = .plain
@@ -49,8 +54,10 @@ extension ServedRequest {
                 JSONValue.bytesMember("name", part.name), JSONValue.bytesMember("filename", part.filename),
                 JSONValue.bytesMember("content_type", part.contentType), ("size", .int(part.bodyRange.count)),
                 ("preview", .string(isText && preview.count == previewRange.count ? VisibleBytes.escape(preview) : nil)),
+                ("image", .string(imagePreview(type: type, range: part.bodyRange))),
             ])
         }
+        let capture = self.capture(bodyLength: report.byteCount)
         let entry = JSONValue.object([
             ("number", .int(number)), ("time", .int(Int(time(nil)))),
             ("method", .string(VisibleBytes.escape(head.method))), ("target", .string(VisibleBytes.escape(head.target))),
@@ -62,7 +69,42 @@ extension ServedRequest {
             ("parts", .array(parts)), ("part_count", .int(report.partCount)),
             ("findings", .array(findings)), ("finding_count", .int(found.count)),
             ("head", .string(VisibleBytes.escape(recent.bytes(in: 0..<min(Self.pageHeadBytes, length))))),
+            ("capture", .bool(capture != nil)), ("replay_content_type", .string(contentType.flatMap(Self.shellSafe))),
+            ("replay_target", .string(Self.shellSafe(head.target))),
         ])
-        return ServeHistory.Entry(number: number, json: entry.compactRendering())
+        return ServeHistory.Entry(
+            number: number, json: entry.compactRendering(), capture: capture?.bytes, bodyStart: capture?.bodyStart ?? 0)
+    }
+
+    /// A `data:` URL of the part's content, for a previewed image type whose content the head window
+    /// holds whole and is no larger than ``pageImageBytes``.
+    private func imagePreview(type: String?, range: Range<Int>) -> String? {
+        guard let type, let bare = type.split(separator: ";").first.map({ String($0).trimmingSpaces }), Self.pageImageTypes.contains(bare),
+            range.count > 0, range.count <= Self.pageImageBytes
+        else { return nil }
+        let content = recent.bytes(in: range)
+        guard content.count == range.count else { return nil }
+        return "data:\(bare);base64,\(Base64.encode(content))"
+    }
+
+    /// The request as `validate` reads an HTTP capture: the request line and header fields as they
+    /// arrived (a chunked body's framing replaced by its length), then the body as validated. Only
+    /// when the head window holds the whole body.
+    private func capture(bodyLength: Int) -> (bytes: [UInt8], bodyStart: Int)? {
+        guard bodyLength == recent.count, bodyLength <= recent.headCapacity else { return nil }
+        var text = "\(head.method) \(head.target) \(head.version)\r\n"
+        for (name, value) in head.fields {
+            let lowered = name.lowercased()
+            guard lowered != "content-length" && lowered != "transfer-encoding" else { continue }
+            text += "\(name): \(value)\r\n"
+        }
+        text += "Content-Length: \(bodyLength)\r\n\r\n"
+        let start = text.utf8.count
+        return (Array(text.utf8) + recent.bytes(in: 0..<bodyLength), start)
+    }
+
+    /// `text` when it can go into a shell command inside single quotes as it is: printable ASCII.
+    private static func shellSafe(_ text: String) -> String? {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? text : nil
     }
 }
