@@ -149,6 +149,25 @@ import Testing
         #expect(parts[1]["image"] is NSNull)
     }
 
+    @Test func thePageComparesAKeptRequestWithTheInstalledParsers() throws {
+        let interop = try CompareCommandTests.fakeInterop()
+        let server = try RunningServer { $0.interopDirectory = interop.url.path }
+        let body = CompareCommandTests.body
+        _ = try Self.exchange(server, String(decoding: postRequest(body, contentType: CompareCommandTests.contentType), as: UTF8.self))
+        // Without the header a page on another origin cannot send, nothing runs.
+        let refused = try Self.get(server, "/_/compare/1")
+        #expect(refused.status == 403)
+        let compared = try Self.exchange(
+            server, "GET /_/compare/1 HTTP/1.1\r\nHost: localhost:\(server.port)\r\nX-Multipart-Check: compare\r\nConnection: close\r\n\r\n")
+        #expect(compared.status == 200)
+        #expect(compared.text.hasPrefix("request-1: \(body.count) bytes, Content-Type: \(CompareCommandTests.contentType)\n"))
+        #expect(compared.text.contains("\nsame as the validator (1): same\n"))
+        #expect(compared.text.contains("\ndata loss (1): lossy\n"))
+        #expect(compared.text.contains("\nrejected (1): refuser\n"))
+        // The page shows the findings itself: the comparison leaves them out.
+        #expect(!compared.text.contains("What the validator finds"))
+    }
+
     static let chromium = "/usr/bin/chromium"
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: chromium), "needs headless Chromium at /usr/bin/chromium"))

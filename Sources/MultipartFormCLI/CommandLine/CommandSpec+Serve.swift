@@ -23,7 +23,8 @@ extension CommandSpec {
             is validated, its parts, its findings with the bytes around them and each rule's \
             fix. It keeps the last --page-history requests; a body of up to 64 KiB is kept \
             whole, to download as /_/capture/N (an HTTP capture validate reads) or /_/body/N, \
-            with a curl command that sends it again. The page and its data are served \
+            with a curl command that sends it again, and compared with every real parser \
+            Interop/setup.sh installed (as 'compare' does). The page and its data are served \
             only when the Host header is localhost, 127.0.0.1, [::1] or the address listened \
             on (else 403), and never with CORS headers; a GET below /_/ is never validated.
 
@@ -64,6 +65,14 @@ extension CommandSpec {
             Option(
                 name: .pageHistory, valueName: "n", defaultValue: String(ServeConfiguration().pageHistory),
                 help: "How many requests the live page at /_/ keeps (0 turns it off)."),
+            Option(
+                name: .parser, valueName: "id", isRepeating: true,
+                help:
+                    "After each request of up to 64 KiB, show what this real parser hands the application (an id of Interop/parsers.tsv, such as 'php'; installed by Interop/setup.sh); repeat for more."
+            ),
+            Option(
+                name: .interop, valueName: "dir",
+                help: "The Interop directory whose installed parsers --parser and the live page's comparison run (as for 'compare')."),
             Option(
                 name: .idleTimeout, valueName: "seconds", defaultValue: "30",
                 help: "How long a client may send nothing mid-body before it gets 408 (an idle connection is closed)."),

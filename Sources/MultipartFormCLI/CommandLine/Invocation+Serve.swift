@@ -59,6 +59,8 @@ extension Invocation {
             guard let n = Int(text), n >= 0 else { throw invalid(text, "--max-diagnostics <n>", "a non-negative integer") }
             command.configuration.maxDiagnostics = n
         }
+        command.configuration.parserIDs = parsed.values(.parser)
+        command.configuration.interopDirectory = parsed.value(.interop)
         if let color = parsed.value(.color) {
             command.color = TerminalStyle.Choice(rawValue: color) ?? .auto
         }

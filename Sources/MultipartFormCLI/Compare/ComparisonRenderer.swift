@@ -9,8 +9,9 @@ enum ComparisonRenderer {
     /// How many hex digits of each part's SHA-256 are shown in text.
     static let digestDigits = 12
 
-    /// The text report of one comparison.
-    static func text(_ comparison: BodyComparison, style: TerminalStyle = .plain) -> String {
+    /// The text report of one comparison; without `findings`, the validator's findings are left
+    /// out (for a reader who has them already).
+    static func text(_ comparison: BodyComparison, style: TerminalStyle = .plain, findings: Bool = true) -> String {
         var out = style.bold("\(comparison.label):") + " \(TextReportRenderer.count(comparison.body.count, "byte")), "
             + "Content-Type: \(VisibleBytes.escape(comparison.contentType))\n"
         for note in comparison.notes { out += "  note: \(note)\n" }
@@ -39,6 +40,7 @@ enum ComparisonRenderer {
             }
         }
         if marked { out += "\n(* differs from the validator's reading; sizes in bytes, sha256 cut to \(digestDigits) digits)\n" }
+        guard findings else { return out }
         out += "\n" + style.bold("What the validator finds") + " (positions count in the body):\n\n"
         var renderer = TextReportRenderer(displayPath: comparison.label, contentType: comparison.contentType)
         renderer.style = style
@@ -100,7 +102,8 @@ enum ComparisonRenderer {
         return document.rendered() + "\n"
     }
 
-    private static func json(_ comparison: BodyComparison) -> JSONValue {
+    /// One comparison as a JSON object (an element of the document's `bodies`).
+    static func json(_ comparison: BodyComparison) -> JSONValue {
         .object([
             ("label", .string(comparison.label)),
             ("content_type", .string(comparison.contentType)),

@@ -45,6 +45,16 @@ struct ServeCommand {
             stderr.write("error: \(error.message)\n")
             return ExitCode.cannotCreate
         }
+        #if os(macOS) || os(Linux)
+        if !configuration.parserIDs.isEmpty {
+            do throws(ServeComparison.Unavailable) {
+                try server.comparison.check(configuration.parserIDs)
+            } catch {
+                stderr.write("error: \(VisibleBytes.escape(error.message))\n")
+                return error.exitCode
+            }
+        }
+        #endif
         if !server.isLoopback {
             stderr.write(
                 "warning: listening on \(server.address), not on loopback: anyone who can reach this machine can send requests to it. serve is a development tool; do not leave it running on a shared network.\n"

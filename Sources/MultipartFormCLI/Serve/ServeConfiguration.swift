@@ -40,6 +40,10 @@ struct ServeConfiguration: Sendable {
     var maxDiagnostics: Int?
     /// Colours of the text output.
     var style: TerminalStyle = .plain
+    /// The parsers (ids of `Interop/parsers.tsv`) whose reading of each body is printed after it.
+    var parserIDs: [String] = []
+    /// `--interop`: where the parsers for `--parser` and the page's comparison are looked for.
+    var interopDirectory: String?
 
     /// How long a request head may take from its first byte: ``headTimeout``, or the idle timeout if shorter.
     var headLimit: Double { min(idleTimeout, headTimeout) }

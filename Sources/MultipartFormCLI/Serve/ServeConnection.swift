@@ -1,4 +1,5 @@
 import MultipartForm
+import MultipartFormConformanceCore
 
 /// One client connection, on its own thread: reads requests one after another (keep-alive and
 /// pipelining), streams each body through the validator as it arrives, and answers.
@@ -112,9 +113,19 @@ final class ServeConnection: @unchecked Sendable {
         if ServeLivePage.isPageRequest(head) {
             // The page polls every second: its requests are answered quietly, not logged or counted.
             let keepAlive = Self.wantsKeepAlive(head)
+            var compare: ((String, [UInt8], String) -> (ServeStatus, String))? = nil
+            #if os(macOS) || os(Linux)
+            compare = { [server] label, body, contentType in
+                do throws(ServeComparison.Unavailable) {
+                    return (.ok, try server.comparison.pageComparison(label: label, body: body, contentType: contentType))
+                } catch {
+                    return (.serviceUnavailable, "503 Service Unavailable: \(error.message)\n")
+                }
+            }
+            #endif
             let answer = ServeLivePage.answer(
                 head, history: server.history, boundHost: configuration.host, port: server.port, keepAlive: keepAlive,
-                headOnly: headOnly)
+                headOnly: headOnly, compare: compare)
             if answer.status != .ok {
                 server.emit(
                     ServeLog.requestEnded(
@@ -259,8 +270,40 @@ final class ServeConnection: @unchecked Sendable {
             }
             return false
         }
+        #if os(macOS) || os(Linux)
+        if !configuration.parserIDs.isEmpty { showParserReadings(of: request, length: finished.report.byteCount) }
+        #endif
         return keepAlive
     }
+
+    #if os(macOS) || os(Linux)
+    /// `--parser`: what the named parsers make of the body, after the request's answer is sent (so the
+    /// client does not wait on them), as `compare` shows it.
+    private func showParserReadings(of request: ServedRequest, length: Int) {
+        let text: String
+        let json: JSONValue
+        do throws(ServeComparison.Unavailable) {
+            guard let body = request.keptBody(length: length) else {
+                throw ServeComparison.Unavailable(
+                    message: "the body is larger than the 64 KiB serve keeps of it: save it with --save DIR and run 'compare' on the capture")
+            }
+            let comparison = try server.comparison.compare(
+                label: request.label, body: body, contentType: request.contentType ?? "", ids: configuration.parserIDs)
+            let title = "\(request.label): as real parsers read it (--parser \(configuration.parserIDs.joined(separator: ", ")))\n"
+            text = configuration.style.bold(title) + ComparisonRenderer.text(comparison, style: configuration.style, findings: false) + "\n"
+            json = ComparisonRenderer.json(comparison)
+        } catch {
+            text = "\(request.label): --parser: \(VisibleBytes.escape(error.message))\n"
+            json = .object([("reason", .string(error.message))])
+        }
+        switch configuration.format {
+        case .text: server.emit(.standardOutput(text))
+        case .json:
+            let line = JSONValue.object([("version", .int(1)), ("request", .int(request.number)), ("parsers", json)])
+            server.emit(.standardOutput(line.compactRendering() + "\n"))
+        }
+    }
+    #endif
 
     /// Answers a request the server will not read on, says so in the output and counts it.
     private func refuse(_ refusal: RefusalError, number: Int, requestLine: String?, event: String, headOnly: Bool = false) {

@@ -12,6 +12,8 @@ final class ServeHistory: @unchecked Sendable {
         var capture: [UInt8]? = nil
         /// Where the body starts in ``capture``.
         var bodyStart = 0
+        /// The request's Content-Type, for the page's comparison.
+        var contentType: String? = nil
     }
 
     /// How many entries are kept.

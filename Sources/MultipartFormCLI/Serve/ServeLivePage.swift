@@ -1,7 +1,10 @@
 /// `serve`'s page for a browser: `GET /_/` is a self-contained page (no CDN, nothing fetched but
 /// its own data) that polls `GET /_/requests?after=N` for the requests validated since.
 /// `GET /_/capture/N` downloads request N as an HTTP capture `validate` reads, and `GET /_/body/N`
-/// its body alone, for a body small enough to be kept whole.
+/// its body alone, for a body small enough to be kept whole; `GET /_/compare/N` runs that body
+/// through every installed real parser, as `compare` does, only for a request that carries
+/// ``compareHeader`` (which a page on another origin cannot send without the CORS preflight the
+/// server never grants), so no other site can make the server start processes.
 ///
 /// The page and its data are served only to requests whose `Host` names loopback or the address
 /// the server listens on, so a web page on another origin that a DNS rebinding points at the server
@@ -9,6 +12,8 @@
 enum ServeLivePage {
     /// The reserved path prefix: a `GET` or `HEAD` below it is the page, never a request to validate.
     static let prefix = "/_/"
+    /// The header field (with the value `compare`) a comparison request must carry.
+    static let compareHeader = "X-Multipart-Check"
 
     /// Whether `head` asks for the page or its data.
     static func isPageRequest(_ head: HTTPRequestHead) -> Bool {
@@ -35,7 +40,8 @@ enum ServeLivePage {
     /// The answer to a page request: the page, the entries after `?after=N` as JSON, a 404, or a
     /// 403 for a `Host` that names another site.
     static func answer(
-        _ head: HTTPRequestHead, history: ServeHistory?, boundHost: String, port: Int, keepAlive: Bool, headOnly: Bool
+        _ head: HTTPRequestHead, history: ServeHistory?, boundHost: String, port: Int, keepAlive: Bool, headOnly: Bool,
+        compare: ((_ label: String, _ body: [UInt8], _ contentType: String) -> (ServeStatus, String))? = nil
     ) -> (status: ServeStatus, bytes: [UInt8]) {
         func text(_ status: ServeStatus, _ message: String) -> (ServeStatus, [UInt8]) {
             (status, ServeResponse.make(status, contentType: "text/plain; charset=utf-8", body: Array((message + "\n").utf8), keepAlive: keepAlive, headOnly: headOnly))
@@ -68,6 +74,19 @@ enum ServeLivePage {
                 return (.ok, page(bytes: bytes, type: "application/octet-stream", keepAlive: keepAlive, headOnly: headOnly, attachment: name))
             }
             if download(path) != nil { return text(.notFound, "404 Not Found: that request is no longer kept") }
+            let comparePrefix = prefix + "compare/"
+            if path.hasPrefix(comparePrefix), let number = Int(path.dropFirst(comparePrefix.count)), number > 0 {
+                guard head.values(compareHeader).first?.trimmingSpaces == "compare" else {
+                    return text(.forbidden, "403 Forbidden: a comparison is run only for a request with '\(compareHeader): compare' (the page sends it)")
+                }
+                guard let entry = history.entry(number: number) else { return text(.notFound, "404 Not Found: that request is no longer kept") }
+                guard let capture = entry.capture else {
+                    return text(.notFound, "404 Not Found: request \(number)'s body was larger than the page keeps; save it with --save DIR and run 'compare' on the capture")
+                }
+                guard let compare else { return text(.notImplemented, "501 Not Implemented: comparisons run parsers as processes, which only macOS and Linux can do") }
+                let (status, output) = compare("request-\(number)", Array(capture[entry.bodyStart...]), entry.contentType ?? "")
+                return (status, page(bytes: Array(output.utf8), type: "text/plain; charset=utf-8", keepAlive: keepAlive, headOnly: headOnly))
+            }
             return text(.notFound, "404 Not Found: the page is at \(prefix)")
         }
     }
@@ -165,7 +184,18 @@ enum ServeLivePage {
           if (r.finding_count > r.findings.length) box.appendChild(el("div", (r.finding_count - r.findings.length) + " more findings (see the terminal)", "meta"));
           const h = el("details"); h.appendChild(el("summary", "the body's first bytes, CR and LF shown")); h.appendChild(el("pre", r.head)); box.appendChild(h);
           box.appendChild(replay(r));
+          if (r.capture) box.appendChild(compareButton(r));
           return box;
+        }
+        function compareButton(r) {
+          const d = el("div", null, "compare"); const b = el("button", "compare with the real parsers installed"); const out = el("pre");
+          b.onclick = async () => {
+            b.disabled = true; out.textContent = "running every installed parser on this body…";
+            try { const response = await fetch("/_/compare/" + r.number, { headers: { "X-Multipart-Check": "compare" }, cache: "no-store" }); out.textContent = await response.text(); }
+            catch (e) { out.textContent = "not connected: " + e; }
+            b.disabled = false;
+          };
+          d.appendChild(b); d.appendChild(out); return d;
         }
         function quoted(s) { return "'" + s.replace(/'/g, "'\\''") + "'"; }
         function link(href, text) { const a = el("a", text); a.href = href; a.download = ""; return a; }

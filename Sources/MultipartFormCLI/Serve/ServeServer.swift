@@ -57,6 +57,10 @@ final class ServeServer: @unchecked Sendable {
     let stopReadDescriptor: Int32
     /// The last requests, for the live page; `nil` when the page is off.
     let history: ServeHistory?
+    #if os(macOS) || os(Linux)
+    /// Real parsers' readings, for `--parser` and the page's comparison.
+    let comparison: ServeComparison
+    #endif
     /// The time every saved capture's name starts with, so a later run never overwrites one.
     let runLabel: String
 
@@ -88,6 +92,9 @@ final class ServeServer: @unchecked Sendable {
     init(configuration: ServeConfiguration, listening: Bool = true) throws(ServeSocket.Error) {
         self.configuration = configuration
         history = configuration.pageHistory > 0 ? ServeHistory(capacity: configuration.pageHistory) : nil
+        #if os(macOS) || os(Linux)
+        comparison = ServeComparison(interopOption: configuration.interopDirectory)
+        #endif
         if listening {
             let listening = try ServeSocket.listen(host: configuration.host, port: configuration.port)
             listener = listening.descriptor

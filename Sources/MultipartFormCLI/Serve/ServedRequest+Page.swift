@@ -73,7 +73,8 @@ extension ServedRequest {
             ("replay_target", .string(Self.shellSafe(head.target))),
         ])
         return ServeHistory.Entry(
-            number: number, json: entry.compactRendering(), capture: capture?.bytes, bodyStart: capture?.bodyStart ?? 0)
+            number: number, json: entry.compactRendering(), capture: capture?.bytes, bodyStart: capture?.bodyStart ?? 0,
+            contentType: contentType)
     }
 
     /// A `data:` URL of the part's content, for a previewed image type whose content the head window
@@ -91,7 +92,7 @@ extension ServedRequest {
     /// arrived (a chunked body's framing replaced by its length), then the body as validated. Only
     /// when the head window holds the whole body.
     private func capture(bodyLength: Int) -> (bytes: [UInt8], bodyStart: Int)? {
-        guard bodyLength == recent.count, bodyLength <= recent.headCapacity else { return nil }
+        guard let body = keptBody(length: bodyLength) else { return nil }
         var text = "\(head.method) \(head.target) \(head.version)\r\n"
         for (name, value) in head.fields {
             let lowered = name.lowercased()
@@ -100,7 +101,13 @@ extension ServedRequest {
         }
         text += "Content-Length: \(bodyLength)\r\n\r\n"
         let start = text.utf8.count
-        return (Array(text.utf8) + recent.bytes(in: 0..<bodyLength), start)
+        return (Array(text.utf8) + body, start)
+    }
+
+    /// The whole body, when it was no larger than the window kept of its head.
+    func keptBody(length: Int) -> [UInt8]? {
+        guard length == recent.count, length <= recent.headCapacity else { return nil }
+        return recent.bytes(in: 0..<length)
     }
 
     /// `text` when it can go into a shell command inside single quotes as it is: printable ASCII.

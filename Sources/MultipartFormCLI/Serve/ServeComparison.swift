@@ -1,0 +1,88 @@
+#if os(macOS) || os(Linux)
+import MultipartFormConformanceCore
+
+/// Real parsers' readings of a body `serve` validated, as `compare` shows them: after each request
+/// for the parsers `--parser` names, and for every installed parser when the live page asks
+/// (`GET /_/compare/N`). The parsers are `compare`'s (the drivers `Interop/setup.sh` installed, run
+/// through the decoder process contract), looked for once, when first needed.
+final class ServeComparison: Sendable {
+    /// Why no comparison could be made.
+    struct Unavailable: Error {
+        var message: String
+        /// The exit status when `serve` cannot start for it: 64 for an unknown parser, else 69.
+        var exitCode = ExitCode.unavailable
+    }
+
+    /// Seconds one parser may take for a body: less than `compare`'s, since a request waits on it.
+    static let timeout = 10.0
+
+    /// The `Interop` directory the parsers are looked for in.
+    let directory: String
+    private let shared = ServeLock(Shared())
+
+    private struct Shared {
+        /// The listing and the installed parsers' version lines, once read.
+        var found: (parsers: [InteropParser], versions: [String: String])?
+        /// Whether the page's comparison is running: one at a time, since each runs every parser.
+        var pageComparisonRunning = false
+    }
+
+    /// Looks for parsers in `--interop`'s directory, else where `compare` looks.
+    init(interopOption: String?) {
+        directory = CompareCommand.interopDirectory(option: interopOption)
+    }
+
+    /// The listing and which of its parsers are installed, read on the first call.
+    func installed() throws(Unavailable) -> (parsers: [InteropParser], versions: [String: String]) {
+        if let found = shared.withLock({ $0.found }) { return found }
+        let parsers: [InteropParser]
+        do {
+            parsers = try InteropParser.listing(in: directory)
+        } catch {
+            throw Unavailable(
+                message: "cannot read the parser list '\(FileSystem.join(directory, InteropParser.listingName))': \(error); \(CompareCommand.installAdvice)")
+        }
+        let found = (parsers, CompareCommand.installed(parsers))
+        shared.withLock { $0.found = found }
+        return found
+    }
+
+    /// Checks `--parser`'s ids at start: each must be listed and installed.
+    func check(_ ids: [String]) throws(Unavailable) {
+        let (parsers, versions) = try installed()
+        for id in ids {
+            guard parsers.contains(where: { $0.id == id }) else {
+                throw Unavailable(
+                    message: "--parser: unknown parser '\(id)'.\(Suggestion.didYouMean(id, among: parsers.map(\.id)))", exitCode: ExitCode.usage)
+            }
+            guard versions[id] != nil else {
+                throw Unavailable(message: "--parser: '\(id)' is not installed in '\(directory)'; \(CompareCommand.installAdvice)")
+            }
+        }
+    }
+
+    /// What the parsers `ids` (every installed one when empty) make of the body.
+    func compare(label: String, body: [UInt8], contentType: String, ids: [String]) throws(Unavailable) -> BodyComparison {
+        let (parsers, versions) = try installed()
+        let chosen = parsers.filter { versions[$0.id] != nil && (ids.isEmpty || ids.contains($0.id)) }
+        guard !chosen.isEmpty else { throw Unavailable(message: "no parser is installed in '\(directory)'; \(CompareCommand.installAdvice)") }
+        let input = CompareInput(label: label, contentType: contentType, body: body)
+        let readings = CompareCommand.readings(of: input, by: chosen, versions: versions, timeout: Self.timeout)
+        return BodyComparison(label: label, contentType: contentType, body: body, readings: readings)
+    }
+
+    /// The page's comparison of a kept request with every installed parser, as `compare` prints it
+    /// without the findings (the page shows those); refused while another one runs.
+    func pageComparison(label: String, body: [UInt8], contentType: String) throws(Unavailable) -> String {
+        let started = shared.withLock { shared -> Bool in
+            guard !shared.pageComparisonRunning else { return false }
+            shared.pageComparisonRunning = true
+            return true
+        }
+        guard started else { throw Unavailable(message: "another comparison is running; try again when it ends") }
+        defer { shared.withLock { $0.pageComparisonRunning = false } }
+        let comparison = try compare(label: label, body: body, contentType: contentType, ids: [])
+        return ComparisonRenderer.text(comparison, findings: false)
+    }
+}
+#endif
