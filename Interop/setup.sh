@@ -47,12 +47,12 @@ mkdir -p .build/java .build/java-encoders .build/c .build/erlang .build/dotnet
 # -trimpath: a Go panic then names source files without this checkout's path, so results do not depend on it.
 (cd drivers/go && GOFLAGS=-mod=mod go build -trimpath -o ../../.build/gomultipart .)
 (cd encoders/go && GOFLAGS=-mod=mod go build -trimpath -o ../../.build/gowriter .)
-javac -nowarn -d .build/java \
-    -cp /usr/share/java/commons-fileupload.jar:/usr/share/java/commons-io.jar:/usr/share/java/servlet-api.jar \
-    drivers/java/CommonsFileUploadDriver.java
 j=/usr/share/java
 javac -nowarn -d .build/java -cp $j/jetty9-http.jar:$j/jetty9-util.jar:$j/servlet-api.jar \
     drivers/java/InteropContract.java drivers/java/JettyMultipartDriver.java
+javac -nowarn -d .build/java \
+    -cp .build/java:$j/commons-fileupload.jar:$j/commons-io.jar:$j/servlet-api.jar \
+    drivers/java/CommonsFileUploadDriver.java
 javac -nowarn -d .build/java \
     -cp .build/java:$j/tomcat10-catalina.jar:$j/tomcat10-servlet-api.jar:$j/tomcat10-coyote.jar:$j/tomcat10-util.jar:$j/tomcat10-juli.jar:$j/tomcat10-api.jar \
     drivers/java/TomcatPartsDriver.java

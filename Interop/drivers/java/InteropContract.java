@@ -1,6 +1,5 @@
-// The decoder process contract (version 1) for the Java drivers written after
-// CommonsFileUploadDriver: read one request, write one answer. The request is a flat JSON object,
-// so its members are found by name.
+// The decoder process contract (version 1) for the Java drivers: read one request, write one
+// answer. The request is a flat JSON object, so its members are found by name.
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
