@@ -47,7 +47,7 @@ struct ServeCommand {
         }
         #if os(macOS) || os(Linux)
         if !configuration.parserIDs.isEmpty {
-            do throws(ServeComparison.Unavailable) {
+            do throws(ServeComparison.UnavailableError) {
                 try server.comparison.check(configuration.parserIDs)
             } catch {
                 stderr.write("error: \(VisibleBytes.escape(error.message))\n")

@@ -7,7 +7,7 @@ import MultipartFormConformanceCore
 /// through the decoder process contract), looked for once, when first needed.
 final class ServeComparison: Sendable {
     /// Why no comparison could be made.
-    struct Unavailable: Error {
+    struct UnavailableError: Error {
         var message: String
         /// The exit status when `serve` cannot start for it: 64 for an unknown parser, else 69.
         var exitCode = ExitCode.unavailable
@@ -33,13 +33,13 @@ final class ServeComparison: Sendable {
     }
 
     /// The listing and which of its parsers are installed, read on the first call.
-    func installed() throws(Unavailable) -> (parsers: [InteropParser], versions: [String: String]) {
+    func installed() throws(UnavailableError) -> (parsers: [InteropParser], versions: [String: String]) {
         if let found = shared.withLock({ $0.found }) { return found }
         let parsers: [InteropParser]
         do {
             parsers = try InteropParser.listing(in: directory)
         } catch {
-            throw Unavailable(
+            throw UnavailableError(
                 message: "cannot read the parser list '\(FileSystem.join(directory, InteropParser.listingName))': \(error); \(CompareCommand.installAdvice)")
         }
         let found = (parsers, CompareCommand.installed(parsers))
@@ -48,24 +48,24 @@ final class ServeComparison: Sendable {
     }
 
     /// Checks `--parser`'s ids at start: each must be listed and installed.
-    func check(_ ids: [String]) throws(Unavailable) {
+    func check(_ ids: [String]) throws(UnavailableError) {
         let (parsers, versions) = try installed()
         for id in ids {
             guard parsers.contains(where: { $0.id == id }) else {
-                throw Unavailable(
+                throw UnavailableError(
                     message: "--parser: unknown parser '\(id)'.\(Suggestion.didYouMean(id, among: parsers.map(\.id)))", exitCode: ExitCode.usage)
             }
             guard versions[id] != nil else {
-                throw Unavailable(message: "--parser: '\(id)' is not installed in '\(directory)'; \(CompareCommand.installAdvice)")
+                throw UnavailableError(message: "--parser: '\(id)' is not installed in '\(directory)'; \(CompareCommand.installAdvice)")
             }
         }
     }
 
     /// What the parsers `ids` (every installed one when empty) make of the body.
-    func compare(label: String, body: [UInt8], contentType: String, ids: [String]) throws(Unavailable) -> BodyComparison {
+    func compare(label: String, body: [UInt8], contentType: String, ids: [String]) throws(UnavailableError) -> BodyComparison {
         let (parsers, versions) = try installed()
         let chosen = parsers.filter { versions[$0.id] != nil && (ids.isEmpty || ids.contains($0.id)) }
-        guard !chosen.isEmpty else { throw Unavailable(message: "no parser is installed in '\(directory)'; \(CompareCommand.installAdvice)") }
+        guard !chosen.isEmpty else { throw UnavailableError(message: "no parser is installed in '\(directory)'; \(CompareCommand.installAdvice)") }
         let input = CompareInput(label: label, contentType: contentType, body: body)
         let readings = CompareCommand.readings(of: input, by: chosen, versions: versions, timeout: Self.timeout)
         return BodyComparison(label: label, contentType: contentType, body: body, readings: readings)
@@ -73,13 +73,13 @@ final class ServeComparison: Sendable {
 
     /// The page's comparison of a kept request with every installed parser, as `compare` prints it
     /// without the findings (the page shows those); refused while another one runs.
-    func pageComparison(label: String, body: [UInt8], contentType: String) throws(Unavailable) -> String {
+    func pageComparison(label: String, body: [UInt8], contentType: String) throws(UnavailableError) -> String {
         let started = shared.withLock { shared -> Bool in
             guard !shared.pageComparisonRunning else { return false }
             shared.pageComparisonRunning = true
             return true
         }
-        guard started else { throw Unavailable(message: "another comparison is running; try again when it ends") }
+        guard started else { throw UnavailableError(message: "another comparison is running; try again when it ends") }
         defer { shared.withLock { $0.pageComparisonRunning = false } }
         let comparison = try compare(label: label, body: body, contentType: contentType, ids: [])
         return ComparisonRenderer.text(comparison, findings: false)

@@ -116,7 +116,7 @@ final class ServeConnection: @unchecked Sendable {
             var compare: ((String, [UInt8], String) -> (ServeStatus, String))? = nil
             #if os(macOS) || os(Linux)
             compare = { [server] label, body, contentType in
-                do throws(ServeComparison.Unavailable) {
+                do throws(ServeComparison.UnavailableError) {
                     return (.ok, try server.comparison.pageComparison(label: label, body: body, contentType: contentType))
                 } catch {
                     return (.serviceUnavailable, "503 Service Unavailable: \(error.message)\n")
@@ -282,9 +282,9 @@ final class ServeConnection: @unchecked Sendable {
     private func showParserReadings(of request: ServedRequest, length: Int) {
         let text: String
         let json: JSONValue
-        do throws(ServeComparison.Unavailable) {
+        do throws(ServeComparison.UnavailableError) {
             guard let body = request.keptBody(length: length) else {
-                throw ServeComparison.Unavailable(
+                throw ServeComparison.UnavailableError(
                     message: "the body is larger than the 64 KiB serve keeps of it: save it with --save DIR and run 'compare' on the capture")
             }
             let comparison = try server.comparison.compare(
