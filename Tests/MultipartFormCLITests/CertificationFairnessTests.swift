@@ -52,8 +52,8 @@ struct CertificationFairnessTests {
     func refusingFormsWithQuotesOrNonASCIIIsNotConformant() throws {
         let directory = try TemporaryDirectory()
         let encoder = try Self.documentedEncoder(Self.refusingHardForms, named: "refusing.py", in: directory)
-        // The areas with hard names and filenames; the level those vectors earn is the whole run's.
-        let areas = ["--area", "filenames", "--area", "quoting", "--area", "headers", "--area", "browsers"]
+        // The areas with hard names and filenames, and a form the reference encoder refuses too.
+        let areas = ["--area", "filenames", "--area", "quoting", "--vector", "headers/n-nul-in-value"]
         let result = runCLI(["certify", "--format", "json", "--boundary-accepted"] + areas + ["--"] + encoder)
         let report = try Self.json(result.stdout)
         #expect(report["level_on_run"] as? String == "refuses-forms", "\(report["headline"] ?? result.stderr)")
@@ -67,7 +67,7 @@ struct CertificationFairnessTests {
         let nul = try #require(verdicts.first { $0["id"] as? String == "headers/n-nul-in-value" })
         #expect(nul["grade"] as? String == "pass", "\(nul)")
         // In the matrix a refusal has a colour of its own.
-        let html = runCLI(["certify", "--format", "html", "--boundary-accepted", "--area", "filenames", "--"] + encoder)
+        let html = runCLI(["certify", "--format", "html", "--boundary-accepted", "--vector", "filenames/y-utf8-*", "--"] + encoder)
         #expect(html.stdout.contains("<td class=\"cell refused\""))
     }
 
@@ -91,20 +91,20 @@ struct CertificationFairnessTests {
     func aFilteredRunIsPartialInEveryFormat() throws {
         let directory = try TemporaryDirectory()
         let encoder = try Self.documentedEncoder([], named: "encoder.py", in: directory)
-        let filters = ["--area", "structure", "--area", "crlf"]
+        let filters = ["--vector", "structure/y-fields-in-order", "--vector", "crlf/y-*"]
         let json = runCLI(["certify", "--format", "json", "--boundary-accepted"] + filters + ["--"] + encoder)
         let report = try Self.json(json.stdout)
         #expect(report["level"] as? String == "partial")
         #expect(report["level_on_run"] as? String == "canonical")
         let provenance = try #require(report["provenance"] as? [String: Any])
-        #expect(provenance["filters"] as? [String] == ["--area structure", "--area crlf"])
+        #expect(provenance["filters"] as? [String] == ["--vector structure/y-fields-in-order", "--vector crlf/y-*"])
         #expect((provenance["tool"] as? String)?.hasPrefix("multipart-check ") == true)
         #expect((provenance["date"] as? String)?.hasSuffix("Z") == true)
         let corpus = try #require(provenance["corpus"] as? [String: Any])
         #expect((corpus["manifest_sha256"] as? String)?.count == 64 && (corpus["vectors"] as? Int ?? 0) > 400)
         let text = runCLI(["certify", "--boundary-accepted"] + filters + ["--"] + encoder)
         #expect(text.stdout.contains("\nPartial run, not a certificate ("), "\(text.stdout.prefix(400))")
-        #expect(text.stdout.contains("selected by --area structure, --area crlf): Canonical on those: "))
+        #expect(text.stdout.contains("selected by --vector structure/y-fields-in-order, --vector crlf/y-*): Canonical on those: "))
         let junit = runCLI(["certify", "--format", "junit", "--boundary-accepted"] + filters + ["--"] + encoder)
         #expect(junit.stdout.contains("<property name=\"level\" value=\"partial\"/>"))
 
@@ -143,7 +143,10 @@ struct CertificationFairnessTests {
         let directory = try TemporaryDirectory()
         func level(_ script: String) throws -> String? {
             let path = try directory.write(Array(("#!/bin/sh\ncat >/dev/null\n" + script).utf8), named: "decoder-\(script.count).sh")
-            return try Self.json(runCLI(["certify", "--decoder", "--format", "json", "--", "/bin/sh", path]).stdout)["level"] as? String
+            // One area is enough for the level those vectors earn; a whole run's level is the same
+            // ladder (aFilteredRunIsPartialInEveryFormat shows the two apart).
+            let run = runCLI(["certify", "--decoder", "--format", "json", "--area", "structure", "--", "/bin/sh", path])
+            return try Self.json(run.stdout)["level_on_run"] as? String
         }
         #expect(try level("echo '{\"error\": \"no\"}'\n") == "rejects-valid-bodies")
         #expect(try level("echo '{\"parts\": []}'\n") == "loses-data")
@@ -154,7 +157,8 @@ struct CertificationFairnessTests {
         let directory = try TemporaryDirectory()
         func level(_ script: String) throws -> String? {
             let path = try directory.write(Array(("#!/bin/sh\ncat >/dev/null\n" + script).utf8), named: "encoder-\(script.count).sh")
-            return try Self.json(runCLI(["certify", "--format", "json", "--", "/bin/sh", path]).stdout)["level"] as? String
+            let run = runCLI(["certify", "--format", "json", "--area", "structure", "--", "/bin/sh", path])
+            return try Self.json(run.stdout)["level_on_run"] as? String
         }
         #expect(try level("echo '{\"error\": \"no\"}'\n") == "refuses-forms")
         #expect(try level("exit 3\n") == "crashes")

@@ -35,8 +35,8 @@ struct CertifyFastLoopTests {
         let directory = try TemporaryDirectory()
         let encoder = try Self.pythonEncoder(in: directory)
         let command = ["--", try #require(Self.python3), encoder]
-        let one = runCLI(["certify", "--format", "json", "--boundary-accepted", "--area", "quoting", "--area", "filenames", "--jobs", "1"] + command)
-        let four = runCLI(["certify", "--format", "json", "--boundary-accepted", "--area", "quoting", "--area", "filenames", "--jobs", "4"] + command)
+        let one = runCLI(["certify", "--format", "json", "--boundary-accepted", "--area", "filenames", "--jobs", "1"] + command)
+        let four = runCLI(["certify", "--format", "json", "--boundary-accepted", "--area", "filenames", "--jobs", "4"] + command)
         #expect(one.status == 0, "\(one.stderr)")
         // The same report but for the time it was written (and the checksum that covers it).
         func undated(_ json: String) -> [Substring] {
