@@ -119,7 +119,7 @@ final class ServeConnection: @unchecked Sendable {
                 do throws(ServeComparison.UnavailableError) {
                     return (.ok, try server.comparison.pageComparison(label: label, body: body, contentType: contentType))
                 } catch {
-                    return (.serviceUnavailable, "503 Service Unavailable: \(error.message)\n")
+                    return (.serviceUnavailable, "503 Service Unavailable: \(error.message)")
                 }
             }
             #endif
@@ -130,7 +130,7 @@ final class ServeConnection: @unchecked Sendable {
                 server.emit(
                     ServeLog.requestEnded(
                         number: server.nextRequestNumber(), peer: peer, requestLine: requestLine, event: "refused", status: answer.status,
-                        reason: "a page request the live page does not answer", closed: !keepAlive, format: configuration.format))
+                        reason: "a page request: " + (answer.message ?? answer.status.reason), closed: !keepAlive, format: configuration.format))
             }
             return ServeSocket.send(descriptor, answer.bytes, within: configuration.idleTimeout) && keepAlive
         }

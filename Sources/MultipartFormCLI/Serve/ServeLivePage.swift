@@ -37,14 +37,15 @@ enum ServeLivePage {
         return allowed.contains(host)
     }
 
-    /// The answer to a page request: the page, the entries after `?after=N` as JSON, a 404, or a
-    /// 403 for a `Host` that names another site.
+    /// The answer to a page request: the page, the entries after `?after=N` as JSON, a download, a
+    /// comparison, a 404, or a 403 for a `Host` that names another site; with `message`, the reason
+    /// given for an answer that is not 200, for the server's log.
     static func answer(
         _ head: HTTPRequestHead, history: ServeHistory?, boundHost: String, port: Int, keepAlive: Bool, headOnly: Bool,
         compare: ((_ label: String, _ body: [UInt8], _ contentType: String) -> (ServeStatus, String))? = nil
-    ) -> (status: ServeStatus, bytes: [UInt8]) {
-        func text(_ status: ServeStatus, _ message: String) -> (ServeStatus, [UInt8]) {
-            (status, ServeResponse.make(status, contentType: "text/plain; charset=utf-8", body: Array((message + "\n").utf8), keepAlive: keepAlive, headOnly: headOnly))
+    ) -> (status: ServeStatus, bytes: [UInt8], message: String?) {
+        func text(_ status: ServeStatus, _ message: String) -> (ServeStatus, [UInt8], String?) {
+            (status, ServeResponse.make(status, contentType: "text/plain; charset=utf-8", body: Array((message + "\n").utf8), keepAlive: keepAlive, headOnly: headOnly), message)
         }
         guard hostIsAllowed(head.values("Host").first, boundHost: boundHost, port: port) else {
             return text(
@@ -55,12 +56,12 @@ enum ServeLivePage {
         let path = head.target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? head.target
         switch path {
         case "/_", prefix:
-            return (.ok, page(bytes: Array(html.utf8), type: "text/html; charset=utf-8", keepAlive: keepAlive, headOnly: headOnly))
+            return (.ok, page(bytes: Array(html.utf8), type: "text/html; charset=utf-8", keepAlive: keepAlive, headOnly: headOnly), nil)
         case prefix + "requests":
             let after = query(head.target, "after").flatMap { Int($0) } ?? 0
             let entries = history.entries(after: after).map(\.json)
             let body = "{\"capacity\":\(history.capacity),\"requests\":[" + entries.joined(separator: ",") + "]}\n"
-            return (.ok, page(bytes: Array(body.utf8), type: "application/json", keepAlive: keepAlive, headOnly: headOnly))
+            return (.ok, page(bytes: Array(body.utf8), type: "application/json", keepAlive: keepAlive, headOnly: headOnly), nil)
         default:
             if let (kind, number) = download(path), let entry = history.entry(number: number) {
                 guard let capture = entry.capture else {
@@ -71,7 +72,7 @@ enum ServeLivePage {
                 let isBody = kind == "body"
                 let bytes = isBody ? Array(capture[entry.bodyStart...]) : capture
                 let name = "request-\(number).\(isBody ? "body" : "http")"
-                return (.ok, page(bytes: bytes, type: "application/octet-stream", keepAlive: keepAlive, headOnly: headOnly, attachment: name))
+                return (.ok, page(bytes: bytes, type: "application/octet-stream", keepAlive: keepAlive, headOnly: headOnly, attachment: name), nil)
             }
             if download(path) != nil { return text(.notFound, "404 Not Found: that request is no longer kept") }
             let comparePrefix = prefix + "compare/"
@@ -85,7 +86,8 @@ enum ServeLivePage {
                 }
                 guard let compare else { return text(.notImplemented, "501 Not Implemented: comparisons run parsers as processes, which only macOS and Linux can do") }
                 let (status, output) = compare("request-\(number)", Array(capture[entry.bodyStart...]), entry.contentType ?? "")
-                return (status, page(bytes: Array(output.utf8), type: "text/plain; charset=utf-8", keepAlive: keepAlive, headOnly: headOnly))
+                guard status == .ok else { return text(status, output) }
+                return (.ok, page(bytes: Array(output.utf8), type: "text/plain; charset=utf-8", keepAlive: keepAlive, headOnly: headOnly), nil)
             }
             return text(.notFound, "404 Not Found: the page is at \(prefix)")
         }
