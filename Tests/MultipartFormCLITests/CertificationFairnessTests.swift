@@ -53,7 +53,7 @@ struct CertificationFairnessTests {
         let directory = try TemporaryDirectory()
         let encoder = try Self.documentedEncoder(Self.refusingHardForms, named: "refusing.py", in: directory)
         // The areas with hard names and filenames, and a form the reference encoder refuses too.
-        let areas = ["--area", "filenames", "--area", "quoting", "--vector", "headers/n-nul-in-value"]
+        let areas = ["--vector", "filenames/y-utf8-*", "--vector", "quoting/i-*quote*", "--vector", "headers/n-nul-in-value"]
         let result = runCLI(["certify", "--format", "json", "--boundary-accepted"] + areas + ["--"] + encoder)
         let report = try Self.json(result.stdout)
         #expect(report["level_on_run"] as? String == "refuses-forms", "\(report["headline"] ?? result.stderr)")
@@ -76,7 +76,7 @@ struct CertificationFairnessTests {
         let directory = try TemporaryDirectory()
         let encoder = try Self.documentedEncoder(Self.fixedBoundary, named: "fixed.py", in: directory)
         // The vectors of one area pass: no vector's content can hold a boundary the encoder picks itself.
-        let vectors = try Self.json(runCLI(["certify", "--format", "json", "--area", "structure", "--"] + encoder).stdout)
+        let vectors = try Self.json(runCLI(["certify", "--format", "json", "--vector", "structure/y-*", "--"] + encoder).stdout)
         #expect(vectors["level_on_run"] as? String == "conformant", "\(vectors["headline"] ?? "")")
         let result = runCLI(["certify", "--format", "json", "--vector", "probe/*", "--"] + encoder)
         let report = try Self.json(result.stdout)
@@ -122,7 +122,7 @@ struct CertificationFairnessTests {
     func reportsOfDifferentCorporaOrEditedByHandDoNotMerge() throws {
         let directory = try TemporaryDirectory()
         let encoder = try Self.documentedEncoder([], named: "encoder.py", in: directory)
-        let json = runCLI(["certify", "--format", "json", "--boundary-accepted", "--area", "structure", "--"] + encoder).stdout
+        let json = runCLI(["certify", "--format", "json", "--boundary-accepted", "--vector", "structure/y-*", "--"] + encoder).stdout
         let original = try directory.write(Array(json.utf8), named: "original.json")
         let otherCorpus = json.replacingOccurrences(of: "\"vectors\": ", with: "\"vectors\": 1")
         let other = try directory.write(Array(otherCorpus.utf8), named: "other.json")
@@ -175,7 +175,7 @@ struct CertificationFairnessTests {
                 ("\"application/octet-stream\"", "\"application/x-binary\""),
                 ("b\"\\r\\nContent-Type: \"", "b\"\\r\\nCONTENT-TYPE: \""),
             ], named: "sloppy.py", in: directory)
-        let result = runCLI(["certify", "--problems-only", "--boundary-accepted", "--area", "filenames", "--"] + encoder)
+        let result = runCLI(["certify", "--problems-only", "--boundary-accepted", "--vector", "filenames/y-[tu]*", "--"] + encoder)
         #expect(result.stdout.contains("\nfilenames/y-untyped-file-gets-octet-stream "), "\(result.stdout)")
         #expect(result.stdout.contains("pass (warnings)"))
         #expect(result.stdout.contains("passed with warnings an encoder can avoid"))

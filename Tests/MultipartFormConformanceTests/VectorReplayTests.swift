@@ -1,5 +1,6 @@
 import MultipartForm
 import MultipartFormConformance
+import MultipartFormTestSupport
 import Testing
 
 @Suite("Vector replay")
@@ -21,12 +22,18 @@ struct VectorReplayTests {
     }
 
     /// Small vectors fed as two chunks split at every offset give the same report as the whole body.
+    ///
+    /// The fast form splits at every third offset, starting at an offset that differs from vector to
+    /// vector, so the corpus as a whole still splits at every alignment; `MULTIPART_FULL_TESTS` splits
+    /// every vector at every offset.
     @Test("report does not depend on where the body is split", arguments: try Fixtures.smallVectors())
     func splitAtEveryOffset(vector: ConformanceVector) {
         let whole = Fixtures.validate(vector, chunkBoundaries: [])
         var differing: [Int] = []
         var firstDifference: String?
-        for offset in 0...vector.body.count {
+        let step = TestScale.pick(full: 1, fast: 3)
+        let first = vector.id.utf8.reduce(0) { $0 + Int($1) } % step
+        for offset in stride(from: first, through: vector.body.count, by: step) {
             let split = Fixtures.validate(vector, chunkBoundaries: [offset])
             if split != whole {
                 differing.append(offset)
