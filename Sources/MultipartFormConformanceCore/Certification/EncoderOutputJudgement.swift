@@ -111,6 +111,10 @@ public struct EncoderOutputJudgement: Sendable, Hashable {
                 warnings.append(
                     "\(label) content holds '--\(VectorExpectation.Mismatch.escape(boundary[...]))' inside a line: valid, but Django and undici stop there; choose a boundary the content does not hold, or refuse a given one")
             }
+            if let boundary = report.boundary, Self.holds(Array(output.body[header]), boundary: boundary) {
+                warnings.append(
+                    "\(label) headers hold '--\(VectorExpectation.Mismatch.escape(boundary[...]))': valid, but Django and Sanic cut the part there; choose a boundary no name, filename or type holds, or refuse a given one")
+            }
         }
     }
 
