@@ -92,7 +92,9 @@ struct ProcessEncoderAdapterTests {
             outputLimit: 1024 * 1024)
         #expect(outcome.outputLimitReached)
         let readSize = 64 * 1024, kept = 64 * 1024  // bytes read at a time; standard error's kept end
-        #expect(outcome.standardOutput.capacity <= 1024 * 1024 + 2 * readSize)
+        // The bound is the limit and a little room (a loaded machine has been seen at the limit plus
+        // 160 KiB), far below what either failure reaches.
+        #expect(outcome.standardOutput.capacity <= 1024 * 1024 + 4 * readSize)
         #expect(outcome.standardError.count <= kept)
         #expect(outcome.standardError.capacity <= 4 * kept + readSize)
     }
