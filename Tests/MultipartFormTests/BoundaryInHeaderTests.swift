@@ -22,6 +22,21 @@ import Testing
         return (0...(bytes.count - pattern.count)).first { bytes[$0..<($0 + pattern.count)].elementsEqual(pattern) } ?? -1
     }
 
+    @Test func aDashPairIsFoundAtEveryPlaceAndSingleDashesAreNot() {
+        func holds(_ text: String) -> Bool { Array(text.utf8).withUnsafeBytes { ValidationEngine.holdsDashPair($0) } }
+        for length in 2...9 {
+            for place in 0...(length - 2) {
+                var bytes = Array(repeating: UInt8(ascii: "x"), count: length)
+                bytes[place] = UInt8(ascii: "-")
+                bytes[place + 1] = UInt8(ascii: "-")
+                #expect(bytes.withUnsafeBytes { ValidationEngine.holdsDashPair($0) }, "\(length) bytes, pair at \(place)")
+            }
+        }
+        #expect(!holds("Content-Disposition: form-data; name=\"a-b-c\""))
+        #expect(!holds("-x-x-x-") && !holds("-") && !holds(""))
+        #expect(holds("x-x--x"))
+    }
+
     @Test(arguments: [1, 3, 64, 1 << 16])
     func aCanonicalSectionWithTheBoundaryInItsNameIsReported(chunk: Int) {
         let body = "--AaB03x\r\nContent-Disposition: form-data; name=\"a--AaB03x--\"\r\n\r\n1\r\n--AaB03x--\r\n"

@@ -41,8 +41,9 @@ extension ValidationEngine {
         let lineLength = cr - start
         guard lineLength <= options.maxHeaderLineLength, lineLength <= 998, part.sectionBytes + lineLength + 2 <= options.maxHeaderBytes
         else { return nil }
-        // `--boundary` in the line is boundary-in-header's, which the line reader notes.
-        guard firstDashBoundary(in: UnsafeRawBufferPointer(rebasing: chunk[start..<cr])) == nil else { return nil }
+        // `--boundary` in the value is boundary-in-header's, which the line reader notes (the field
+        // name before it is fixed and holds none).
+        guard firstDashBoundary(in: UnsafeRawBufferPointer(rebasing: chunk[valueStart..<cr])) == nil else { return nil }
         let value = UnsafeBufferPointer(start: (base + valueStart).assumingMemoryBound(to: UInt8.self), count: cr - valueStart)
         guard let canonical = CanonicalDisposition.matchField(value) ?? CanonicalDisposition.match(value) else { return nil }
 

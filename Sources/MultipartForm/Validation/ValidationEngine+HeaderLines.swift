@@ -158,12 +158,29 @@ extension ValidationEngine {
         note(.boundaryInHeader, at: start + index)
     }
 
-    /// The index of the first `--boundary` in `bytes`, or `nil`. Most header lines hold no `-` at
-    /// all, so the search (and the table it builds once) is reached only for those that do.
+    /// The index of the first `--boundary` in `bytes`, or `nil`. Header names hold single dashes
+    /// (`Content-Type`) but almost no line holds two in a row, so the search (and the table it
+    /// builds once) is reached only for those that do.
     mutating func firstDashBoundary(in bytes: UnsafeRawBufferPointer) -> Int? {
-        guard bytes.count >= dashBoundary.count, bytes.contains(ByteClass.dash) else { return nil }
+        guard bytes.count >= dashBoundary.count, Self.holdsDashPair(bytes) else { return nil }
         var state: DashBoundarySearch.State = 0
         return boundaryTextSearch().next(in: bytes, from: 0, state: &state).map { $0 - dashBoundary.count }
+    }
+
+    /// Whether `bytes` hold `--`. A byte that is not a dash rules out both pairs it belongs to, so
+    /// the next byte that can complete a pair is two further on.
+    static func holdsDashPair(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 1
+        while index < bytes.count {
+            if bytes[index] != ByteClass.dash {
+                index += 2
+            } else if bytes[index - 1] == ByteClass.dash {
+                return true
+            } else {
+                index += 1
+            }
+        }
+        return false
     }
 
     /// Whether the bytes after `--boundary` on a line make it a (possibly malformed) delimiter line.
