@@ -63,39 +63,34 @@ enum ServeLivePage {
             let body = "{\"capacity\":\(history.capacity),\"requests\":[" + entries.joined(separator: ",") + "]}\n"
             return (.ok, page(bytes: Array(body.utf8), type: "application/json", keepAlive: keepAlive, headOnly: headOnly), nil)
         default:
-            if let (kind, number) = download(path), let entry = history.entry(number: number) {
-                guard let capture = entry.capture else {
-                    return text(
-                        .notFound,
-                        "404 Not Found: request \(number)'s body was larger than the page keeps; run serve with --save DIR to keep every request")
-                }
-                let isBody = kind == "body"
-                let bytes = isBody ? Array(capture[entry.bodyStart...]) : capture
-                let name = "request-\(number).\(isBody ? "body" : "http")"
-                return (.ok, page(bytes: bytes, type: "application/octet-stream", keepAlive: keepAlive, headOnly: headOnly, attachment: name), nil)
+            guard let (kind, number) = keptRequest(path) else { return text(.notFound, "404 Not Found: the page is at \(prefix)") }
+            if kind == "compare", head.values(compareHeader).first?.trimmingSpaces != "compare" {
+                return text(.forbidden, "403 Forbidden: a comparison is run only for a request with '\(compareHeader): compare' (the page sends it)")
             }
-            if download(path) != nil { return text(.notFound, "404 Not Found: that request is no longer kept") }
-            let comparePrefix = prefix + "compare/"
-            if path.hasPrefix(comparePrefix), let number = Int(path.dropFirst(comparePrefix.count)), number > 0 {
-                guard head.values(compareHeader).first?.trimmingSpaces == "compare" else {
-                    return text(.forbidden, "403 Forbidden: a comparison is run only for a request with '\(compareHeader): compare' (the page sends it)")
-                }
-                guard let entry = history.entry(number: number) else { return text(.notFound, "404 Not Found: that request is no longer kept") }
-                guard let capture = entry.capture else {
-                    return text(.notFound, "404 Not Found: request \(number)'s body was larger than the page keeps; save it with --save DIR and run 'compare' on the capture")
-                }
+            guard let entry = history.entry(number: number) else { return text(.notFound, "404 Not Found: that request is no longer kept") }
+            guard let capture = entry.capture else {
+                return text(
+                    .notFound,
+                    "404 Not Found: request \(number)'s body was larger than the page keeps; run serve with --save DIR to keep every request")
+            }
+            let body = Array(capture[entry.bodyStart...])
+            switch kind {
+            case "compare":
                 guard let compare else { return text(.notImplemented, "501 Not Implemented: comparisons run parsers as processes, which only macOS and Linux can do") }
-                let (status, output) = compare("request-\(number)", Array(capture[entry.bodyStart...]), entry.contentType ?? "")
+                let (status, output) = compare("request-\(number)", body, entry.contentType ?? "")
                 guard status == .ok else { return text(status, output) }
                 return (.ok, page(bytes: Array(output.utf8), type: "text/plain; charset=utf-8", keepAlive: keepAlive, headOnly: headOnly), nil)
+            case "body":
+                return (.ok, page(bytes: body, type: "application/octet-stream", keepAlive: keepAlive, headOnly: headOnly, attachment: "request-\(number).body"), nil)
+            default:
+                return (.ok, page(bytes: capture, type: "application/octet-stream", keepAlive: keepAlive, headOnly: headOnly, attachment: "request-\(number).http"), nil)
             }
-            return text(.notFound, "404 Not Found: the page is at \(prefix)")
         }
     }
 
-    /// `("capture", N)` for `/_/capture/N`, `("body", N)` for `/_/body/N`.
-    static func download(_ path: String) -> (kind: String, number: Int)? {
-        for kind in ["capture", "body"] {
+    /// `(kind, N)` for `/_/capture/N`, `/_/body/N` and `/_/compare/N`: a request the history may keep.
+    static func keptRequest(_ path: String) -> (kind: String, number: Int)? {
+        for kind in ["capture", "body", "compare"] {
             let start = prefix + kind + "/"
             if path.hasPrefix(start), let number = Int(path.dropFirst(start.count)), number > 0 { return (kind, number) }
         }
