@@ -86,9 +86,12 @@ package enum ChildProcess {
     /// Runs `arguments` as ``run(_:input:timeout:outputLimit:inheritsStandardError:)`` does, with the
     /// process group killed at `deadline` itself: not before it, so a caller that compares the time
     /// with the same instant afterwards finds it passed.
+    ///
+    /// `drainAfterExit` is how long the outputs are still waited on once the child has exited, for a
+    /// grandchild that holds them open; what the child itself wrote is read whatever it is.
     package static func run(
         _ arguments: [String], input: [UInt8] = [], until deadline: ContinuousClock.Instant,
-        outputLimit: Int = defaultOutputLimit, inheritsStandardError: Bool = false
+        outputLimit: Int = defaultOutputLimit, inheritsStandardError: Bool = false, drainAfterExit: Duration = .milliseconds(200)
     ) throws(LaunchError) -> Outcome {
         precondition(!arguments.isEmpty, "a command needs at least its program name")
 
@@ -169,7 +172,8 @@ package enum ChildProcess {
 
         var session = ChildProcessSession(
             pid: pid, input: input, inputDescriptor: inputPair[0], outputDescriptor: outputPair[0],
-            errorDescriptor: errorPair[0], outputLimit: outputLimit, deadline: deadline)
+            errorDescriptor: errorPair[0], outputLimit: outputLimit, deadline: deadline,
+            drainAfterExit: drainAfterExit)
         let outcome = session.run()
         ChildProcessDescendants.reapAdopted()
         return outcome

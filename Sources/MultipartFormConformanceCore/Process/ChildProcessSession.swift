@@ -18,18 +18,16 @@ struct ChildProcessSession {
     var errorDescriptor: Int32
     let outputLimit: Int
     let deadline: ContinuousClock.Instant
+    let drainAfterExit: Duration
     var output: [UInt8] = []
     var errors: [UInt8] = []
 
     /// How much of the child's standard error is kept: its end, where the reason for a failure usually is.
     static let standardErrorTail = 64 * 1024
 
-    /// How long the outputs are read after the child exits, for what it wrote just before (a grandchild may hold them open).
-    static let drainAfterExitMilliseconds = 200
-
     init(
         pid: pid_t, input: [UInt8], inputDescriptor: Int32, outputDescriptor: Int32, errorDescriptor: Int32,
-        outputLimit: Int, deadline: ContinuousClock.Instant
+        outputLimit: Int, deadline: ContinuousClock.Instant, drainAfterExit: Duration
     ) {
         self.pid = pid
         self.input = input
@@ -38,6 +36,7 @@ struct ChildProcessSession {
         self.errorDescriptor = errorDescriptor
         self.outputLimit = outputLimit
         self.deadline = deadline
+        self.drainAfterExit = drainAfterExit
         for descriptor in [inputDescriptor, outputDescriptor, errorDescriptor] where descriptor >= 0 {
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         }
@@ -51,6 +50,9 @@ struct ChildProcessSession {
     static let reservedOutputLimit = 64 * 1024 * 1024
     /// Bytes read from a descriptor at a time.
     static let readSize = 64 * 1024
+    /// Reads of each output once the drain after exit is over: more than a socket's buffer holds,
+    /// so all the child wrote is read, yet a grandchild that keeps writing cannot hold the run.
+    static let finalReads = 64
 
     /// Feeds the input and collects the outputs until the child exits (or the deadline or a limit is passed), then reaps it.
     mutating func run() -> ChildProcess.Outcome {
@@ -63,12 +65,14 @@ struct ChildProcessSession {
                 // The child is gone; what it wrote is already in the sockets. Read it, but do not wait
                 // for end of file, which a grandchild holding the descriptors may never give.
                 ended = reaped
-                drainUntil = ContinuousClock.now + .milliseconds(Self.drainAfterExitMilliseconds)
+                drainUntil = ContinuousClock.now + drainAfterExit
             }
             let limit = drainUntil ?? deadline
             let remaining = ChildProcess.milliseconds(until: limit)
             if remaining <= 0 {
-                if drainUntil == nil { timedOut = true }
+                // What the child wrote before it exited is in the sockets, however late this thread
+                // got here (a loaded machine may not run it for longer than the drain lasts).
+                if drainUntil == nil { timedOut = true } else { limitReached = !readBuffered() }
                 break
             }
             var descriptors: [pollfd] = []
@@ -121,6 +125,16 @@ struct ChildProcessSession {
             outputLimitReached: limitReached, peakResidentBytes: ended!.peakResidentBytes)
     }
 
+    /// Reads what the outputs hold now, without waiting; `false` when standard output passed its limit.
+    private mutating func readBuffered() -> Bool {
+        var withinLimit = true
+        if outputDescriptor >= 0 { withinLimit = drain(&outputDescriptor, into: &output, readsAtMost: Self.finalReads) }
+        if errorDescriptor >= 0 {
+            _ = drain(&errorDescriptor, into: &errors, limit: .max, keepingTail: Self.standardErrorTail, readsAtMost: Self.finalReads)
+        }
+        return withinLimit
+    }
+
     private mutating func writeInput() {
         while written < input.count {
             let count = input.withUnsafeBytes { raw in
@@ -146,13 +160,15 @@ struct ChildProcessSession {
     /// Reads what is available; closes at end of file. Returns `false` when the limit is passed.
     ///
     /// With `keepingTail`, only the last that many bytes are kept (trimmed as they come, so a child
-    /// writing faster than it is read cannot grow the buffer).
+    /// writing faster than it is read cannot grow the buffer). With `readsAtMost`, it stops after
+    /// that many reads, the descriptor still open.
     private func drain(
-        _ descriptor: inout Int32, into buffer: inout [UInt8], limit: Int? = nil, keepingTail tail: Int? = nil
+        _ descriptor: inout Int32, into buffer: inout [UInt8], limit: Int? = nil, keepingTail tail: Int? = nil,
+        readsAtMost: Int = .max
     ) -> Bool {
         let limit = limit ?? outputLimit
         var chunk = [UInt8](repeating: 0, count: Self.readSize)
-        while true {
+        for _ in 0..<readsAtMost {
             let count = chunk.withUnsafeMutableBytes { SystemCalls.read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
                 buffer += chunk[0..<count]
@@ -165,6 +181,7 @@ struct ChildProcessSession {
             descriptor = -1
             return true
         }
+        return true
     }
 }
 #endif
