@@ -105,24 +105,32 @@ package enum ChildProcessDescendants {
     /// The processes left behind now: those carrying the marker, and, when this process owns all
     /// its children, its children that no running child registered. Processes in a running child's
     /// group are that child's, and go with its group: another run in this process may still be going.
+    ///
+    /// Where this process does not own all its children, a child of its own and the group it leads
+    /// are never taken: such a child is one another thread has just spawned and not yet registered,
+    /// or one that other code started and waits for.
     private static func leftBehind(includingRunning: Bool) -> [Int32] {
         let me = getpid()
         let running = includingRunning ? [] : Set(ChildProcessGroups.registered())
         let needle = Array("\(markerVariable)=\(marker)\0".utf8)
-        var found: [Int32] = []
+        var processes: [(pid: Int32, parent: Int32, group: Int32)] = []
         for name in (try? FileSystem.entries(of: "/proc")) ?? [] {
             guard let pid = Int32(name), pid != me, !running.contains(pid) else { continue }
             guard let status = try? FileSystem.read("/proc/\(name)/stat", limit: 4096), let fields = parse(status) else { continue }
-            let (parent, group, zombie) = fields
-            if zombie || running.contains(group) { continue }
-            if ownsAllChildren && parent == me {
-                found.append(pid)
+            if fields.zombie || running.contains(fields.group) { continue }
+            processes.append((pid, fields.parent, fields.group))
+        }
+        let spared: Set<Int32> = includingRunning || ownsAllChildren ? [] : Set(processes.filter { $0.parent == me }.map(\.pid))
+        var found: [Int32] = []
+        for process in processes where !spared.contains(process.pid) && !spared.contains(process.group) {
+            if ownsAllChildren && process.parent == me {
+                found.append(process.pid)
                 continue
             }
-            if let environment = try? FileSystem.read("/proc/\(name)/environ", limit: 8 * 1024 * 1024),
+            if let environment = try? FileSystem.read("/proc/\(process.pid)/environ", limit: 8 * 1024 * 1024),
                 contains(environment, needle)
             {
-                found.append(pid)
+                found.append(process.pid)
             }
         }
         return found
