@@ -3,7 +3,7 @@ import MultipartFormTestSupport
 import Testing
 
 /// `multipart-check certify`: usage errors, and a run of a `/bin/sh` encoder that answers garbage.
-@Suite("certify command")
+@Suite("certify command", .ownThread)
 struct CertifyCommandTests {
     @Test func missingCommandIsAUsageError() {
         let result = runCLI(["certify"])

@@ -13,6 +13,7 @@ import Darwin
 /// The built `multipart-check certify` as a process: nothing its command starts outlives it, even
 /// outside the command's process group, whether the run ends or is interrupted (Linux).
 @Suite(
+    .ownThread,
     .enabled(if: EndToEndTests.executable != nil, "multipart-check was not found next to the test bundle; build it with `swift build`"),
     .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat") && FileManager.default.fileExists(atPath: "/usr/bin/setsid"))
 )

@@ -8,7 +8,7 @@ import Testing
 ///
 /// Most tests use an `Interop` directory of shell drivers with canned answers, so they run anywhere;
 /// the last runs the real parsers and is skipped, saying why, when `Interop/setup.sh` has not run.
-@Suite struct CompareCommandTests {
+@Suite(.ownThread) struct CompareCommandTests {
     /// Two parts: a text field `a` holding `1`, and a file `f` (`x.txt`, text/plain) holding `hello`.
     static let body = Array(
         ("--XY\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n"

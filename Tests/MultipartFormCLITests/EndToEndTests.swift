@@ -3,7 +3,7 @@ import MultipartFormTestSupport
 import Testing
 
 /// Runs of the built `multipart-check` binary, checking exit status and output exactly.
-@Suite struct EndToEndTests {
+@Suite(.ownThread) struct EndToEndTests {
     /// The built executable, next to the test bundle in the products directory; `nil` if absent.
     static let executable: URL? = {
         var directories: [URL] = []

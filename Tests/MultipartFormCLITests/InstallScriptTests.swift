@@ -3,7 +3,7 @@ import MultipartFormTestSupport
 import Testing
 
 /// `.tools/install.sh`, run with the built binary (`MULTIPART_CHECK_BINARY`) into scratch prefixes.
-@Suite(.enabled(if: EndToEndTests.executable != nil, "multipart-check was not found next to the test bundle; build it with `swift build`"))
+@Suite(.ownThread, .enabled(if: EndToEndTests.executable != nil, "multipart-check was not found next to the test bundle; build it with `swift build`"))
 struct InstallScriptTests {
     static let script = packageRoot.appendingPathComponent(".tools/install.sh").path
 

@@ -4,7 +4,7 @@ import Testing
 
 /// An installed `multipart-check` (the binary copied out of the build, the corpus beside it as
 /// `.tools/install.sh` lays it out) works from any directory.
-@Suite struct InstalledLayoutTests {
+@Suite(.ownThread) struct InstalledLayoutTests {
     /// Starts the copied binary. While the copy was being written, a test running in parallel may
     /// have forked, and its child holds the copy open for writing until it execs: exec then fails
     /// with ETXTBSY ("Text file busy") for a moment, so that one error is retried briefly.

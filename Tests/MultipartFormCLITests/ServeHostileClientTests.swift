@@ -13,7 +13,7 @@ import Darwin
 
 /// `serve` against clients that misbehave: each gets a clean answer or a closed connection and one
 /// line of output, and the server goes on serving others.
-@Suite struct ServeHostileClientTests {
+@Suite(.ownThread) struct ServeHostileClientTests {
     /// Sends `bytes`, expects the answer `status` and a closed connection, then checks a well-behaved
     /// client is still served.
     func expectRefused(_ bytes: [UInt8], status: Int, line: String, configure: (inout ServeConfiguration) -> Void = { _ in }) throws {
@@ -211,7 +211,7 @@ import Darwin
 }
 
 /// A client that sends requests but never reads the answers cannot hold a thread forever.
-@Suite struct ServeSlowReaderTests {
+@Suite(.ownThread) struct ServeSlowReaderTests {
     @Test func clientThatNeverReadsIsDroppedAfterTheIdleTimeout() throws {
         let running = try RunningServer { $0.idleTimeout = 0.5 }
         let client = try RawClient(port: running.port)
@@ -235,7 +235,7 @@ import Darwin
 }
 
 /// An output nobody reads (a paused terminal, a pager) does not stop the server.
-@Suite struct ServeBlockedOutputTests {
+@Suite(.ownThread) struct ServeBlockedOutputTests {
     @Test func uploadsAreAnsweredWhileTheOutputIsBlocked() throws {
         var configuration = ServeConfiguration()
         configuration.port = 0

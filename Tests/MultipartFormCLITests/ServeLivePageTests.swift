@@ -4,7 +4,7 @@ import MultipartFormTestSupport
 import Testing
 
 /// `serve`'s live page: `GET /_/` and `GET /_/requests?after=N`, offered only to loopback names.
-@Suite struct ServeLivePageTests {
+@Suite(.ownThread) struct ServeLivePageTests {
     /// Sends one raw request on a new connection and reads the answer.
     static func exchange(_ server: RunningServer, _ request: String) throws -> HTTPResponse {
         let client = try RawClient(port: server.port)

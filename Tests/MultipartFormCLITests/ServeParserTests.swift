@@ -6,7 +6,7 @@ import Testing
 
 /// `serve --parser ID`: after each request, what the named real parsers hand the application, from
 /// an `Interop` directory of shell drivers with canned answers (``CompareCommandTests/fakeInterop()``).
-@Suite struct ServeParserTests {
+@Suite(.ownThread) struct ServeParserTests {
     @Test func eachRequestIsFollowedByTheNamedParsersReadings() throws {
         let interop = try CompareCommandTests.fakeInterop()
         let running = try RunningServer {

@@ -11,7 +11,7 @@ import Darwin
 #endif
 
 /// The built `multipart-check serve` as a process: stopping it by signal, whatever its output does.
-@Suite(.enabled(if: EndToEndTests.executable != nil, "multipart-check was not found next to the test bundle; build it with `swift build`"))
+@Suite(.ownThread, .enabled(if: EndToEndTests.executable != nil, "multipart-check was not found next to the test bundle; build it with `swift build`"))
 struct ServeProcessTests {
     /// A running `serve` whose standard output goes to `stdout` (a pipe the test may leave unread).
     final class ServeProcess {

@@ -12,7 +12,7 @@ import FoundationNetworking
 
 /// `serve` receiving uploads from real HTTP clients: curl, Python's requests and URLSession with
 /// the reference encoder, and a hand-rolled body with the classic bare-LF mistake.
-@Suite(.serialized) struct ServeRealClientTests {
+@Suite(.serialized, .ownThread) struct ServeRealClientTests {
     /// Runs a program and returns its standard output, or nil (with the reason recorded as a
     /// skipped check) when the program is not installed.
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String)? {

@@ -5,7 +5,7 @@ import Testing
 
 /// Refusals reach clients that are still sending: the server reads what they send after its answer
 /// instead of closing on it, which would reset the connection and could destroy the answer.
-@Suite struct ServeRefusalDeliveryTests {
+@Suite(.ownThread) struct ServeRefusalDeliveryTests {
     /// A request sent whole at once, as most HTTP clients send one before they read an answer: its
     /// 4 MiB body is more than the server reads before refusing it and more than the sockets buffer.
     static func eagerRequest(length: Int = 4 * 1024 * 1024) -> [UInt8] {

@@ -6,7 +6,7 @@ import Testing
 @testable import MultipartFormCLI
 
 /// `multipart-check serve` answering well-behaved clients: reports, answers, output and captures.
-@Suite struct ServeTests {
+@Suite(.ownThread) struct ServeTests {
     @Test func conformingUploadIsAnsweredWithTheJSONReportAndASummaryLine() throws {
         let running = try RunningServer()
         let client = try RawClient(port: running.port)

@@ -4,7 +4,7 @@ import Testing
 @testable import MultipartFormCLI
 
 /// The limits on how long a request may take in all, beside the idle limit, and the answer to HEAD.
-@Suite struct ServeTimeLimitTests {
+@Suite(.ownThread) struct ServeTimeLimitTests {
     /// Sends `bytes` one at a time, `interval` apart, until an answer arrives; the answer, or empty.
     static func trickle(_ bytes: [UInt8], to client: RawClient, every interval: Double) -> [UInt8] {
         for byte in bytes {
