@@ -7,7 +7,7 @@ import Testing
 /// levels that tell implementations apart, through the command line as an adopter runs it.
 ///
 /// Every test reads the JSON and text the CLI writes, so each reproduction stays a test of what users see.
-@Suite("certification fairness")
+@Suite("certification fairness", .ownThread)
 struct CertificationFairnessTests {
     static let python3 = CertifyFastLoopTests.python3
 
@@ -75,8 +75,8 @@ struct CertificationFairnessTests {
     func aFixedBoundaryFailsTheProbeAndIsNotConformant() throws {
         let directory = try TemporaryDirectory()
         let encoder = try Self.documentedEncoder(Self.fixedBoundary, named: "fixed.py", in: directory)
-        // The vectors of one area pass: no vector's content can hold a boundary the encoder picks itself.
-        let vectors = try Self.json(runCLI(["certify", "--format", "json", "--vector", "structure/y-*", "--"] + encoder).stdout)
+        // Vectors of one area pass: no vector's content can hold a boundary the encoder picks itself.
+        let vectors = try Self.json(runCLI(["certify", "--format", "json", "--vector", "structure/y-fields-*", "--"] + encoder).stdout)
         #expect(vectors["level_on_run"] as? String == "conformant", "\(vectors["headline"] ?? "")")
         let result = runCLI(["certify", "--format", "json", "--vector", "probe/*", "--"] + encoder)
         let report = try Self.json(result.stdout)
@@ -91,20 +91,20 @@ struct CertificationFairnessTests {
     func aFilteredRunIsPartialInEveryFormat() throws {
         let directory = try TemporaryDirectory()
         let encoder = try Self.documentedEncoder([], named: "encoder.py", in: directory)
-        let filters = ["--vector", "structure/y-fields-in-order", "--vector", "crlf/y-*"]
+        let filters = ["--vector", "structure/y-fields-in-order", "--vector", "crlf/y-value-is-*"]
         let json = runCLI(["certify", "--format", "json", "--boundary-accepted"] + filters + ["--"] + encoder)
         let report = try Self.json(json.stdout)
         #expect(report["level"] as? String == "partial")
         #expect(report["level_on_run"] as? String == "canonical")
         let provenance = try #require(report["provenance"] as? [String: Any])
-        #expect(provenance["filters"] as? [String] == ["--vector structure/y-fields-in-order", "--vector crlf/y-*"])
+        #expect(provenance["filters"] as? [String] == ["--vector structure/y-fields-in-order", "--vector crlf/y-value-is-*"])
         #expect((provenance["tool"] as? String)?.hasPrefix("multipart-check ") == true)
         #expect((provenance["date"] as? String)?.hasSuffix("Z") == true)
         let corpus = try #require(provenance["corpus"] as? [String: Any])
         #expect((corpus["manifest_sha256"] as? String)?.count == 64 && (corpus["vectors"] as? Int ?? 0) > 400)
         let text = runCLI(["certify", "--boundary-accepted"] + filters + ["--"] + encoder)
         #expect(text.stdout.contains("\nPartial run, not a certificate ("), "\(text.stdout.prefix(400))")
-        #expect(text.stdout.contains("selected by --vector structure/y-fields-in-order, --vector crlf/y-*): Canonical on those: "))
+        #expect(text.stdout.contains("selected by --vector structure/y-fields-in-order, --vector crlf/y-value-is-*): Canonical on those: "))
         let junit = runCLI(["certify", "--format", "junit", "--boundary-accepted"] + filters + ["--"] + encoder)
         #expect(junit.stdout.contains("<property name=\"level\" value=\"partial\"/>"))
 
@@ -122,7 +122,7 @@ struct CertificationFairnessTests {
     func reportsOfDifferentCorporaOrEditedByHandDoNotMerge() throws {
         let directory = try TemporaryDirectory()
         let encoder = try Self.documentedEncoder([], named: "encoder.py", in: directory)
-        let json = runCLI(["certify", "--format", "json", "--boundary-accepted", "--vector", "structure/y-*", "--"] + encoder).stdout
+        let json = runCLI(["certify", "--format", "json", "--boundary-accepted", "--vector", "structure/y-fields-*", "--"] + encoder).stdout
         let original = try directory.write(Array(json.utf8), named: "original.json")
         let otherCorpus = json.replacingOccurrences(of: "\"vectors\": ", with: "\"vectors\": 1")
         let other = try directory.write(Array(otherCorpus.utf8), named: "other.json")

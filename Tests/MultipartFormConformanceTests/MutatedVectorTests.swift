@@ -8,8 +8,10 @@ import Testing
 /// dashes, delimiters, quotes and escapes; deleted, flipped and duplicated bytes), validates the
 /// same at every chunking, and every position it reports lies inside the input.
 @Suite struct MutatedVectorTests {
-    /// Mutations of each vector: 3 in the fast form, 8 with `MULTIPART_FULL_TESTS=1` (``TestScale``).
-    static let mutationsPerVector = TestScale.pick(full: 8, fast: 3)
+    /// Mutations of each vector: 2 in the fast form, 8 with `MULTIPART_FULL_TESTS=1` (``TestScale``).
+    static let mutationsPerVector = TestScale.pick(full: 8, fast: 2)
+    /// The chunk sizes each mutated body is fed in, besides whole.
+    static let chunkSizes = TestScale.pick(full: [1, 2, 3, 7, 64], fast: [1, 3, 64])
 
     static func validate(_ body: [UInt8], contentType: String?, options: ValidationOptions, chunk: Int) -> ValidationReport {
         // Each chunk from a buffer overwritten once it is consumed, as a server's reused read buffer is.
@@ -26,7 +28,7 @@ import Testing
                 let body = VectorMutation.mutate(vector.body, boundary: boundary, random: &random)
                 let label = "\(vector.id) mutation \(round)"
                 let whole = Self.validate(body, contentType: vector.contentType, options: vector.validationOptions, chunk: .max)
-                for chunk in [1, 2, 3, 7, 64] where chunk < body.count && (chunk > 1 || body.count < 4_096) {
+                for chunk in Self.chunkSizes where chunk < body.count && (chunk > 1 || body.count < 4_096) {
                     let chunked = Self.validate(body, contentType: vector.contentType, options: vector.validationOptions, chunk: chunk)
                     #expect(chunked == whole, "\(label): \(chunk)-byte chunks differ")
                 }

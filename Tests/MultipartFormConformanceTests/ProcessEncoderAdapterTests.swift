@@ -6,7 +6,7 @@ import MultipartFormTestSupport
 import Testing
 
 /// The process adapter end to end with `/bin/sh` scripts (always available) and the Python encoder from CONFORMANCE.md.
-@Suite("Process encoder adapter")
+@Suite("Process encoder adapter", .ownThread)
 struct ProcessEncoderAdapterTests {
     static let form: FormData = [FormData.Field(name: "title", value: .text("Holiday")), FormData.Field(name: "n", value: .bytes([0xFF, 0x00]), filename: "n.bin")]
 
@@ -197,9 +197,9 @@ struct ProcessEncoderAdapterTests {
         let certification = EncoderCertification(adapter)
         let corpus = try Corpus.load()
         let vectors = EncoderCertification.vectors(in: corpus)
-        let hard = ["filenames", "quoting", "charset", "browsers"]
+        let hard = ["filenames", "quoting", "charset"]
         let report = TestScale.isFull ? certification.report(over: corpus) : certification.report(over: vectors.filter { hard.contains($0.area) })
         #expect(report.levelOnRun == .canonical, "\(report.text(onlyProblems: true))")
-        #expect(TestScale.isFull ? report.level == .canonical : report.verdicts.count > 100)
+        #expect(TestScale.isFull ? report.level == .canonical : report.verdicts.count > 60)
     }
 }

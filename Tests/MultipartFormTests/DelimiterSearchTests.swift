@@ -48,7 +48,7 @@ import Testing
         var generator = SeededGenerator(seed: 4_676 &+ UInt64(lineFeedsPer256), "delimiter search, \(lineFeedsPer256) line feeds per 256")
         let search = DelimiterSearch(boundary: Self.boundary)
         for size in [0, 1, 5, 40, 41, 42, 100, 500, 2_000, 5_000, 20_000] {
-            for _ in 0..<20 {
+            for _ in 0..<TestScale.pick(full: 20, fast: 6) {
                 let bytes = body(size: size, lineFeedsPer256: lineFeedsPer256, generator: &generator)
                 for start in [0, min(bytes.count, 1), bytes.count / 2] {
                     let found = bytes.withUnsafeBytes { search.search(in: $0, from: start) }
