@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A growable byte buffer that empties in O(1) and keeps its storage: scratch space for the header
 /// line and header field being read, reused for every part.
 ///
@@ -107,7 +99,7 @@ struct ByteBuffer {
         guard count >= prefix.count else { return false }
         guard !prefix.isEmpty else { return true }
         return storage.withUnsafeBytes { held in
-            prefix.withUnsafeBytes { memcmp(held.baseAddress!, $0.baseAddress!, prefix.count) == 0 }
+            prefix.withUnsafeBytes { RawMemory.equal(held.baseAddress!, $0.baseAddress!, count: prefix.count) }
         }
     }
 }

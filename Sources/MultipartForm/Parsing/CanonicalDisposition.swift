@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Recognises the Content-Disposition value browsers and careful encoders write, which the general
 /// reader would accept without a single finding: `form-data; name="N"` or
 /// `form-data; name="N"; filename="F"`.

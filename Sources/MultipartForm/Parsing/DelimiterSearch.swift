@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A whole-delimiter search for `LF "--" boundary` over raw bytes that also counts the line feeds
 /// it passes, so content is read once.
 ///
@@ -61,10 +53,10 @@ struct DelimiterSearch {
         // A line feed before `windowEnd` has the whole pattern's window in the buffer; those after
         // it are only counted (a delimiter they begin is completed by later bytes, if at all).
         let windowEnd = end &- length &+ 1
-        while position < windowEnd, let hit = memchr(base + position, Int32(ByteClass.lf), windowEnd &- position) {
+        while position < windowEnd, let hit = RawMemory.first(ByteClass.lf, in: base + position, count: windowEnd &- position) {
             let lineFeed = UnsafeRawPointer(hit) - base
             if bytes[lineFeed &+ length &- 1] == lastByte
-                && pattern.withUnsafeBytes({ memcmp(hit + 1, $0.baseAddress! + 1, length &- 2) }) == 0
+                && pattern.withUnsafeBytes({ RawMemory.equal(hit + 1, $0.baseAddress! + 1, count: length &- 2) })
             {
                 return Found(match: lineFeed, lineFeeds: lineFeeds, lastLineFeed: lastLineFeed < 0 ? nil : lastLineFeed)
             }
@@ -79,7 +71,7 @@ struct DelimiterSearch {
             }
         }
         if position < windowEnd { position = windowEnd }
-        while position < end, let hit = memchr(base + position, Int32(ByteClass.lf), end &- position) {
+        while position < end, let hit = RawMemory.first(ByteClass.lf, in: base + position, count: end &- position) {
             lineFeeds &+= 1
             lastLineFeed = UnsafeRawPointer(hit) - base
             position = lastLineFeed &+ 1
@@ -110,7 +102,7 @@ struct DelimiterSearch {
         var match: Int? = nil
         func isMatch(_ lineFeed: Int) -> Bool {
             lineFeed &+ length <= end && bytes[lineFeed &+ last] == lastByte
-                && pattern.withUnsafeBytes({ memcmp(bytes.baseAddress! + (lineFeed &+ 1), $0.baseAddress! + 1, length &- 2) }) == 0
+                && pattern.withUnsafeBytes({ RawMemory.equal(bytes.baseAddress! + (lineFeed &+ 1), $0.baseAddress! + 1, count: length &- 2) })
         }
         // The 16 windows starting at `position`: which start with LF, and which are candidates.
         @inline(__always)

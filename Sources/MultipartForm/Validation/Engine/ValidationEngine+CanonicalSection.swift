@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension ValidationEngine {
     /// Reads, in one step, the header section browsers and careful encoders write for a text field or
     /// a file sent without a type, when the whole section is in the chunk:
@@ -33,7 +25,7 @@ extension ValidationEngine {
         else { return nil }
         // The value runs from the space after the colon to the line's CR, which CRLF CRLF must follow.
         let valueStart = start + nameLength - 1
-        guard let hit = memchr(base + valueStart, Int32(ByteClass.cr), chunk.count - valueStart) else { return nil }
+        guard let hit = RawMemory.first(ByteClass.cr, in: base + valueStart, count: chunk.count - valueStart) else { return nil }
         let cr = UnsafeRawPointer(hit) - base
         guard cr + 3 < chunk.count, chunk[cr + 1] == ByteClass.lf, chunk[cr + 2] == ByteClass.cr, chunk[cr + 3] == ByteClass.lf,
             chunk[valueStart + 1] == UInt8(ascii: "f"), chunk[cr - 1] == ByteClass.quote

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension ValidationEngine {
     /// Interprets the pending header field, if any, and forgets it.
     mutating func flushField() {
@@ -19,7 +11,7 @@ extension ValidationEngine {
     /// eight bytes at a time.
     static func scanFieldName(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> (colon: Int?, firstNotVisible: Int?) {
         guard start < line.count, let base = line.baseAddress,
-            let hit = memchr(base + start, Int32(ByteClass.colon), line.count &- start)
+            let hit = RawMemory.first(ByteClass.colon, in: base + start, count: line.count &- start)
         else { return (nil, nil) }
         let colon = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
         var index = start

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension ValidationEngine {
     /// A text field whose whole life lies in the chunk and on which no check has anything to say:
     /// where ``readPlainFields(_:base:delimiterEnd:matched:)`` found it (indices in the chunk).
@@ -89,7 +81,7 @@ extension ValidationEngine {
             ByteClass.matches(chunkBase + start, fieldName)
         else { return nil }
         let valueStart = start &+ nameLength &- 1
-        guard let hit = memchr(chunkBase + valueStart, Int32(ByteClass.cr), chunk.count &- valueStart) else { return nil }
+        guard let hit = RawMemory.first(ByteClass.cr, in: chunkBase + valueStart, count: chunk.count &- valueStart) else { return nil }
         let cr = UnsafeRawPointer(hit) - chunkBase
         // CRLF CRLF, then a first content byte that cannot begin a delimiter.
         let contentStart = cr &+ 4
@@ -131,7 +123,7 @@ extension ValidationEngine {
         guard let base = chunk.baseAddress else { return false }
         var index = range.lowerBound
         while index &+ 1 < range.upperBound,
-            let hit = memchr(base + index, Int32(ByteClass.dash), range.upperBound &- 1 &- index)
+            let hit = RawMemory.first(ByteClass.dash, in: base + index, count: range.upperBound &- 1 &- index)
         {
             let dash = UnsafeRawPointer(hit) - base
             if chunk[dash &+ 1] == ByteClass.dash { return true }
