@@ -14,10 +14,13 @@ let package = Package(
         .executable(name: "multipart-check", targets: ["multipart-check"]),
     ],
     targets: [
+        // The one system layer: every call into the C library (files, processes, memory search),
+        // behind small Swift APIs the other modules use. In no product of its own.
+        .target(name: "MultipartFormSystem"),
         // Core: Foundation-free scanner, validator and rule catalog.
-        .target(name: "MultipartForm"),
+        .target(name: "MultipartForm", dependencies: ["MultipartFormSystem"]),
         // Corpus model, loader, manifest and expectations: Foundation-free, so the command line can use it.
-        .target(name: "MultipartFormConformanceCore", dependencies: ["MultipartForm"]),
+        .target(name: "MultipartFormConformanceCore", dependencies: ["MultipartForm", "MultipartFormSystem"]),
         // What adopters import: the core above re-exported, plus the corpus bundled as a resource.
         .target(
             name: "MultipartFormConformance",
@@ -30,23 +33,23 @@ let package = Package(
         // and XCTest), kept out of the glue so an app never links a test framework.
         .target(name: "MultipartFormTesting", dependencies: ["MultipartForm", "MultipartFormFoundation"]),
         // Command-line logic as a library, so it can be tested in-process.
-        .target(name: "MultipartFormCLI", dependencies: ["MultipartForm", "MultipartFormConformanceCore"]),
+        .target(name: "MultipartFormCLI", dependencies: ["MultipartForm", "MultipartFormConformanceCore", "MultipartFormSystem"]),
         // `multipart-check bench`: generated bodies, worker processes and reports, kept out of the CLI library.
-        .target(name: "MultipartCheckBench", dependencies: ["MultipartForm", "MultipartFormConformanceCore", "MultipartFormCLI"]),
-        .executableTarget(name: "multipart-check", dependencies: ["MultipartFormCLI", "MultipartCheckBench"]),
+        .target(name: "MultipartCheckBench", dependencies: ["MultipartForm", "MultipartFormConformanceCore", "MultipartFormCLI", "MultipartFormSystem"]),
+        .executableTarget(name: "multipart-check", dependencies: ["MultipartFormCLI", "MultipartCheckBench", "MultipartFormSystem"]),
         // What the test targets share (chunked feeding, temporary directories, seeded randomness):
         // in no product, so only the tests build it.
         .target(name: "MultipartFormTestSupport", dependencies: ["MultipartForm"], path: "Tests/MultipartFormTestSupport"),
         .testTarget(name: "MultipartFormTests", dependencies: ["MultipartForm", "MultipartFormTestSupport"]),
         .testTarget(
             name: "MultipartFormConformanceTests",
-            dependencies: ["MultipartForm", "MultipartFormConformance", "MultipartFormCLI", "MultipartFormTestSupport"]
+            dependencies: ["MultipartForm", "MultipartFormConformance", "MultipartFormCLI", "MultipartFormSystem", "MultipartFormTestSupport"]
         ),
         .testTarget(
             name: "MultipartFormCLITests",
             dependencies: [
                 "MultipartFormCLI", "MultipartCheckBench", "MultipartForm", "MultipartFormConformanceCore",
-                "MultipartFormTestSupport",
+                "MultipartFormSystem", "MultipartFormTestSupport",
                 // `serve` is tested with URLSession uploading through the Foundation glue.
                 "MultipartFormFoundation",
             ],

@@ -7,6 +7,7 @@ import Musl
 import Darwin
 #endif
 import MultipartForm
+import MultipartFormSystem
 
 extension BenchCase {
     /// Writes the body and each file part's content file into ``directory`` (which must exist).

@@ -7,6 +7,7 @@ import Musl
 import Darwin
 #endif
 import MultipartFormConformanceCore
+import MultipartFormSystem
 
 /// `multipart-check bench`: generates the bench bodies, times every operation and its floors, and reports.
 struct BenchCommand: ExtensionCommand {

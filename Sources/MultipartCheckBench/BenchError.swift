@@ -1,11 +1,5 @@
 import MultipartFormCLI
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import MultipartFormSystem
 
 /// Why a benchmark could not run or measured something other than it should, in compiler style.
 struct BenchError: Error, Sendable {
@@ -16,6 +10,6 @@ struct BenchError: Error, Sendable {
 
     /// A failed system call on `path`, with the reason `errno` gives now.
     init(systemCall operation: String, path: String) {
-        self.init("cannot \(operation) '\(VisibleBytes.escape(path))': \(InputError.describe(errno))")
+        self.init("cannot \(operation) '\(VisibleBytes.escape(path))': \(InputError.describe(SystemCalls.errorNumber))")
     }
 }

@@ -7,6 +7,7 @@ import Musl
 import Darwin
 #endif
 import MultipartForm
+import MultipartFormSystem
 
 /// Reads a file in blocks of the size `validate` reads, for every bench operation alike.
 enum BenchReader {

@@ -1,5 +1,6 @@
 import MultipartFormCLI
 import MultipartFormConformanceCore
+import MultipartFormSystem
 
 /// The hidden `__bench-worker` mode: one run of one operation, in a process of its own.
 ///

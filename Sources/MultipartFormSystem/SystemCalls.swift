@@ -6,9 +6,10 @@ import Musl
 import Darwin
 #endif
 
-/// The package's one home for POSIX calls whose names or shapes differ between Glibc, Musl and Darwin.
+/// POSIX calls whose names or shapes differ between Glibc, Musl and Darwin, in the package's system layer.
 ///
-/// Every module of the package calls these instead of naming `Glibc`, `Musl` or `Darwin` itself:
+/// The other modules call these (and the layer's other types: ``FileSystem``, ``ChildProcess``,
+/// ``RawMemory``, ``WallClock``) instead of naming `Glibc`, `Musl` or `Darwin` themselves:
 /// reads and writes retry on `EINTR`, and errors are worded once, as `strerror` says them with a
 /// lower-case first letter (compiler-style messages).
 package enum SystemCalls {
@@ -208,6 +209,30 @@ package enum SystemCalls {
     /// ``describe(_:)`` for the current `errno`.
     package static func lastError() -> String {
         describe(errno)
+    }
+
+    /// The current `errno`, for messages built after a call failed.
+    package static var errorNumber: Int32 { errno }
+
+    /// Whether `descriptor` is a terminal (`isatty(3)`).
+    package static func isTerminal(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) == 1
+    }
+
+    /// The bytes of a NUL-terminated C string, without the NUL.
+    package static func bytes(ofCString string: UnsafePointer<CChar>) -> [UInt8] {
+        Array(UnsafeRawBufferPointer(start: string, count: strlen(string)))
+    }
+
+    /// Ends the process with `status` (`exit(3)`: buffered output is flushed).
+    package static func exit(_ status: Int32) -> Never {
+        #if canImport(Glibc)
+        Glibc.exit(status)
+        #elseif canImport(Musl)
+        Musl.exit(status)
+        #elseif canImport(Darwin)
+        Darwin.exit(status)
+        #endif
     }
 }
 

@@ -10,6 +10,7 @@ import Darwin
 #endif
 
 @testable import MultipartFormCLI
+import MultipartFormSystem
 
 /// `serve` against clients that misbehave: each gets a clean answer or a closed connection and one
 /// line of output, and the server goes on serving others.
@@ -244,7 +245,7 @@ import Darwin
         let server = try ServeServer(configuration: configuration)
         let release = DispatchSemaphore(value: 0)
         let ended = DispatchSemaphore(value: 0)
-        let written = ServeLock(0)
+        let written = LockedValue(0)
         Thread.detachNewThread {
             _ = server.run { _ in
                 // The first line blocks until the test releases it, as a paused terminal would.

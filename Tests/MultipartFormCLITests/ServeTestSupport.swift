@@ -1,5 +1,6 @@
 import Foundation
 @testable import MultipartFormCLI
+import MultipartFormSystem
 
 #if canImport(Glibc)
 import Glibc
@@ -13,9 +14,9 @@ import Darwin
 /// its own handle.
 final class RunningServer: @unchecked Sendable {
     let server: ServeServer
-    private let collected = ServeLock<[ServeServer.Output]>([])
+    private let collected = LockedValue<[ServeServer.Output]>([])
     private let ended = DispatchSemaphore(value: 0)
-    private let totalsBox = ServeLock<ServeServer.Totals?>(nil)
+    private let totalsBox = LockedValue<ServeServer.Totals?>(nil)
 
     init(_ change: (inout ServeConfiguration) -> Void = { _ in }) throws {
         var configuration = ServeConfiguration()

@@ -1,5 +1,6 @@
 import Foundation
 import MultipartFormConformanceCore
+import MultipartFormSystem
 import Testing
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Foundation
 import MultipartFormConformanceCore
+import MultipartFormSystem
 import Testing
 
 /// A child's output is read whole once it exits, however late the reading thread gets to it.

@@ -2,6 +2,7 @@ import Foundation
 import MultipartForm
 import MultipartFormConformance
 import MultipartFormConformanceCore
+import MultipartFormSystem
 import MultipartFormTestSupport
 import Testing
 

@@ -11,8 +11,10 @@ struct FoundationLinkageTests {
         .deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The targets that must build without Foundation: the core, the conformance core and the command line.
-    static let foundationFreeTargets = ["MultipartForm", "MultipartFormConformanceCore", "MultipartFormCLI", "MultipartCheckBench", "multipart-check"]
+    /// The targets that must build without Foundation: the system layer, the core, the conformance core and the command line.
+    static let foundationFreeTargets = [
+        "MultipartFormSystem", "MultipartForm", "MultipartFormConformanceCore", "MultipartFormCLI", "MultipartCheckBench", "multipart-check",
+    ]
 
     @Test(arguments: foundationFreeTargets.map { "Sources/\($0)" })
     func sourcesNeverImportFoundation(directory: String) throws {

@@ -9,7 +9,7 @@ struct PlatformGuardTests {
 
     /// The targets whose modules are library products (built for iOS, tvOS, watchOS and visionOS too).
     static let libraryTargets: Set<String> = [
-        "MultipartForm", "MultipartFormFoundation", "MultipartFormConformanceCore", "MultipartFormConformance",
+        "MultipartForm", "MultipartFormFoundation", "MultipartFormConformanceCore", "MultipartFormConformance", "MultipartFormSystem",
     ]
 
     /// Every Swift file under `Sources/` and `Tests/`, with its target's name.

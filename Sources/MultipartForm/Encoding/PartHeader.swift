@@ -1,3 +1,5 @@
+import MultipartFormSystem
+
 /// A field's part header (`Content-Disposition: ...` through the blank line that ends the section),
 /// written into a buffer the caller reuses, and the length of the field's value.
 ///

@@ -1,3 +1,5 @@
+import MultipartFormSystem
+
 extension ReferenceEncoder.Body {
     /// Writes the body to a file descriptor the caller owns (a file, a pipe, a socket), in constant memory.
     ///

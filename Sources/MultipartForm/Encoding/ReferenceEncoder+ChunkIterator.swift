@@ -1,3 +1,5 @@
+import MultipartFormSystem
+
 extension ReferenceEncoder {
     /// Yields a body's bytes in order, reading each file in pieces while it goes.
     ///

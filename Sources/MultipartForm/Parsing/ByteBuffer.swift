@@ -1,3 +1,5 @@
+import MultipartFormSystem
+
 /// A growable byte buffer that empties in O(1) and keeps its storage: scratch space for the header
 /// line and header field being read, reused for every part.
 ///

@@ -1,3 +1,5 @@
+import MultipartFormSystem
+
 extension UnsafeRawBufferPointer {
     /// The index of the first `byte` in `self[from...]`, or `count` when there is none (`memchr`).
     ///

@@ -1,3 +1,5 @@
+import MultipartFormSystem
+
 /// A whole-delimiter search for `LF "--" boundary` over raw bytes that also counts the line feeds
 /// it passes, so content is read once.
 ///

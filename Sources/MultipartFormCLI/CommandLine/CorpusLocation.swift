@@ -1,4 +1,5 @@
 import MultipartFormConformanceCore
+import MultipartFormSystem
 
 /// Where the subcommands that read the corpus find it.
 ///

@@ -1,5 +1,6 @@
 import MultipartForm
 import MultipartFormConformanceCore
+import MultipartFormSystem
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import Dispatch
 import MultipartForm
 import MultipartFormConformanceCore
+import MultipartFormSystem
 
 /// The vectors of one `certify` run, graded on several threads, with an early stop for a command
 /// that cannot work and, optionally, every answer kept on disk.

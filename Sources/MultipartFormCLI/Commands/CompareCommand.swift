@@ -1,3 +1,5 @@
+import MultipartFormSystem
+
 #if os(macOS) || os(Linux)
 import Dispatch
 import MultipartForm

@@ -1,4 +1,5 @@
 import MultipartForm
+import MultipartFormSystem
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import MultipartFormConformanceCore
+import MultipartFormSystem
 
 /// The `multipart-check` command line, as a library so it can be tested in-process.
 ///

@@ -1,4 +1,5 @@
 import MultipartFormConformanceCore
+import MultipartFormSystem
 
 /// `multipart-check report merge A.json B.json ...`: one matrix from several certification reports.
 struct ReportMergeCommand {

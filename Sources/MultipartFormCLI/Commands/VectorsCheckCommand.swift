@@ -1,5 +1,6 @@
 import MultipartForm
 import MultipartFormConformanceCore
+import MultipartFormSystem
 
 /// `multipart-check vectors check`: audits vectors and the manifest, printing each failure under its vector id.
 struct VectorsCheckCommand {

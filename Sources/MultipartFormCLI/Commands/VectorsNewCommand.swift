@@ -1,5 +1,6 @@
 import MultipartForm
 import MultipartFormConformanceCore
+import MultipartFormSystem
 
 /// `multipart-check vectors new`: adds a vector whose sidecar records what the strict validator reports for a body.
 struct VectorsNewCommand {

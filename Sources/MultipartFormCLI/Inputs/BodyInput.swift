@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import MultipartForm
+import MultipartFormSystem
 
 /// An input that could not be opened or read, with the reason as `strerror` gives it.
 package struct InputError: Error, Sendable {

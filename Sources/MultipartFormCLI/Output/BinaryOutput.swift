@@ -1,4 +1,5 @@
 import MultipartForm
+import MultipartFormSystem
 
 /// Where `encode` writes a body when no `--output` file is named: a file descriptor, or memory for tests.
 public final class BinaryOutput {

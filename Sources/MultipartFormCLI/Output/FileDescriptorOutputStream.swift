@@ -1,11 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MultipartForm
+import MultipartFormSystem
 
 /// A text stream that writes UTF-8 straight to a file descriptor, retrying short and interrupted writes.
 public struct FileDescriptorOutputStream: TextOutputStream, Sendable {

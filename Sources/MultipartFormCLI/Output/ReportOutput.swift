@@ -1,4 +1,5 @@
 import MultipartFormConformanceCore
+import MultipartFormSystem
 
 /// Where a rendered report goes: a file named by `--output`, or standard output.
 enum ReportOutput {

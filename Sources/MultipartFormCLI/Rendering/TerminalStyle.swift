@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import MultipartFormSystem
 
 /// ANSI colours for text reports, or none: what `--color auto|always|never` decides.
 struct TerminalStyle: Sendable {
@@ -30,14 +24,14 @@ struct TerminalStyle: Sendable {
         case .always: return TerminalStyle(isEnabled: true)
         case .never: return .plain
         case .auto:
-            let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
-            let dumb = getenv("TERM").map { String(cString: $0) == "dumb" } ?? false
+            let noColor = !(FileSystem.environment("NO_COLOR") ?? "").isEmpty
+            let dumb = FileSystem.environment("TERM") == "dumb"
             return TerminalStyle(isEnabled: outputIsTerminal && !noColor && !dumb)
         }
     }
 
     /// Whether a file descriptor is a terminal.
-    static func isTerminal(_ fileDescriptor: Int32) -> Bool { isatty(fileDescriptor) == 1 }
+    static func isTerminal(_ fileDescriptor: Int32) -> Bool { SystemCalls.isTerminal(fileDescriptor) }
 
     private func paint(_ text: String, _ code: String) -> String {
         isEnabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

@@ -1,5 +1,6 @@
 import MultipartForm
 import MultipartFormConformanceCore
+import MultipartFormSystem
 
 /// A request saved by `--save DIR` as the raw bytes it arrived as (head, then the body in its
 /// transfer coding), which `validate` and `vectors new` read as an HTTP capture.

@@ -7,6 +7,7 @@ import Darwin
 #endif
 import MultipartForm
 import MultipartFormConformanceCore
+import MultipartFormSystem
 
 /// `multipart-check serve`: a local HTTP/1.1 server that validates every multipart request as it
 /// streams in, prints the findings as `validate` does, and answers the client with the report.

@@ -1,3 +1,5 @@
+import MultipartFormSystem
+
 #if os(macOS) || os(Linux)
 import MultipartFormConformanceCore
 
@@ -18,7 +20,7 @@ final class ServeComparison: Sendable {
 
     /// The `Interop` directory the parsers are looked for in.
     let directory: String
-    private let shared = ServeLock(Shared())
+    private let shared = LockedValue(Shared())
 
     private struct Shared {
         /// The listing and the installed parsers' version lines, once read.

@@ -1,3 +1,5 @@
+import MultipartFormSystem
+
 /// The last requests `serve` validated, as the live page shows them: a fixed number of entries,
 /// each already cut to bounded windows of its body, so memory stays bounded whatever the traffic.
 final class ServeHistory: @unchecked Sendable {
@@ -18,7 +20,7 @@ final class ServeHistory: @unchecked Sendable {
 
     /// How many entries are kept.
     let capacity: Int
-    private let entries = ServeLock<[Entry]>([])
+    private let entries = LockedValue<[Entry]>([])
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import MultipartForm
+import MultipartFormSystem
 
 /// Closes connections whose request was refused without being read, so the refusal reaches the
 /// client (RFC 9112 §9.6, "tear-down").
@@ -30,7 +31,7 @@ final class ServeLingeringClose: @unchecked Sendable {
         var running = false
         var closed = false
     }
-    private let state = ServeLock(State())
+    private let state = LockedValue(State())
 
     /// Shuts `descriptor` down for writing and closes it once the client has closed its side, or
     /// after ``linger``; the caller no longer owns it.
@@ -44,7 +45,7 @@ final class ServeLingeringClose: @unchecked Sendable {
         }
         switch start {
         case nil: SystemCalls.close(descriptor)
-        case true?: if !ServeThread.start({ [self] in drain() }) { closeWithoutThread() }
+        case true?: if !DetachedThread.start({ [self] in drain() }) { closeWithoutThread() }
         case false?: break
         }
     }

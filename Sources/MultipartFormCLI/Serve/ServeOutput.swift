@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import MultipartForm
+import MultipartFormSystem
 
 /// `serve`'s standard output and error, written so that a reader who stops reading (a paused
 /// pager, a full pipe) cannot keep a stop request from being honoured.

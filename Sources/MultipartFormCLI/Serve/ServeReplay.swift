@@ -1,4 +1,5 @@
 import MultipartForm
+import MultipartFormSystem
 
 #if canImport(Glibc)
 import Glibc
@@ -40,9 +41,9 @@ package enum ServeReplay {
         // The client's side writes and reads on threads of its own, so neither direction can fill up
         // and block the server.
         let client = pair[1]
-        let answers = ServeLock<[UInt8]>([])
-        let done = ServeLock<Int>(0)
-        _ = ServeThread.start {
+        let answers = LockedValue<[UInt8]>([])
+        let done = LockedValue<Int>(0)
+        _ = DetachedThread.start {
             bytes.withUnsafeBytes { raw in
                 var offset = 0
                 while offset < raw.count {
@@ -54,7 +55,7 @@ package enum ServeReplay {
             _ = shutdown(client, Int32(SHUT_WR))
             done.withLock { $0 += 1 }
         }
-        _ = ServeThread.start {
+        _ = DetachedThread.start {
             var buffer = [UInt8](repeating: 0, count: 65536)
             while true {
                 let count = SystemCalls.read(client, &buffer, buffer.count)

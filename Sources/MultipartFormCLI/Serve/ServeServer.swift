@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import MultipartForm
+import MultipartFormSystem
 
 /// The `serve` server: a listening socket, a thread that accepts connections, one thread per
 /// connection, and the caller's thread writing every thread's output in the order it was made.
@@ -84,7 +85,7 @@ final class ServeServer: @unchecked Sendable {
         var nextRequest = 1
         var stopping = false
     }
-    private let shared = ServeLock(Shared())
+    private let shared = LockedValue(Shared())
 
     /// Binds the listening socket; nothing is accepted before ``run(write:)``.
     ///
@@ -167,10 +168,10 @@ final class ServeServer: @unchecked Sendable {
                     ))
             }
         }
-        let acceptEnded = ServeLock(false)
+        let acceptEnded = LockedValue(false)
         let accepting =
             listener >= 0
-            && ServeThread.start { [self] in
+            && DetachedThread.start { [self] in
                 acceptLoop()
                 acceptEnded.withLock { $0 = true }
                 wake()
@@ -327,7 +328,7 @@ final class ServeServer: @unchecked Sendable {
             return
         }
         let connection = ServeConnection(server: self, descriptor: accepted.descriptor, peer: accepted.peer)
-        if !ServeThread.start({ connection.run() }) {
+        if !DetachedThread.start({ connection.run() }) {
             emit(ServeLog.connectionRefused(peer: accepted.peer, reason: "no thread could be started", format: configuration.format))
             connectionEnded(accepted.descriptor)
         }
@@ -368,10 +369,8 @@ final class ServeServer: @unchecked Sendable {
 
     /// `20261125-093015`: local time, for saved captures' names.
     private static func timeLabel() -> String {
-        var now = time(nil)
-        var parts = tm()
-        localtime_r(&now, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : String(value) }
-        return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))-\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))"
+        let now = WallClock.local()
+        let two = WallClock.Fields.twoDigits
+        return "\(now.year)\(two(now.month))\(two(now.day))-\(two(now.hour))\(two(now.minute))\(two(now.second))"
     }
 }

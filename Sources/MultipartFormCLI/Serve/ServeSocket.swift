@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import MultipartForm
+import MultipartFormSystem
 
 /// The POSIX socket calls `serve` makes: listening, accepting, and reading and writing with deadlines.
 enum ServeSocket {

@@ -1,12 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MultipartForm
 import MultipartFormConformanceCore
+import MultipartFormSystem
 
 extension ServedRequest {
     /// The most findings an entry of the live page keeps, each with its byte view.
@@ -59,7 +53,7 @@ extension ServedRequest {
         }
         let capture = self.capture(bodyLength: report.byteCount)
         let entry = JSONValue.object([
-            ("number", .int(number)), ("time", .int(Int(time(nil)))),
+            ("number", .int(number)), ("time", .int(WallClock.secondsSinceEpoch())),
             ("method", .string(VisibleBytes.escape(head.method))), ("target", .string(VisibleBytes.escape(head.target))),
             ("peer", .string(peer)), ("content_type", .string(contentType.map(VisibleBytes.escape))),
             ("bytes", .int(report.byteCount)), ("status", .int(status.code)),

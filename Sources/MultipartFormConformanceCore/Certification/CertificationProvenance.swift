@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import MultipartFormSystem
 
 /// Where a certification report comes from: the tool, the date, the corpus, and how much of it was selected.
 ///
@@ -46,11 +40,8 @@ public struct CertificationProvenance: Sendable, Hashable {
 
     /// The current time as an ISO 8601 UTC timestamp to the second, such as `2026-11-27T09:30:00Z`.
     public static func now() -> String {
-        var seconds = time(nil)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : String(value) }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+        let now = WallClock.utc()
+        let two = WallClock.Fields.twoDigits
+        return "\(now.year)-\(two(now.month))-\(two(now.day))T\(two(now.hour)):\(two(now.minute)):\(two(now.second))Z"
     }
 }

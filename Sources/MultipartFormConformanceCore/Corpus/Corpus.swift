@@ -1,3 +1,5 @@
+import MultipartFormSystem
+
 /// The conformance corpus: every vector in a `Vectors/` directory, loaded, checked for shape and sorted by id.
 ///
 /// The loader refuses to be empty: a missing directory, a directory without vectors, a `.body`

@@ -1,3 +1,5 @@
+import MultipartFormSystem
+
 /// The checksum manifest `Vectors/MANIFEST.sha256`: one `sha256sum` line per `.body` and `.json` file.
 ///
 /// Each line is `<64 lower-case hex digits>  <path relative to Vectors/>`, sorted by path, as

@@ -1,3 +1,5 @@
+import MultipartFormSystem
+
 /// What real parsers made of the corpus, as `Interop/run.sh` records it in `Interop/results/evidence.json`.
 ///
 /// Each vector that the parsers do not all read the same way is listed with its readings: groups of

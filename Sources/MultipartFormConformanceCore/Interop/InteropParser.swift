@@ -1,3 +1,5 @@
+import MultipartFormSystem
+
 #if os(macOS) || os(Linux)
 /// One real parser of `Interop/parsers.tsv`: its id, what it is, and the driver command that speaks
 /// the decoder process contract for it.

@@ -1,3 +1,5 @@
+import MultipartFormSystem
+
 #if os(macOS) || os(Linux)
 /// One request to a process adapter's command and its answer: the child is started, given the
 /// request on standard input, and its standard output is returned when it exits with status 0.

@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import MultipartForm
 
 /// The few file operations the corpus needs, on POSIX, so the conformance core never loads Foundation.
 ///

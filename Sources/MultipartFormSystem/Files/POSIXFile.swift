@@ -7,10 +7,11 @@ import Darwin
 #endif
 
 /// A file descriptor, closed when the last reference goes: the core's only file access (POSIX, no Foundation).
-final class POSIXFile {
+package final class POSIXFile {
     /// Why a file could not be sized, opened, read or written, in compiler style (`cannot open 'x': no such file or directory`).
-    struct Error: Swift.Error {
-        var message: String
+    package struct Error: Swift.Error {
+        /// The message, such as `cannot open 'x': no such file or directory`.
+        package var message: String
     }
 
     private let descriptor: Int32
@@ -18,7 +19,7 @@ final class POSIXFile {
     private var isOpen = true
 
     /// Opens a file for reading.
-    init(path: String) throws(Error) {
+    package init(path: String) throws(Error) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Error(message: "cannot open '\(path)': \(Self.lastError())") }
         self.descriptor = descriptor
@@ -26,7 +27,7 @@ final class POSIXFile {
     }
 
     /// Creates or truncates a file for writing, with permissions `rw-r--r--` before the umask.
-    init(creatingAtPath path: String) throws(Error) {
+    package init(creatingAtPath path: String) throws(Error) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Error(message: "cannot create '\(path)': \(Self.lastError())") }
         self.descriptor = descriptor
@@ -34,7 +35,7 @@ final class POSIXFile {
     }
 
     /// Wraps a descriptor the caller keeps owning; it is never closed here.
-    init(borrowing descriptor: Int32) {
+    package init(borrowing descriptor: Int32) {
         self.descriptor = descriptor
         ownsDescriptor = false
     }
@@ -44,34 +45,34 @@ final class POSIXFile {
     }
 
     /// Closes the descriptor now, reporting a failure (which can be the first sign of a failed write).
-    func close(path: String) throws(Error) {
+    package func close(path: String) throws(Error) {
         guard ownsDescriptor && isOpen else { return }
         isOpen = false
         guard SystemCalls.close(descriptor) == 0 else { throw Error(message: "cannot close '\(path)': \(Self.lastError())") }
     }
 
     /// Returns the size of the regular file at `path` without opening it.
-    static func regularFileSize(atPath path: String) throws(Error) -> Int {
+    package static func regularFileSize(atPath path: String) throws(Error) -> Int {
         var status = stat()
         guard stat(path, &status) == 0 else { throw Error(message: "cannot stat '\(path)': \(lastError())") }
         return try size(of: status, path: path)
     }
 
     /// Returns the size of the open file, which must still be a regular file.
-    func size(path: String) throws(Error) -> Int {
+    package func size(path: String) throws(Error) -> Int {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw Error(message: "cannot stat '\(path)': \(Self.lastError())") }
         return try Self.size(of: status, path: path)
     }
 
     /// Whether the descriptor refers to a regular file (not a pipe, terminal or device).
-    var isRegularFile: Bool {
+    package var isRegularFile: Bool {
         var status = stat()
         return fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
     /// Reads up to `buffer.count` bytes, retrying on EINTR; returns 0 at end of file.
-    func read(into buffer: UnsafeMutableRawBufferPointer, path: String) throws(Error) -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer, path: String) throws(Error) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         while true {
             let count = SystemCalls.read(descriptor, base, buffer.count)
@@ -82,7 +83,7 @@ final class POSIXFile {
     }
 
     /// Writes every byte of `buffer`, retrying short and interrupted writes.
-    func write(_ buffer: UnsafeRawBufferPointer, path: String) throws(Error) {
+    package func write(_ buffer: UnsafeRawBufferPointer, path: String) throws(Error) {
         guard buffer.count > 0 else { return }
         if !SystemCalls.writeAll(descriptor, buffer) {
             throw Error(message: "cannot write '\(path)': \(Self.lastError())")
@@ -90,7 +91,7 @@ final class POSIXFile {
     }
 
     /// Removes a file, ignoring failure (used to take back a partly written body).
-    static func remove(path: String) {
+    package static func remove(path: String) {
         _ = unlink(path)
     }
 

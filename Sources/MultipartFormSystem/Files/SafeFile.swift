@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import MultipartForm
 
 /// A file created inside a directory the user named, the one way the tools write files there
 /// (`certify --save-bodies`, `serve --save`, `vectors new`).

@@ -8,16 +8,16 @@ import Darwin
 
 /// The C library's byte search and compare, which the scanners lean on: each platform's library
 /// vectorises them, and naming them here keeps platform imports out of the engine's files.
-enum RawMemory {
+package enum RawMemory {
     /// The address of the first `byte` among the `count` bytes at `start`, or `nil` (`memchr`).
-    @inline(__always)
-    static func first(_ byte: UInt8, in start: UnsafeRawPointer, count: Int) -> UnsafeRawPointer? {
+    @inlinable @inline(__always)
+    package static func first(_ byte: UInt8, in start: UnsafeRawPointer, count: Int) -> UnsafeRawPointer? {
         memchr(start, Int32(byte), count).map { UnsafeRawPointer($0) }
     }
 
     /// Whether the `count` bytes at `first` and at `second` are the same (`memcmp`).
-    @inline(__always)
-    static func equal(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int) -> Bool {
+    @inlinable @inline(__always)
+    package static func equal(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int) -> Bool {
         memcmp(first, second, count) == 0
     }
 }

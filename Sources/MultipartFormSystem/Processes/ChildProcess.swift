@@ -6,7 +6,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import MultipartForm
 
 /// Runs a command with bytes on its standard input and collects its output, with a deadline, on macOS and Linux.
 ///
@@ -181,7 +180,7 @@ package enum ChildProcess {
 
     /// A time-out in seconds as a duration: a negative one is 0 (the child is killed at once), and
     /// `nil`, NaN or more than a year is a year.
-    static func allowed(seconds timeout: Double?) -> Duration {
+    package static func allowed(seconds timeout: Double?) -> Duration {
         let year = 365.0 * 24 * 3600
         guard let timeout, !timeout.isNaN else { return .seconds(year) }
         return .seconds(min(max(0, timeout), year))

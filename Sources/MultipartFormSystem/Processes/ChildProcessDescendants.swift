@@ -6,7 +6,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import MultipartForm
 
 /// The processes a child started and left behind outside its process group (`setsid cmd &`, a
 /// daemon), found and killed when the run ends or is interrupted, so none outlives it.

@@ -6,7 +6,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import MultipartForm
 
 /// The process groups of the children running now, so a signal that ends this process ends them too.
 ///

@@ -6,7 +6,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import MultipartForm
 
 /// The state of one running child: its descriptors, what it wrote, and one `poll` loop until it exits.
 struct ChildProcessSession {

@@ -1,3 +1,5 @@
+import MultipartFormSystem
+
 extension ValidationEngine {
     /// Reads, in one step, the header section browsers and careful encoders write for a text field or
     /// a file sent without a type, when the whole section is in the chunk:

@@ -1,3 +1,5 @@
+import MultipartFormSystem
+
 extension ValidationEngine {
     /// Interprets the pending header field, if any, and forgets it.
     mutating func flushField() {

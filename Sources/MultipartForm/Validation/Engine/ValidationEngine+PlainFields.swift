@@ -1,3 +1,5 @@
+import MultipartFormSystem
+
 extension ValidationEngine {
     /// A text field whose whole life lies in the chunk and on which no check has anything to say:
     /// where ``readPlainFields(_:base:delimiterEnd:matched:)`` found it (indices in the chunk).

@@ -6,10 +6,10 @@ import Musl
 import Darwin
 #endif
 
-/// Starts detached POSIX threads: one per connection, so a slow client blocks only itself.
-enum ServeThread {
-    /// Each thread's stack: the request loop never recurses deeply.
-    static let stackSize = 1024 * 1024
+/// Starts detached POSIX threads (serve runs one per connection, so a slow client blocks only itself).
+package enum DetachedThread {
+    /// Each thread's stack: what runs on them never recurses deeply.
+    package static let stackSize = 1024 * 1024
 
     private final class Work {
         let body: () -> Void
@@ -17,7 +17,7 @@ enum ServeThread {
     }
 
     /// Runs `body` on a new detached thread; `false` when the system refuses to start one.
-    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+    package static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,9 +8,9 @@ import Darwin
 #endif
 
 /// Where the running executable is, so an installed `multipart-check` finds the corpus installed with it.
-enum ExecutableLocation {
+package enum ExecutableLocation {
     /// The directory holding the running executable (links resolved), or `nil` when it cannot be told.
-    static func directory() -> String? {
+    package static func directory() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         #if canImport(Darwin)
         var size = UInt32(buffer.count)
@@ -26,3 +27,4 @@ enum ExecutableLocation {
         return String(path[..<slash])
     }
 }
+#endif
