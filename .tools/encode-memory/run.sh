@@ -4,10 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=.build-encode-memory
-rm -rf "$build"
-mkdir -p "$build"
-find Sources/MultipartForm -name '*.swift' -print0 | sort -z | xargs -0 swiftc -O -wmo -parse-as-library \
-    -swift-version 6 -package-name multipart_form_conformance -module-name MultipartForm \
-    -emit-module -emit-module-path "$build/MultipartForm.swiftmodule" -emit-library -static -o "$build/libMultipartForm.a"
-swiftc -O -swift-version 6 -I "$build" -L "$build" .tools/encode-memory/measure.swift -lMultipartForm -o "$build/measure"
+.tools/engine-snapshot/build.sh "$build" MultipartFormSystem MultipartForm
+swiftc -O -swift-version 6 -I "$build" -L "$build" .tools/encode-memory/measure.swift -lMultipartForm -lMultipartFormSystem -o "$build/measure"
 "$build/measure" "$@"

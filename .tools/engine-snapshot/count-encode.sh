@@ -9,9 +9,9 @@ cd "$(dirname "$0")/../.."
 fields=${1:-100000}
 command -v valgrind >/dev/null || { echo "count-encode.sh needs valgrind (apt-get install valgrind)" >&2; exit 69; }
 build=.build-count
-.tools/engine-snapshot/build.sh "$build" MultipartForm
+.tools/engine-snapshot/build.sh "$build" MultipartFormSystem MultipartForm
 swiftc -O -swift-version 5 -package-name multipart_form_conformance -I "$build" -L "$build" \
-    .tools/engine-snapshot/encode.swift -lMultipartForm -o "$build/encode"
+    .tools/engine-snapshot/encode.swift -lMultipartForm -lMultipartFormSystem -o "$build/encode"
 previous=0
 for stage in strings form prepare write; do
     count=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$build/encode" "$fields" "$stage" 2>&1 |

@@ -15,9 +15,9 @@ sizes=${2:?usage: count.sh BOUNDARY CHUNK-SIZES BODY...}
 shift 2
 command -v valgrind >/dev/null || { echo "count.sh needs valgrind (apt-get install valgrind)" >&2; exit 69; }
 build=.build-count
-.tools/engine-snapshot/build.sh "$build" MultipartForm
+.tools/engine-snapshot/build.sh "$build" MultipartFormSystem MultipartForm
 swiftc -O -swift-version 5 -package-name multipart_form_conformance -I "$build" -L "$build" \
-    .tools/engine-snapshot/feed.swift -lMultipartForm -o "$build/feed"
+    .tools/engine-snapshot/feed.swift -lMultipartForm -lMultipartFormSystem -o "$build/feed"
 for body in "$@"; do
     for size in ${sizes//,/ }; do
         count=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$build/feed" "$body" "$boundary" "$size" ${COLLECT:+collect} 2>&1 |

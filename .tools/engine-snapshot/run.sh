@@ -11,8 +11,8 @@ cd "$(dirname "$0")/../.."
 output=${1:?usage: run.sh OUTPUT [ROUNDS]}
 rounds=${2:-27}
 build=.build-snapshot
-.tools/engine-snapshot/build.sh "$build" MultipartForm MultipartFormConformanceCore
+.tools/engine-snapshot/build.sh "$build" MultipartFormSystem MultipartForm MultipartFormConformanceCore
 swiftc -O -swift-version 5 -package-name multipart_form_conformance -I "$build" -L "$build" \
-    .tools/engine-snapshot/snapshot.swift -lMultipartFormConformanceCore -lMultipartForm -o "$build/snapshot"
+    .tools/engine-snapshot/snapshot.swift -lMultipartFormConformanceCore -lMultipartForm -lMultipartFormSystem -o "$build/snapshot"
 "$build/snapshot" Vectors "$rounds" >"$output"
 echo "wrote $output ($(wc -l <"$output") reports)"
