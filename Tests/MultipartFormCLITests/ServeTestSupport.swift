@@ -73,19 +73,13 @@ final class RunningServer: @unchecked Sendable {
 final class RawClient {
     let descriptor: Int32
 
-    /// Connects to the server on `port`; `bufferBytes` sets small socket buffers both ways (before
-    /// connecting, so the window is small from the start), for tests that fill them.
-    init(port: Int, bufferBytes: Int32? = nil) throws {
+    init(port: Int) throws {
         #if canImport(Glibc)
         let streamSocket = Int32(SOCK_STREAM.rawValue)
         #else
         let streamSocket = SOCK_STREAM
         #endif
         descriptor = socket(AF_INET, streamSocket, 0)
-        if var size = bufferBytes {
-            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-            setsockopt(descriptor, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
