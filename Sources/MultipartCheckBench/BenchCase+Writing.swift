@@ -1,12 +1,5 @@
-import MultipartFormCLI
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MultipartForm
+import MultipartFormCLI
 import MultipartFormSystem
 
 extension BenchCase {
@@ -69,7 +62,7 @@ struct BenchFileWriter {
     /// Creates (or truncates) the file at `path`.
     init(path: String) throws(BenchError) {
         self.path = path
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        descriptor = SystemCalls.create(path)
         guard descriptor >= 0 else { throw Self.failure("create", path) }
         buffer.reserveCapacity(1 << 20)
     }
@@ -86,7 +79,7 @@ struct BenchFileWriter {
     /// where it would slow whichever operation it overlapped.
     mutating func close() throws(BenchError) {
         try flush()
-        guard fsync(descriptor) == 0 else { throw Self.failure("sync", path) }
+        guard SystemCalls.synchronize(descriptor) else { throw Self.failure("sync", path) }
         SystemCalls.close(descriptor)
     }
 

@@ -1,11 +1,4 @@
 import MultipartFormCLI
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MultipartFormConformanceCore
 import MultipartFormSystem
 
@@ -148,7 +141,7 @@ struct BenchCommand: ExtensionCommand {
 
     /// Plans a case and writes its files into a new directory.
     static func prepare(_ name: BenchCase.Name, scale: Double, in directory: String) throws(BenchError) -> BenchCase {
-        guard mkdir(directory, 0o755) == 0 else { throw BenchError(systemCall: "create directory", path: directory) }
+        guard SystemCalls.makeDirectory(directory) else { throw BenchError(systemCall: "create directory", path: directory) }
         let plan = BenchCase(name, scale: scale, directory: directory)
         try plan.write()
         return plan
@@ -185,30 +178,13 @@ struct BenchCommand: ExtensionCommand {
     // MARK: The temporary directory
 
     static func makeTemporaryDirectory() throws(BenchError) -> String {
-        var parent = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        if parent.isEmpty { parent = "/tmp" }
-        while parent.count > 1 && parent.hasSuffix("/") { parent.removeLast() }
-        var template = Array((parent + "/multipart-check-bench-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else { throw BenchError(systemCall: "create directory", path: parent) }
-        return String(cString: made)
+        let made = FileSystem.makeTemporaryDirectory(prefix: "multipart-check-bench")
+        guard let path = made.path else { throw BenchError(systemCall: "create directory", path: made.parent) }
+        return path
     }
 
     /// Removes a directory the bench made, with everything in it.
     static func removeTree(_ path: String) {
-        guard let directory = opendir(path) else {
-            unlink(path)
-            return
-        }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        closedir(directory)
-        for name in names {
-            let child = path + "/" + name
-            if unlink(child) != 0 { removeTree(child) }
-        }
-        rmdir(path)
+        FileSystem.removeTree(path)
     }
 }

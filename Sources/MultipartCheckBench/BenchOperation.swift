@@ -1,13 +1,6 @@
-import MultipartFormCLI
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 import MultipartForm
+import MultipartFormCLI
+import MultipartFormSystem
 
 /// What `bench` times on each body: three floors, then the validator and the encoder.
 enum BenchOperation: String, CaseIterable, Sendable {
@@ -90,7 +83,7 @@ enum BenchOperation: String, CaseIterable, Sendable {
         let bytes = try BenchReader.forEachBlock(of: plan.bodyPath) { block in
             guard var cursor = block.baseAddress else { return }
             let end = cursor + block.count
-            while cursor < end, let hit = systemMemchr(cursor, Int32(Self.carriageReturn), end - cursor) {
+            while cursor < end, let hit = RawMemory.memchrFunction(cursor, Int32(Self.carriageReturn), end - cursor) {
                 found += 1
                 cursor = UnsafeRawPointer(hit) + 1
             }
@@ -101,7 +94,7 @@ enum BenchOperation: String, CaseIterable, Sendable {
     static func delimiterFloor(_ plan: BenchCase) throws(BenchError) -> BenchSample {
         let needle = Array("\r\n--\(BenchCase.boundary)".utf8)
         let keep = needle.count - 1
-        guard let search = systemMemmem else { throw BenchError("memmem is not available on this system") }
+        guard let search = RawMemory.memmemFunction else { throw BenchError("memmem is not available on this system") }
         var found = 0
         // Each block is searched after the last `keep` bytes of the one before, so no match is missed.
         let window = UnsafeMutableRawBufferPointer.allocate(byteCount: keep + BodyInput.chunkSize, alignment: 16)
@@ -234,28 +227,6 @@ struct BenchSample: Sendable, Equatable {
 /// A monotonic clock in nanoseconds.
 enum BenchClock {
     static func now() -> Int {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec)
+        SystemCalls.monotonicNanoseconds()
     }
 }
-
-#if canImport(Glibc)
-private let systemMemchr = Glibc.memchr
-#elseif canImport(Musl)
-private let systemMemchr = Musl.memchr
-#elseif canImport(Darwin)
-private let systemMemchr = Darwin.memchr
-#endif
-
-/// The C library's `memmem`. Glibc's module map leaves it out (a GNU extension there), so on Linux it is looked up.
-private let systemMemmem: (@convention(c) (UnsafeRawPointer?, Int, UnsafeRawPointer?, Int) -> UnsafeMutableRawPointer?)? = {
-    #if canImport(Darwin)
-    return { Darwin.memmem($0, $1, $2, $3) }
-    #else
-    // RTLD_DEFAULT is a null handle on Linux.
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "memmem") else { return nil }
-    return unsafeBitCast(
-        symbol, to: (@convention(c) (UnsafeRawPointer?, Int, UnsafeRawPointer?, Int) -> UnsafeMutableRawPointer?).self)
-    #endif
-}()

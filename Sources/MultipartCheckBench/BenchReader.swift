@@ -1,12 +1,5 @@
-import MultipartFormCLI
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MultipartForm
+import MultipartFormCLI
 import MultipartFormSystem
 
 /// Reads a file in blocks of the size `validate` reads, for every bench operation alike.
@@ -15,18 +8,15 @@ enum BenchReader {
     static func forEachBlock(
         of path: String, _ body: (UnsafeRawBufferPointer) -> Void
     ) throws(BenchError) -> Int {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = SystemCalls.openForReading(path)
         guard descriptor >= 0 else { throw BenchError(systemCall: "open", path: path) }
-        defer { close(descriptor) }
+        defer { SystemCalls.close(descriptor) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: BodyInput.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         var total = 0
         while true {
-            let count = read(descriptor, buffer.baseAddress, buffer.count)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw BenchError(systemCall: "read", path: path)
-            }
+            let count = SystemCalls.read(descriptor, buffer.baseAddress, buffer.count)
+            if count < 0 { throw BenchError(systemCall: "read", path: path) }
             if count == 0 { return total }
             body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             total += count
@@ -42,11 +32,11 @@ final class BenchSink {
     private(set) var failed = false
 
     init() throws(BenchError) {
-        descriptor = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        descriptor = SystemCalls.openForWriting("/dev/null")
         guard descriptor >= 0 else { throw BenchError(systemCall: "open", path: "/dev/null") }
     }
 
-    deinit { close(descriptor) }
+    deinit { SystemCalls.close(descriptor) }
 
     /// Writes all of `bytes`.
     func write(_ bytes: UnsafeRawBufferPointer) {

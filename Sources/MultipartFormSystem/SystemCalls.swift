@@ -234,6 +234,55 @@ package enum SystemCalls {
         Darwin.exit(status)
         #endif
     }
+
+    /// How many processors are online (`sysconf(_SC_NPROCESSORS_ONLN)`), at least 1.
+    package static func processorCount() -> Int {
+        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
+    /// Whether anything exists at `path`, following a final symbolic link (`access(F_OK)`).
+    package static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
+    /// A monotonic clock in nanoseconds (`CLOCK_MONOTONIC`): for measuring, never for dates.
+    package static func monotonicNanoseconds() -> Int {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec)
+    }
+
+    /// Whether `text` matches the shell glob `pattern` (`fnmatch(3)` without flags: `*`, `?`,
+    /// `[...]`, and `*` matches `/` too).
+    package static func globMatches(_ pattern: String, _ text: String) -> Bool {
+        fnmatch(pattern, text, 0) == 0
+    }
+
+    /// Opens `path` for reading (`O_RDONLY | O_CLOEXEC`): a descriptor, or -1 with `errno` set.
+    package static func openForReading(_ path: String) -> Int32 {
+        open(path, O_RDONLY | O_CLOEXEC)
+    }
+
+    /// Opens an existing file for writing (`O_WRONLY | O_CLOEXEC`): a descriptor, or -1 with `errno` set.
+    package static func openForWriting(_ path: String) -> Int32 {
+        open(path, O_WRONLY | O_CLOEXEC)
+    }
+
+    /// Creates or truncates `path` for writing, `rw-r--r--` before the umask: a descriptor, or -1
+    /// with `errno` set.
+    package static func create(_ path: String) -> Int32 {
+        open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    }
+
+    /// Waits until what was written to `descriptor` is on disk (`fsync`); `false` with `errno` set.
+    package static func synchronize(_ descriptor: Int32) -> Bool {
+        fsync(descriptor) == 0
+    }
+
+    /// Makes one directory, `rwxr-xr-x` before the umask; `false` with `errno` set.
+    package static func makeDirectory(_ path: String) -> Bool {
+        mkdir(path, 0o755) == 0
+    }
 }
 
 #if os(Linux)

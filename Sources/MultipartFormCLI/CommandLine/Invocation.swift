@@ -1,14 +1,6 @@
 import MultipartForm
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 import MultipartFormConformanceCore
+import MultipartFormSystem
 
 /// What a command line asks for, after parsing and checking every argument.
 enum Invocation {
@@ -319,7 +311,7 @@ enum Invocation {
     /// Only a bare word (no `/`, `.` or leading `-`) within two edits of a subcommand counts, so
     /// `multipart-check valdate x` is a usage error while `multipart-check body` validates `body`.
     private static func misspelledSubcommand(_ word: String, root: CommandSpec) -> String? {
-        guard !word.hasPrefix("-"), !word.contains("/"), !word.contains("."), access(word, F_OK) != 0 else {
+        guard !word.hasPrefix("-"), !word.contains("/"), !word.contains("."), !SystemCalls.exists(word) else {
             return nil
         }
         let names = root.children.compactMap(\.name)

@@ -2,14 +2,6 @@ import MultipartForm
 import MultipartFormConformanceCore
 import MultipartFormSystem
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `multipart-check certify -- COMMAND ARGS...`: the process adapter over the corpus, with a report in four formats.
 struct CertifyCommand {
     /// The report formats.
@@ -46,7 +38,7 @@ struct CertifyCommand {
     /// `--area` globs.
     var areaPatterns: [String] = []
     /// How many forms run at once.
-    var jobs = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    var jobs = SystemCalls.processorCount()
     /// The vector whose request is printed instead of running anything.
     var showRequest: String?
     /// Where every answer is kept.
@@ -220,7 +212,7 @@ struct CertifyCommand {
 
     /// Whether `text` matches the shell glob `pattern` (`*`, `?`, `[...]`; `*` also matches `/`).
     static func matches(_ pattern: String, _ text: String) -> Bool {
-        fnmatch(pattern, text, 0) == 0
+        SystemCalls.globMatches(pattern, text)
     }
 
     /// Reads `id=reason` lines; blank lines and `#` comments are skipped.

@@ -20,4 +20,23 @@ package enum RawMemory {
     package static func equal(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int) -> Bool {
         memcmp(first, second, count) == 0
     }
+
+    /// `memchr` itself, called through a function value so that a benchmark's floor measures the
+    /// library's call as any caller makes it.
+    package static let memchrFunction: @Sendable (UnsafeRawPointer, Int32, Int) -> UnsafeMutableRawPointer? = {
+        memchr($0, $1, $2)
+    }
+
+    /// The C library's `memmem`, or `nil` where it cannot be found. Glibc's module map leaves it out
+    /// (a GNU extension there), so on Linux it is looked up.
+    package static let memmemFunction: (@convention(c) (UnsafeRawPointer?, Int, UnsafeRawPointer?, Int) -> UnsafeMutableRawPointer?)? = {
+        #if canImport(Darwin)
+        return { Darwin.memmem($0, $1, $2, $3) }
+        #else
+        // RTLD_DEFAULT is a null handle on Linux.
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "memmem") else { return nil }
+        return unsafeBitCast(
+            symbol, to: (@convention(c) (UnsafeRawPointer?, Int, UnsafeRawPointer?, Int) -> UnsafeMutableRawPointer?).self)
+        #endif
+    }()
 }

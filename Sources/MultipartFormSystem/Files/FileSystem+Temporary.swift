@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension FileSystem {
+    /// Makes a new directory `PREFIX-XXXXXX` under `$TMPDIR` (or `/tmp`) that nobody else can have
+    /// made (`mkdtemp`); `nil`, with `errno` set, when it cannot be made.
+    /// - Returns: The new directory's path, and the parent it was made in (for a message when it fails).
+    package static func makeTemporaryDirectory(prefix: String) -> (path: String?, parent: String) {
+        var parent = environment("TMPDIR") ?? "/tmp"
+        if parent.isEmpty { parent = "/tmp" }
+        while parent.count > 1 && parent.hasSuffix("/") { parent.removeLast() }
+        var template = Array((parent + "/" + prefix + "-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { return (nil, parent) }
+        return (String(cString: made), parent)
+    }
+
+    /// Removes `path` and, when it is a directory, everything in it; failures are ignored (for
+    /// scratch directories a command made itself).
+    package static func removeTree(_ path: String) {
+        guard let directory = opendir(path) else {
+            unlink(path)
+            return
+        }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        closedir(directory)
+        for name in names {
+            let child = path + "/" + name
+            if unlink(child) != 0 { removeTree(child) }
+        }
+        rmdir(path)
+    }
+}
