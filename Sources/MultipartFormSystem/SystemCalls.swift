@@ -240,11 +240,6 @@ package enum SystemCalls {
         max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 
-    /// Whether anything exists at `path`, following a final symbolic link (`access(F_OK)`).
-    package static func exists(_ path: String) -> Bool {
-        access(path, F_OK) == 0
-    }
-
     /// A monotonic clock in nanoseconds (`CLOCK_MONOTONIC`): for measuring, never for dates.
     package static func monotonicNanoseconds() -> Int {
         var time = timespec()

@@ -311,7 +311,7 @@ enum Invocation {
     /// Only a bare word (no `/`, `.` or leading `-`) within two edits of a subcommand counts, so
     /// `multipart-check valdate x` is a usage error while `multipart-check body` validates `body`.
     private static func misspelledSubcommand(_ word: String, root: CommandSpec) -> String? {
-        guard !word.hasPrefix("-"), !word.contains("/"), !word.contains("."), !SystemCalls.exists(word) else {
+        guard !word.hasPrefix("-"), !word.contains("/"), !word.contains("."), !FileSystem.exists(word) else {
             return nil
         }
         let names = root.children.compactMap(\.name)

@@ -22,16 +22,10 @@ extension FileSystem {
     /// Removes `path` and, when it is a directory, everything in it; failures are ignored (for
     /// scratch directories a command made itself).
     package static func removeTree(_ path: String) {
-        guard let directory = opendir(path) else {
+        guard let names = try? entries(of: path) else {
             unlink(path)
             return
         }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        closedir(directory)
         for name in names {
             let child = path + "/" + name
             if unlink(child) != 0 { removeTree(child) }

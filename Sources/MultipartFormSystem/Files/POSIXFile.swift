@@ -20,7 +20,7 @@ package final class POSIXFile {
 
     /// Opens a file for reading.
     package init(path: String) throws(Error) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = SystemCalls.openForReading(path)
         guard descriptor >= 0 else { throw Error(message: "cannot open '\(path)': \(Self.lastError())") }
         self.descriptor = descriptor
         ownsDescriptor = true
@@ -28,7 +28,7 @@ package final class POSIXFile {
 
     /// Creates or truncates a file for writing, with permissions `rw-r--r--` before the umask.
     package init(creatingAtPath path: String) throws(Error) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let descriptor = SystemCalls.create(path)
         guard descriptor >= 0 else { throw Error(message: "cannot create '\(path)': \(Self.lastError())") }
         self.descriptor = descriptor
         ownsDescriptor = true
