@@ -37,8 +37,9 @@ import Testing
         var body = Array("--B\r\nContent-Disposition:".utf8) + disposition
         if let contentType { body += Array("\r\nContent-Type:".utf8) + contentType }
         body += Array("\r\n\r\nv".utf8) + [0xFF] + Array("\r\n--B--\r\n".utf8)
-        var validator = MultipartValidator(contentType: "multipart/form-data; boundary=B")
-        validator.engine.usesCanonicalHeaders = canonical
+        var options = ValidationOptions()
+        options.readsInOneStep = canonical
+        var validator = MultipartValidator(contentType: "multipart/form-data; boundary=B", options: options)
         validator.consume(body)
         return validator.finish()
     }

@@ -4,7 +4,7 @@ import Testing
 
 /// The one-step reading of a browser-shaped header section (and of the CRLF after a boundary) gives
 /// exactly the report of the line reader: whole bodies take the shortcut, bodies fed a byte at a
-/// time never can, and `usesCanonicalHeaders = false` turns it off.
+/// time never can, and `readsInOneStep = false` turns it off.
 @Suite struct CanonicalSectionTests {
     /// Header sections (everything between the delimiter line and the content) on both sides of each
     /// condition the shortcut checks.

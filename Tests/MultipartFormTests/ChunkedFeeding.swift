@@ -7,8 +7,9 @@ import MultipartFormTestSupport
 /// browser-shaped parts on or off: the tests of those shortcuts compare a body fed whole, a byte at
 /// a time, and without them.
 func validatorFed(_ body: [UInt8], options: ValidationOptions, chunkSize: Int, shortcuts: Bool) -> MultipartValidator {
+    var options = options
+    options.readsInOneStep = shortcuts
     var validator = MultipartValidator(contentType: "multipart/form-data; boundary=B", options: options)
-    validator.engine.usesCanonicalHeaders = shortcuts
     ChunkedFeed.feed(body, chunkSize: chunkSize, into: &validator)
     return validator
 }

@@ -18,6 +18,10 @@ public struct ValidationOptions: Sendable, Hashable {
     public var maxDiagnostics: Int = 1_000
     /// Whether the report collects the decoded parts (turn off to validate huge forms in less memory).
     public var collectParts: Bool = true
+    /// Whether the parts browsers write, and canonical Content-Disposition and Content-Type values,
+    /// are read in one step rather than by the general readers. Reports are the same either way;
+    /// the tests turn it off to compare the two.
+    package var readsInOneStep: Bool = true
 
     /// Creates the default options.
     public init() {}

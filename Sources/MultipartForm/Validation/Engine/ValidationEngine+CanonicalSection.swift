@@ -17,7 +17,7 @@ extension ValidationEngine {
     ///
     /// - Returns: The index in `chunk` after the blank line, or `nil`.
     mutating func canonicalHeaderSection(_ chunk: UnsafeRawBufferPointer, _ start: Int) -> Int? {
-        guard formData, usesCanonicalHeaders, hasPart, part.lineCount == 0, !part.skipping, field.isEmpty,
+        guard formData, options.readsInOneStep, hasPart, part.lineCount == 0, !part.skipping, field.isEmpty,
             headerLine.isEmpty, part.lineStartOffset == position, options.maxHeaderLines >= 1
         else { return nil }
         let fieldName: StaticString = "Content-Disposition: "

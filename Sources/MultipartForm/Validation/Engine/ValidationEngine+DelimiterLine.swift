@@ -1,89 +1,91 @@
 extension ValidationEngine {
-    /// Classifies one byte of a line that began with `--boundary` (``Phase/delimiterLine(_:)``);
+    /// Classifies one byte of a line that began with `candidate` (``Phase/delimiterLine(_:_:)``);
     /// returns false when the byte belongs to what follows (content, or the line to skip).
-    mutating func delimiterLineStep(_ byte: UInt8, state: DelimiterLineState) -> Bool {
+    mutating func delimiterLineStep(_ byte: UInt8, state: DelimiterLineState, candidate: PendingDelimiter) -> Bool {
         let offset = position
         position += 1
         switch state {
         case .afterBoundary:
             if byte == ByteClass.dash {
-                candidate.dash = true
-                phase = .delimiterLine(.singleDash)
+                var dashed = candidate
+                dashed.dash = true
+                phase = .delimiterLine(.singleDash, dashed)
             } else if ByteClass.isWhitespace(byte) {
-                confirmDelimiter(close: false)
-                notePadding(at: offset)
-                phase = .delimiterLine(.padding(close: false))
+                confirm(candidate, close: false)
+                note(.transportPadding, at: offset)
+                phase = .delimiterLine(.padding(close: false), candidate)
             } else if byte == ByteClass.cr {
-                phase = .delimiterLine(.carriageReturn(close: false, pending: true))
+                phase = .delimiterLine(.carriageReturn(close: false, pending: true), candidate)
             } else if byte == ByteClass.lf {
-                confirmDelimiter(close: false)
+                confirm(candidate, close: false)
                 note(.bareLineFeed(close: false), at: offset)
                 passByte(byte, at: offset)
-                lineEnded(close: false)
+                lineEnded(candidate.opening(close: false))
             } else if ByteClass.isBoundaryCharNoSpace(byte) {
                 position -= 1
-                notADelimiter(resumeAt: byte)
+                notADelimiter(candidate, resumeAt: byte)
                 return false
             } else {
-                confirmDelimiter(close: false)
+                confirm(candidate, close: false)
                 note(.unexpectedByte(byte, close: false), at: offset)
-                phase = .skipLine(close: false)
+                phase = .skipLine(candidate.opening(close: false))
             }
         case .singleDash:
             if byte == ByteClass.dash {
-                confirmDelimiter(close: true)
-                phase = .delimiterLine(.afterClose)
+                confirm(candidate, close: true)
+                phase = .delimiterLine(.afterClose, candidate)
             } else if byte == ByteClass.cr || byte == ByteClass.lf || ByteClass.isWhitespace(byte) {
-                confirmDelimiter(close: true)
+                confirm(candidate, close: true)
                 note(.singleDash, at: offset - 1)
                 if byte == ByteClass.lf {
                     passByte(byte, at: offset)
-                    lineEnded(close: true)
+                    lineEnded(.epilogue)
                 } else {
-                    phase = .skipLine(close: true)
+                    phase = .skipLine(.epilogue)
                 }
             } else {
                 position -= 1
-                notADelimiter(resumeAt: byte)
+                notADelimiter(candidate, resumeAt: byte)
                 return false
             }
         case .afterClose, .padding(close: true):
             if ByteClass.isWhitespace(byte) {
-                notePadding(at: offset)
-                phase = .delimiterLine(.padding(close: true))
+                // Padding is reported once a line: at its first byte.
+                if case .afterClose = state { note(.transportPadding, at: offset) }
+                phase = .delimiterLine(.padding(close: true), candidate)
             } else if byte == ByteClass.cr {
-                phase = .delimiterLine(.carriageReturn(close: true, pending: false))
+                phase = .delimiterLine(.carriageReturn(close: true, pending: false), candidate)
             } else if byte == ByteClass.lf {
                 note(.bareLineFeed(close: true), at: offset)
                 passByte(byte, at: offset)
-                lineEnded(close: true)
+                lineEnded(.epilogue)
             } else {
                 note(.unexpectedByte(byte, close: true), at: offset)
-                phase = .skipLine(close: true)
+                phase = .skipLine(.epilogue)
             }
         case .padding(close: false):
             if ByteClass.isWhitespace(byte) {
                 return true
             } else if byte == ByteClass.cr {
-                phase = .delimiterLine(.carriageReturn(close: false, pending: false))
+                phase = .delimiterLine(.carriageReturn(close: false, pending: false), candidate)
             } else if byte == ByteClass.lf {
                 note(.bareLineFeed(close: false), at: offset)
                 passByte(byte, at: offset)
-                lineEnded(close: false)
+                lineEnded(candidate.opening(close: false))
             } else {
                 note(.unexpectedByte(byte, close: false), at: offset)
-                phase = .skipLine(close: false)
+                phase = .skipLine(candidate.opening(close: false))
             }
         case .carriageReturn(let close, let pending):
-            if pending { confirmDelimiter(close: false) }
+            if pending { confirm(candidate, close: false) }
             if byte == ByteClass.lf {
                 passByte(byte, at: offset)
-                lineEnded(close: close)
+                lineEnded(candidate.opening(close: close))
             } else {
                 position -= 1
                 note(.loneCarriageReturn, at: offset - 1)
                 // The rest of the line, up to LF, is skipped.
-                phase = .skipLine(close: close)
+                phase = .skipLine(candidate.opening(close: close))
                 return false
             }
         }
@@ -92,8 +94,9 @@ extension ValidationEngine {
 
     /// Reads, in one step, a delimiter matched in the chunk (not in the epilogue) whose boundary,
     /// ending at `index`, the line's CRLF follows: the delimiter is confirmed and its line ends, as
-    /// ``matchedDelimiter(_:region:)`` and ``delimiterLineStep(_:state:)`` would do a byte at a time
-    /// (without keeping a ``candidate``, which only the byte-at-a-time classification reads), and
+    /// ``matchedDelimiter(_:region:)`` and ``delimiterLineStep(_:state:candidate:)`` would do a byte
+    /// at a time (without a ``Phase/delimiterLine(_:_:)`` phase, which only the byte-at-a-time
+    /// classification reads), and
     /// then, when it is whole in the chunk, the part's header section is read
     /// (``canonicalHeaderSection(_:_:)``). After content, the plain text fields that follow whole in
     /// the chunk are read first (``readPlainFields(_:base:delimiterEnd:matched:)``), and all this
@@ -113,18 +116,17 @@ extension ValidationEngine {
             return canonicalHeaderSection(chunk, end + 2) ?? end + 2
         }
         let delimiter = pendingDelimiter(matched, region: region)
-        paddingReported = false
         let lfOffset = position + 1
         position += 2
         confirm(delimiter, close: false)
         passByte(ByteClass.lf, at: lfOffset)
-        lineEnded(close: false)
+        lineEnded(delimiter.opening(close: false))
         return canonicalHeaderSection(chunk, index + 2) ?? index + 2
     }
 
     /// What ``delimiterLineInOneStep(_:_:matched:region:)`` does for the commonest delimiter line,
     /// `CRLF--boundary CRLF` after a part's content (CR at `crOffset`), without building the
-    /// ``PendingDelimiter`` that ``confirm(_:close:)`` and ``lineEnded(close:)`` read: the same
+    /// ``PendingDelimiter`` that ``confirm(_:close:)`` and ``lineEnded(_:)`` read: the same
     /// findings in the same order (the part's end, then a part past the limit) and the same state.
     @inline(__always)
     private mutating func nextPartInOneStep(delimiterAt crOffset: Int) {
@@ -143,24 +145,14 @@ extension ValidationEngine {
         // Wrapping arithmetic: offsets and counts of a body in memory are far from overflowing, and
         // checked adds cost the plain-field reader on every part.
         passByte(ByteClass.lf, at: crOffset &+ 1)
-        paddingReported = false
         let lineLF = position &+ 1
         position &+= 2
-        delimiterCount &+= 1
         endPart(contentEnd: crOffset)
         passByte(ByteClass.lf, at: lineLF)
-        partStart = nil
     }
 
-    mutating func notePadding(at offset: Int) {
-        guard !paddingReported else { return }
-        paddingReported = true
-        note(.transportPadding, at: offset)
-    }
-
-    /// The candidate's line is content that starts with the delimiter: its bytes go back to the region.
-    mutating func notADelimiter(resumeAt byte: UInt8) {
-        let delimiter = candidate
+    /// `delimiter`'s line is content that starts with the delimiter: its bytes go back to the region.
+    mutating func notADelimiter(_ delimiter: PendingDelimiter, resumeAt byte: UInt8) {
         phase = .scanning(delimiter.region, carry: DelimiterCarry())
         if delimiter.region == .epilogue { return }
         note(.boundaryPrefix(followedBy: byte), at: delimiter.dashOffset, line: delimiter.dashLine, column: 1)
@@ -179,14 +171,8 @@ extension ValidationEngine {
         }
     }
 
-    /// The candidate's line is a delimiter: report what belongs to its start, end the preamble or part.
-    mutating func confirmDelimiter(close: Bool) {
-        confirm(candidate, close: close)
-    }
-
     /// `delimiter`'s line is a delimiter: report what belongs to its start, end the preamble or part.
     mutating func confirm(_ delimiter: PendingDelimiter, close: Bool) {
-        delimiterCount += 1
         if let bare = delimiter.bareLF {
             note(.delimiterAfterBareLineFeed, at: bare.offset, line: bare.line, column: bare.column)
         }
@@ -209,24 +195,17 @@ extension ValidationEngine {
         case .epilogue:
             break
         }
-        if close {
-            sawClose = true
-        } else {
-            partStart = (delimiter.dashOffset, delimiter.dashLine)
-        }
     }
 
-    /// The delimiter line (including its line break) has been read.
-    mutating func lineEnded(close: Bool) {
-        if close {
+    /// The delimiter line (including its line break) has been read: what it opens begins.
+    mutating func lineEnded(_ next: AfterDelimiterLine) {
+        switch next {
+        case .epilogue:
             phase = .scanning(.epilogue, carry: .virtualLineFeed(at: position - 1))
-            epilogueStart = position
-            epilogueLocation = location(position)
-        } else {
-            if let start = partStart {
-                partStart = nil
-                startPart(delimiterOffset: start.offset, line: start.line)
-            }
+            let here = location(position)
+            epilogue = Located(offset: position, line: here.line, column: here.column)
+        case .part(let dashOffset, let line):
+            startPart(delimiterOffset: dashOffset, line: line)
             phase = .headers
             beginHeaders()
         }

@@ -1,7 +1,6 @@
 extension ValidationEngine {
     /// Ends the body: what each phase leaves unfinished is reported, then the report is assembled.
     mutating func finish() -> ValidationReport {
-        tail = ends.tail
         if case .inferring = phase { finishInference() }
         let end = position
         switch phase {
@@ -19,24 +18,27 @@ extension ValidationEngine {
                 endPart(contentEnd: end)
             case .epilogue: break
             }
-        case .delimiterLine(let state):
+        case .delimiterLine(let state, let candidate):
             switch state {
             case .afterBoundary:
-                confirmDelimiterAtEnd(pending: true, end: end)
+                confirm(candidate, close: false)
+                closeMissing(end: end)
+                endPart(contentEnd: end)
             case .padding(close: false):
-                confirmDelimiterAtEnd(pending: false, end: end)
+                closeMissing(end: end)
+                endPart(contentEnd: end)
             case .singleDash:
-                confirmDelimiter(close: true)
+                confirm(candidate, close: true)
                 note(.singleDash, at: end - 1)
             case .afterClose, .padding(close: true):
                 note(.closeWithoutLineBreak, at: end)
             case .carriageReturn(let close, let pending):
-                if pending { confirmDelimiter(close: false) }
+                if pending { confirm(candidate, close: false) }
                 note(.loneCarriageReturn, at: end - 1)
                 if !close { closeMissing(end: end) ; endPart(contentEnd: end) }
             }
-        case .skipLine(let close):
-            if !close {
+        case .skipLine(let next):
+            if case .part = next {
                 closeMissing(end: end)
                 endPart(contentEnd: end)
             }
@@ -46,9 +48,7 @@ extension ValidationEngine {
                 let start = part.lineStartOffset
                 let line = headerLine.copied()
                 headerLine.removeAll()
-                if case .delimiter(let close) = delimiterInHeaders(content: line, start: start, lfOffset: end, bareLF: false),
-                    close
-                {
+                if case .delimiter(.epilogue) = delimiterInHeaders(content: line, start: start, lfOffset: end, bareLF: false) {
                     note(.closeWithoutLineBreak, at: end)
                 } else {
                     closeMissing(end: end)
@@ -68,21 +68,13 @@ extension ValidationEngine {
                 endPart(contentEnd: end)
             }
         }
-        if let start = epilogueStart, end > start {
-            note(.epilogue(bytes: end - start), at: start, line: epilogueLocation.line, column: epilogueLocation.column)
+        if let epilogue, end > epilogue.offset {
+            note(.epilogue(bytes: end - epilogue.offset), at: epilogue.offset, line: epilogue.line, column: epilogue.column)
         }
         let finished = collector.finished()
         return ValidationReport(
             diagnostics: finished.diagnostics, parts: parts, partCount: partCount, boundary: boundary,
             byteCount: end, counts: finished.counts)
-    }
-
-    /// The body ended on `--boundary` (and maybe padding, when the delimiter is already confirmed):
-    /// the part before it ends, the body is truncated.
-    mutating func confirmDelimiterAtEnd(pending: Bool, end: Int) {
-        if pending { confirmDelimiter(close: false) }
-        closeMissing(end: end)
-        endPart(contentEnd: end)
     }
 
     mutating func closeMissing(end: Int) {
@@ -96,6 +88,7 @@ extension ValidationEngine {
     /// Finds `--boundary--` (plus optional padding and line break) at the very end, not at a line start.
     func misplacedCloseDelimiter(end: Int) -> (offset: Int, line: Int, column: Int)? {
         guard !dashBoundary.isEmpty else { return nil }
+        let tail = ends.tail
         var trimmed = tail[...]
         if trimmed.last == ByteClass.lf { trimmed = trimmed.dropLast() }
         if trimmed.last == ByteClass.cr { trimmed = trimmed.dropLast() }

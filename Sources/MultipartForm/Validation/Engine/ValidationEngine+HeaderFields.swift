@@ -79,7 +79,7 @@ extension ValidationEngine {
         {
             note(.valueWhitespace, at: at(first.start + colon + 1 + fault))
         }
-        if isDisposition && field.lineCount == 1 && formData && !part.sawDisposition && usesCanonicalHeaders && !field.isCut,
+        if isDisposition && field.lineCount == 1 && formData && !part.sawDisposition && options.readsInOneStep && !field.isCut,
             let canonical = CanonicalDisposition.match(content[(colonIndex + 1)...])
         {
             // What readDisposition(_:) would record for this value, without building the value.
@@ -90,7 +90,7 @@ extension ValidationEngine {
             return
         }
         let isContentType = reading.field == .contentType
-        if isContentType && field.lineCount == 1 && part.media == nil && usesCanonicalHeaders && !field.isCut,
+        if isContentType && field.lineCount == 1 && part.media == nil && options.readsInOneStep && !field.isCut,
             let canonical = CanonicalMediaType.match(content[(colonIndex + 1)...])
         {
             // What readPartContentType(_:) would record for this value, without building the value.

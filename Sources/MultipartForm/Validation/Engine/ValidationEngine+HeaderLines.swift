@@ -26,7 +26,7 @@ extension ValidationEngine {
         switch outcome {
         case .header: break
         case .blank: break
-        case .delimiter(let close): lineEnded(close: close)
+        case .delimiter(let next): lineEnded(next)
         }
         return end + 1
     }
@@ -53,10 +53,12 @@ extension ValidationEngine {
         finishHeaders(end: position)
     }
 
+    /// What a header line turned out to be.
     enum HeaderLineOutcome {
         case header
         case blank
-        case delimiter(close: Bool)
+        /// A delimiter line, and what it opens.
+        case delimiter(AfterDelimiterLine)
     }
 
     /// Handles the header line in ``headerLine``, whose LF is at `lfOffset`, and empties the buffer.
@@ -200,7 +202,6 @@ extension ValidationEngine {
         flushField()
         finishHeaders(end: start)
         endPart(contentEnd: start)
-        delimiterCount += 1
         var index = dashBoundary.count
         var close = false
         if index < content.count && content[index] == ByteClass.dash {
@@ -217,7 +218,7 @@ extension ValidationEngine {
             while index < content.count && ByteClass.isWhitespace(content[index]) { index += 1 }
         }
         if index < content.count {
-            // The events delimiterLineStep(_:state:) notes for the same bytes, so one fault reads the same.
+            // The events delimiterLineStep(_:state:candidate:) notes for the same bytes, so one fault reads the same.
             let byte = content[index]
             if close {
                 note(.unexpectedByte(byte, close: true), at: start + index)
@@ -229,12 +230,7 @@ extension ValidationEngine {
         } else if bareLF {
             note(.bareLineFeed(close: false), at: lfOffset)
         }
-        if close {
-            sawClose = true
-        } else {
-            partStart = (start, lineFeeds + 1)
-        }
-        return .delimiter(close: close)
+        return .delimiter(close ? .epilogue : .part(dashOffset: start, line: lineFeeds + 1))
     }
 
     /// Byte-class checks on one physical header line of ``field``, each at most once.

@@ -9,10 +9,10 @@ extension ValidationEngine {
     ///
     /// A body's life: ``inferring`` (no boundary given) or straight to
     /// ``scanning(_:carry:)`` in the preamble; a line starting with `--boundary` moves to
-    /// ``delimiterLine(_:)``, which confirms a delimiter (or hands the bytes back as content) and at
+    /// ``delimiterLine(_:_:)``, which confirms a delimiter (or hands the bytes back as content) and at
     /// the line's end moves to ``headers``; the blank line after the headers moves to scanning the
     /// part's content (``Region/body``); the close delimiter's line ends in scanning the epilogue.
-    /// ``skipLine(close:)`` passes over the rest of a malformed delimiter line, ``unframed`` over a
+    /// ``skipLine(_:)`` passes over the rest of a malformed delimiter line, ``unframed`` over a
     /// body no boundary frames.
     enum Phase {
         /// No boundary is known yet: the first line (at most 200 bytes, kept by the engine's head
@@ -23,16 +23,18 @@ extension ValidationEngine {
         /// Looking for the next delimiter in a region. `carry` holds the bytes at the end of the last
         /// chunk that may begin one (empty, or an optional CR and a prefix of `LF "--" boundary`).
         case scanning(Region, carry: DelimiterCarry)
-        /// Reading what follows `--boundary` on a line, to tell a delimiter line from content.
-        case delimiterLine(DelimiterLineState)
-        /// Passing over the rest of a malformed delimiter line, up to its LF.
-        case skipLine(close: Bool)
+        /// Reading what follows `--boundary` on a line, to tell a delimiter line from content: how far
+        /// the line has been read, and the `--boundary` that began it.
+        case delimiterLine(DelimiterLineState, PendingDelimiter)
+        /// Passing over the rest of a malformed delimiter line, up to its LF, and what the line
+        /// opens once it ends.
+        case skipLine(AfterDelimiterLine)
         /// Reading a part's header lines, up to the blank line (or a delimiter line).
         case headers
     }
 
-    /// What has been read after `--boundary`, and whether the delimiter it began is still being
-    /// classified (``ValidationEngine/candidate``): it is confirmed (ending the part before it) or
+    /// What has been read after `--boundary`, and whether the delimiter it began (the phase's
+    /// ``PendingDelimiter``) is still being classified: it is confirmed (ending the part before it) or
     /// found to be content.
     enum DelimiterLineState {
         /// Right after the boundary, the candidate pending: the next byte decides.
@@ -49,11 +51,15 @@ extension ValidationEngine {
         case carriageReturn(close: Bool, pending: Bool)
     }
 
-    /// A matched `--boundary` whose line is still being classified.
-    ///
-    /// It is kept beside the phase rather than in ``DelimiterLineState``'s cases, which only say
-    /// whether it is pending: a payload this large would make every read and write of the phase a
-    /// copy of it, and the phase is read for every run of bytes.
+    /// What a delimiter line opens once its line break is read: the epilogue after the close
+    /// delimiter, or the next part.
+    enum AfterDelimiterLine {
+        case epilogue
+        /// The part whose delimiter's `--` is at `dashOffset`, on line `line`.
+        case part(dashOffset: Int, line: Int)
+    }
+
+    /// A matched `--boundary` whose line is being classified.
     struct PendingDelimiter {
         var dashOffset = 0
         var dashLine = 1
@@ -73,5 +79,10 @@ extension ValidationEngine {
         /// bytes are, should they turn out to be content.
         var contentEndLineFeeds = 0
         var contentEndLineStart = 0
+
+        /// What the line opens once it ends, when it is a delimiter line (`close` for the close delimiter's).
+        func opening(close: Bool) -> AfterDelimiterLine {
+            close ? .epilogue : .part(dashOffset: dashOffset, line: dashLine)
+        }
     }
 }

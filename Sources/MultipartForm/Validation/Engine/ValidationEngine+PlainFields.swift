@@ -52,7 +52,7 @@ extension ValidationEngine {
         _ chunk: UnsafeRawBufferPointer, base: Int, delimiterEnd: Int, matched: DelimiterCarry
     ) -> (delimiterEnd: Int, matched: DelimiterCarry) {
         // A `_charset_` field ending here may change whether the next fields' values are checked as UTF-8.
-        guard formData, usesCanonicalHeaders, field.isEmpty, headerLine.isEmpty, options.maxHeaderLines >= 1,
+        guard formData, options.readsInOneStep, field.isEmpty, headerLine.isEmpty, options.maxHeaderLines >= 1,
             !(hasPart && part.keepsCharsetValue)
         else {
             return (delimiterEnd, matched)
@@ -143,7 +143,9 @@ extension ValidationEngine {
         delimiterLineAfterContent(crOffset: delimiterCR)
         // The part, as startPart(delimiterOffset:line:) begins it (not the one past the limit, checked).
         partCount &+= 1
+        #if DEBUG
         plainFieldCount &+= 1
+        #endif
         let index = partCount &- 1
         // The header line and the blank line.
         let headerStart = position

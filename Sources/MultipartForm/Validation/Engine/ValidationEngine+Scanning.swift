@@ -161,9 +161,7 @@ extension ValidationEngine {
             }
             return
         }
-        paddingReported = false
-        candidate = delimiter
-        phase = .delimiterLine(.afterBoundary)
+        phase = .delimiterLine(.afterBoundary, delimiter)
     }
 
     /// What a delimiter matched at `matched.start` would be, once its LF (unless virtual) is passed.

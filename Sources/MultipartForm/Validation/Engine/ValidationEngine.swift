@@ -10,11 +10,11 @@
 ///    previous part's content: ``feedPart(_:_:offset:)``). When the line's CRLF follows the
 ///    boundary in the chunk, the whole line is read at once by
 ///    ``delimiterLineInOneStep(_:_:matched:region:)`` (`ValidationEngine+DelimiterLine.swift`);
-///    otherwise ``matchedDelimiter(_:region:)`` keeps the match as the ``candidate`` and moves to
-///    ``Phase/delimiterLine(_:)``.
+///    otherwise ``matchedDelimiter(_:region:)`` moves to ``Phase/delimiterLine(_:_:)``, which
+///    holds the match.
 /// 2. `ValidationEngine+DelimiterLine.swift`: the rest of the line is read a byte at a time by
-///    ``delimiterLineStep(_:state:)``. Either way ``confirm(_:close:)`` ends the previous part
-///    (``endPart(contentEnd:)``, `ValidationEngine+Part.swift`) and ``lineEnded(close:)`` starts the
+///    ``delimiterLineStep(_:state:candidate:)``. Either way ``confirm(_:close:)`` ends the previous part
+///    (``endPart(contentEnd:)``, `ValidationEngine+Part.swift`) and ``lineEnded(_:)`` starts the
 ///    next one (``startPart(delimiterOffset:line:)``) and moves to ``Phase/headers``.
 /// 3. The header section: the one a browser writes for a field is read in one step by
 ///    ``canonicalHeaderSection(_:_:)`` (`ValidationEngine+CanonicalSection.swift`) when it is whole
@@ -58,8 +58,6 @@ struct ValidationEngine {
 
     /// The current phase and the data only it needs (see ``Phase``).
     var phase: Phase = .inferring
-    /// The last `--boundary` matched at a line start, while ``DelimiterLineState`` says it is pending.
-    var candidate = PendingDelimiter()
     /// The stream offset of the next byte, and the line it is on.
     var position = 0
     var lineFeeds = 0
@@ -67,26 +65,21 @@ struct ValidationEngine {
     var previousLineStart = 0
 
     // What the body has shown so far.
-    var delimiterCount = 0
-    /// Whether padding was reported on the current delimiter line (once per line).
-    var paddingReported = false
-    /// A delimiter was confirmed; its part starts when the delimiter line ends.
-    var partStart: (offset: Int, line: Int)?
-    var sawClose = false
-    var epilogueStart: Int?
-    var epilogueLocation: (line: Int, column: Int) = (1, 1)
+    /// Where the epilogue starts, once the close delimiter's line has ended.
+    var epilogue: Located?
     /// The first ``headCapacity`` and the last ``tailCapacity`` bytes of the stream, for diagnoses made at the end.
     var ends = StreamEnds(headCapacity: Self.headCapacity, tailCapacity: Self.tailCapacity)
     /// The first bytes of the stream.
     var head: [UInt8] { ends.head }
-    /// The last bytes of the stream, in order; taken from ``ends`` by ``finish()``.
-    var tail: [UInt8] = []
     static let headCapacity = 4096
     static let tailCapacity = 256
 
     var partCount = 0
-    /// How many parts ``readPlainFields(_:base:delimiterEnd:matched:)`` read (for tests: that the path is taken).
+    #if DEBUG
+    /// How many parts ``readPlainFields(_:base:delimiterEnd:matched:)`` read, in debug builds only:
+    /// the tests check that the path is taken.
     var plainFieldCount = 0
+    #endif
     var parts: [DecodedPart] = []
     /// The part being read; meaningful only while ``hasPart`` (kept, not optional, so reading it costs no check).
     var part = PartState(index: 0, collect: false)
@@ -100,9 +93,6 @@ struct ValidationEngine {
     var valueBuffer: [UInt8] = []
     /// Holds a parsed Content-Disposition while it is checked; reused for every part.
     var dispositionBuffer = Disposition()
-    /// Whether canonical Content-Disposition and Content-Type values skip the general readers (tests
-    /// turn it off to compare).
-    var usesCanonicalHeaders = true
     /// The current part's name parameter (when ``PartState/hasName``); reused for every part.
     var nameBuffer = BorrowedBytes()
     /// The current part's filename parameter (when ``PartState/hasFilename``); reused for every part.
@@ -206,9 +196,9 @@ struct ValidationEngine {
             return chunk.count
         case .scanning(let region, let carry):
             return scan(chunk, index, region: region, carry: carry)
-        case .delimiterLine(let state):
-            return delimiterLineStep(chunk[index], state: state) ? index + 1 : index
-        case .skipLine(let close):
+        case .delimiterLine(let state, let candidate):
+            return delimiterLineStep(chunk[index], state: state, candidate: candidate) ? index + 1 : index
+        case .skipLine(let next):
             var end = index
             while end < chunk.count && chunk[end] != ByteClass.lf { end += 1 }
             if end == chunk.count {
@@ -217,7 +207,7 @@ struct ValidationEngine {
             }
             pass(chunk, index..<(end + 1), offset: base + index)
             position = base + end + 1
-            lineEnded(close: close)
+            lineEnded(next)
             return end + 1
         case .headers:
             return headerBytes(chunk, index)
