@@ -103,13 +103,6 @@ struct PartState {
     var headersDone = false
     var headerEnd = 0
 
-    // Header reading.
-    /// Whether the last byte read on the current header line is CR.
-    var lineEndsWithCR = false
-    var lineStartOffset = 0
-    var lineCount = 0
-    var sectionBytes = 0
-    var skipping = false
     /// Whether the header section passed its byte limit, so the fields past it were not read: the
     /// part is then not said to lack a field, which may lie past the limit.
     var sectionCut = false

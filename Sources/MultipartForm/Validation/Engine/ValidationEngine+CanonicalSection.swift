@@ -17,8 +17,8 @@ extension ValidationEngine {
     ///
     /// - Returns: The index in `chunk` after the blank line, or `nil`.
     mutating func canonicalHeaderSection(_ chunk: UnsafeRawBufferPointer, _ start: Int) -> Int? {
-        guard formData, options.readsInOneStep, hasPart, part.lineCount == 0, !part.skipping, field.isEmpty,
-            headerLine.isEmpty, part.lineStartOffset == position, options.maxHeaderLines >= 1
+        guard formData, options.readsInOneStep, hasPart, case .headers(let reading) = phase, reading.lineCount == 0,
+            !reading.skipping, field.isEmpty, headerLine.isEmpty, reading.lineStart == position, options.maxHeaderLines >= 1
         else { return nil }
         let fieldName: StaticString = "Content-Disposition: "
         let nameLength = fieldName.utf8CodeUnitCount
@@ -33,7 +33,7 @@ extension ValidationEngine {
             chunk[valueStart + 1] == UInt8(ascii: "f"), chunk[cr - 1] == ByteClass.quote
         else { return nil }
         let lineLength = cr - start
-        guard lineLength <= options.maxHeaderLineLength, lineLength <= 998, part.sectionBytes + lineLength + 2 <= options.maxHeaderBytes
+        guard lineLength <= options.maxHeaderLineLength, lineLength <= 998, reading.sectionBytes + lineLength + 2 <= options.maxHeaderBytes
         else { return nil }
         // `--boundary` in the value is boundary-in-header's, which the line reader notes (the field
         // name before it is fixed and holds none).
@@ -41,12 +41,11 @@ extension ValidationEngine {
         let value = UnsafeBufferPointer(start: (base + valueStart).assumingMemoryBound(to: UInt8.self), count: cr - valueStart)
         guard let canonical = CanonicalDisposition.matchField(value) ?? CanonicalDisposition.match(value) else { return nil }
 
-        // The field's line, as headerLineEnded(lfOffset:) counts it.
+        // The field's line. The section ends at the blank line after it, so the phase's count of
+        // lines and bytes, which only the section's later lines would read, is left as it is.
         let lineOffset = position
         let number = lineFeeds + 1
         let firstLF = lineOffset + lineLength + 1
-        part.lineCount = 1
-        part.sectionBytes += lineLength + 2
         // What interpretField() records for this value.
         part.sawDisposition = true
         part.dispositionName = Located(offset: lineOffset, line: number, column: 1)
@@ -58,7 +57,6 @@ extension ValidationEngine {
         passByte(ByteClass.lf, at: firstLF)
         // The blank line.
         let blankLF = firstLF + 2
-        part.lineStartOffset = blankLF + 1
         position = blankLF + 1
         // The content can only begin a delimiter (a part without content) with '-'; any other first
         // byte ends the carry endHeaders(lfOffset:) would set, as scan(_:_:region:carry:) would end it.

@@ -133,7 +133,6 @@ extension ValidationEngine {
         delimiterLineAfterContent(crOffset: crOffset)
         // The line's `--` is on the line its LF ended.
         startPart(delimiterOffset: crOffset + 2, line: lineFeeds)
-        phase = .headers
         beginHeaders()
     }
 
@@ -206,7 +205,6 @@ extension ValidationEngine {
             epilogue = Located(offset: position, line: here.line, column: here.column)
         case .part(let dashOffset, let line):
             startPart(delimiterOffset: dashOffset, line: line)
-            phase = .headers
             beginHeaders()
         }
     }

@@ -42,10 +42,10 @@ extension ValidationEngine {
                 closeMissing(end: end)
                 endPart(contentEnd: end)
             }
-        case .headers:
+        case .headers(let reading):
             if hasPart, headerLine.starts(with: dashBoundary), isDelimiterRest(headerLine.bytes[dashBoundary.count...]) {
                 // The last line is an unfinished delimiter line inside the headers.
-                let start = part.lineStartOffset
+                let start = reading.lineStart
                 let line = headerLine.copied()
                 headerLine.removeAll()
                 if case .delimiter(.epilogue) = delimiterInHeaders(content: line, start: start, lfOffset: end, bareLF: false) {

@@ -1,30 +1,32 @@
 extension ValidationEngine {
+    /// The part just started has its header section next, at ``position``.
     mutating func beginHeaders() {
-        guard hasPart else { return }
         part.headerStart = position
         let here = location(position)
         part.headerLocation = Located(offset: position, line: here.line, column: here.column)
-        part.lineStartOffset = position
+        phase = .headers(HeaderReading(lineStart: position))
     }
 
-    /// Reads header bytes up to the end of the current line.
-    mutating func headerBytes(_ chunk: UnsafeRawBufferPointer, _ start: Int) -> Int {
+    /// Reads header bytes up to the end of the current line, the section read as far as `reading` says.
+    mutating func headerBytes(_ chunk: UnsafeRawBufferPointer, _ start: Int, reading: HeaderReading) -> Int {
+        var reading = reading
         let base = position - start
         let end = chunk.index(of: ByteClass.lf, from: start)
         let room = headerLineWindow + 2 - headerLine.count
         if room > 0 {
             headerLine.append(UnsafeRawBufferPointer(rebasing: chunk[start..<min(end, start + room)]))
         }
-        if end > start { part.lineEndsWithCR = chunk[end - 1] == ByteClass.cr }
+        if end > start { reading.lineEndsWithCR = chunk[end - 1] == ByteClass.cr }
         guard end < chunk.count else {
+            phase = .headers(reading)
             position = base + end
             return end
         }
         position = base + end + 1
-        let outcome = headerLineEnded(lfOffset: base + end)
+        let outcome = headerLineEnded(lfOffset: base + end, reading: &reading)
         passByte(ByteClass.lf, at: base + end)
         switch outcome {
-        case .header: break
+        case .header: phase = .headers(reading)
         case .blank: break
         case .delimiter(let next): lineEnded(next)
         }
@@ -39,8 +41,8 @@ extension ValidationEngine {
 
     /// Reports the part's header section past its limit, at its first byte past it (on the current
     /// line), and skips the rest of the section.
-    mutating func reportSectionOverLimit() {
-        part.skipping = true
+    mutating func reportSectionOverLimit(_ reading: inout HeaderReading) {
+        reading.skipping = true
         part.sectionCut = true
         let limit = options.maxHeaderBytes
         note(HeaderEvent.sectionOverLimit(limit: limit), at: part.headerStart + limit)
@@ -62,13 +64,15 @@ extension ValidationEngine {
     }
 
     /// Handles the header line in ``headerLine``, whose LF is at `lfOffset`, and empties the buffer.
-    mutating func headerLineEnded(lfOffset: Int) -> HeaderLineOutcome {
+    /// A blank line ends the section (``endHeaders(lfOffset:)``); after a header line, `reading`
+    /// says how far the section has been read.
+    mutating func headerLineEnded(lfOffset: Int, reading: inout HeaderReading) -> HeaderLineOutcome {
         defer { headerLine.removeAll() }
-        let start = part.lineStartOffset
-        part.lineStartOffset = lfOffset + 1
+        let start = reading.lineStart
+        reading.lineStart = lfOffset + 1
         let length = lfOffset - start
-        let endsWithCR = part.lineEndsWithCR && length > 0
-        part.lineEndsWithCR = false
+        let endsWithCR = reading.lineEndsWithCR && length > 0
+        reading.lineEndsWithCR = false
         let bareLF = !endsWithCR
         if endsWithCR && headerLine.count == length { headerLine.removeLast() }
         if headerLine.starts(with: dashBoundary), isDelimiterRest(headerLine.bytes[dashBoundary.count...]) {
@@ -81,12 +85,12 @@ extension ValidationEngine {
             endHeaders(lfOffset: lfOffset)
             return .blank
         }
-        part.lineCount += 1
-        part.sectionBytes += length + 1
-        if part.skipping { return .header }
-        if part.lineCount > options.maxHeaderLines {
+        reading.lineCount += 1
+        reading.sectionBytes += length + 1
+        if reading.skipping { return .header }
+        if reading.lineCount > options.maxHeaderLines {
             flushField()
-            part.skipping = true
+            reading.skipping = true
             let limit = options.maxHeaderLines
             note(HeaderEvent.tooManyLines(limit: limit), at: start)
             return .header
@@ -102,8 +106,8 @@ extension ValidationEngine {
             note(HeaderEvent.lineOverLimit(length: lineLength, limit: limit), at: start)
         }
         var cut = false
-        if part.sectionBytes > options.maxHeaderBytes {
-            reportSectionOverLimit()
+        if reading.sectionBytes > options.maxHeaderBytes {
+            reportSectionOverLimit(&reading)
             let within = part.headerStart + options.maxHeaderBytes - start
             guard within > 0 else {
                 flushField()
@@ -120,7 +124,7 @@ extension ValidationEngine {
             note(HeaderEvent.lineOver998(length: headerLine.count), at: start)
         }
         if ByteClass.isWhitespace(headerLine[0]) {
-            if field.isEmpty && part.lineCount == 1 {
+            if field.isEmpty && reading.lineCount == 1 {
                 note(HeaderEvent.firstLineIndented, at: start)
                 var stripped = 0
                 while stripped < headerLine.count && ByteClass.isWhitespace(headerLine[stripped]) { stripped += 1 }

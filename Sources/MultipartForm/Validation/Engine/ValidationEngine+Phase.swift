@@ -29,8 +29,9 @@ extension ValidationEngine {
         /// Passing over the rest of a malformed delimiter line, up to its LF, and what the line
         /// opens once it ends.
         case skipLine(AfterDelimiterLine)
-        /// Reading a part's header lines, up to the blank line (or a delimiter line).
-        case headers
+        /// Reading a part's header lines, up to the blank line (or a delimiter line), and how far
+        /// the section has been read.
+        case headers(HeaderReading)
     }
 
     /// What has been read after `--boundary`, and whether the delimiter it began (the phase's
@@ -49,6 +50,23 @@ extension ValidationEngine {
         /// After a CR, which an LF must follow; `pending` when the CR came right after the boundary
         /// (the candidate is confirmed by the next byte, whatever it is).
         case carriageReturn(close: Bool, pending: Bool)
+    }
+
+    /// How far a part's header section has been read (``Phase/headers(_:)``). The line being read
+    /// is in ``ValidationEngine/headerLine`` and the field it belongs to in
+    /// ``ValidationEngine/field``: buffers reused from part to part, which a phase cannot hold
+    /// without counting references every time it is read.
+    struct HeaderReading {
+        /// The stream offset of the current line's first byte.
+        var lineStart: Int
+        /// Whether the last byte read on the current line is CR.
+        var lineEndsWithCR = false
+        /// The header lines read so far (not the blank line).
+        var lineCount = 0
+        /// The section's bytes read so far, line breaks counted.
+        var sectionBytes = 0
+        /// Whether the section passed a limit: the rest of its lines are counted, not read.
+        var skipping = false
     }
 
     /// What a delimiter line opens once its line break is read: the epilogue after the close

@@ -209,8 +209,8 @@ struct ValidationEngine {
             position = base + end + 1
             lineEnded(next)
             return end + 1
-        case .headers:
-            return headerBytes(chunk, index)
+        case .headers(let reading):
+            return headerBytes(chunk, index, reading: reading)
         }
     }
 
