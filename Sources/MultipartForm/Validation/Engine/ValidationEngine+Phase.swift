@@ -10,7 +10,7 @@ extension ValidationEngine {
     /// A body's life: ``inferring`` (no boundary given) or straight to
     /// ``scanning(_:carry:)`` in the preamble; a line starting with `--boundary` moves to
     /// ``delimiterLine(_:_:)``, which confirms a delimiter (or hands the bytes back as content) and at
-    /// the line's end moves to ``headers``; the blank line after the headers moves to scanning the
+    /// the line's end moves to ``headers(_:)``; the blank line after the headers moves to scanning the
     /// part's content (``Region/body``); the close delimiter's line ends in scanning the epilogue.
     /// ``skipLine(_:)`` passes over the rest of a malformed delimiter line, ``unframed`` over a
     /// body no boundary frames.

@@ -37,7 +37,18 @@
 /// The one-step paths are shortcuts, not second readers: they take only input on which the
 /// byte-at-a-time path reports nothing of its own and leave the engine exactly as it would, which
 /// the tests and the fuzz target check by comparing whole bodies with the same bodies fed a byte at
-/// a time.
+/// a time. ``ValidationOptions/readsInOneStep`` turns them off.
+///
+/// Where the state is:
+/// - what only one phase needs is that phase's payload (``Phase``): the bytes held at a chunk's end
+///   while scanning, the `--boundary` whose line is being classified, how far a header section has
+///   been read;
+/// - what a part carries from its headers to its end is ``part`` (``PartState``), plain data that
+///   each part overwrites; the bytes it keeps (its name, its filename, the header line being read)
+///   are in buffers below that are reused from part to part, so that reading a part allocates
+///   nothing once they have grown;
+/// - the rest belongs to the whole body: the framing, the position, what the body has shown so far,
+///   and the report being built.
 struct ValidationEngine {
     let options: ValidationOptions
     let depth: Int
@@ -46,7 +57,7 @@ struct ValidationEngine {
     var collector: DiagnosticCollector
     /// The boundary the body is framed with, once known (given or inferred).
     var boundary: [UInt8]?
-    /// Finds `LF "--" boundary`; meaningful once ``boundary`` is set, as it is in every scanning phase.
+    /// Finds `LF "--" boundary`; set with the boundary (``setBoundary(_:)``), before any phase that reads it.
     var search = DelimiterSearch(boundary: [])
     /// `"--" boundary`, empty while no boundary is known.
     var dashBoundary: [UInt8] = []
@@ -81,7 +92,9 @@ struct ValidationEngine {
     var plainFieldCount = 0
     #endif
     var parts: [DecodedPart] = []
-    /// The part being read; meaningful only while ``hasPart`` (kept, not optional, so reading it costs no check).
+    /// The part being read, while ``hasPart``; a part overwrites the last one's. Not an optional:
+    /// most of the engine runs only inside a part, and an optional would put a check, or a trap, at
+    /// every one of its reads and writes.
     var part = PartState(index: 0, collect: false)
     /// Whether a part is being read.
     var hasPart = false
