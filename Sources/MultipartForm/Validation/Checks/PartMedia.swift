@@ -1,7 +1,7 @@
 /// What a part's Content-Type said, as far as the checks made once its headers end need it.
 ///
 /// It holds no buffer, so recording it and dropping it with the part costs no reference counting;
-/// the value's bytes are in ``ValidationEngine/contentTypeBuffer``.
+/// the value's bytes are in ``PartBytes/contentType``.
 struct PartMedia {
     /// The media type's top-level type, as far as the checks tell them apart.
     enum Kind {

@@ -110,17 +110,17 @@ struct PartState {
     // What the headers said.
     var sawDisposition = false
     var dispositionName: Located?
-    /// Whether the name parameter was read (its bytes are in ``ValidationEngine/partName``).
+    /// Whether the name parameter was read (its bytes are in ``PartBytes/name``).
     var hasName = false
-    /// Whether the filename parameter was read (its bytes are in ``ValidationEngine/partFilename``).
+    /// Whether the filename parameter was read (its bytes are in ``PartBytes/filename``).
     var hasFilename = false
     var filenameParameter: Located?
-    /// What the Content-Type field said, once read (its bytes are in ``ValidationEngine/contentTypeBuffer``).
+    /// What the Content-Type field said, once read (its bytes are in ``PartBytes/contentType``).
     var media: PartMedia?
     var contentTypeName: Located?
     var sawTransferEncoding = false
     /// Whether a Content-Transfer-Encoding naming a known or `x-` mechanism was read (its bytes are
-    /// in ``ValidationEngine/transferEncodingBuffer``).
+    /// in ``PartBytes/transferEncoding``).
     var hasTransferEncoding = false
     var transferEncodingValue: Located?
 
@@ -134,7 +134,7 @@ struct PartState {
     var contentEndLineFeeds = 0
     var contentEndLineStart = 0
     /// Whether the part is the `_charset_` field, whose value's first bytes are kept (in
-    /// ``ValidationEngine/charsetValueBuffer``).
+    /// ``PartBytes/charsetValue``).
     var keepsCharsetValue = false
     /// Whether the part is itself a multipart body (validated by ``ValidationEngine/nested``).
     var hasNested = false

@@ -71,7 +71,7 @@ extension ValidationEngine {
     /// binary may label, reported on its own).
     mutating func prepareTransferCheck(isMultipart: Bool) {
         guard part.hasTransferEncoding, !isMultipart,
-            let encoding = TransferContentCheck.Encoding(mechanism: transferEncodingBuffer.bytes)
+            let encoding = TransferContentCheck.Encoding(mechanism: partBytes.transferEncoding.bytes)
         else { return }
         transferCheck = TransferContentCheck(encoding)
         part.checksTransferEncoding = true

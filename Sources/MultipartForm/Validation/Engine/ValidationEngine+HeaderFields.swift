@@ -146,8 +146,8 @@ extension ValidationEngine {
                 // A value cut at the section's limit may be a shortened mechanism: it is not read.
                 guard !field.isCut else { return }
                 let trimmed = value.trimmed()
-                transferEncodingBuffer.removeAll()
-                transferEncodingBuffer.append(trimmed.bytes[...])
+                partBytes.transferEncoding.removeAll()
+                partBytes.transferEncoding.append(trimmed.bytes[...])
                 part.hasTransferEncoding = true
                 part.transferEncodingValue = at(trimmed.offset(0))
                 let mechanism = String(decoding: trimmed.bytes.map(ByteClass.lowercased), as: UTF8.self)

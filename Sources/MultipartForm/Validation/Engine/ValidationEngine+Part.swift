@@ -42,10 +42,10 @@ extension ValidationEngine {
         let media = part.media
         let isMultipart = media?.kind == .multipart
         if part.hasTransferEncoding, isMultipart,
-            !["7bit", "8bit", "binary"].contains(String(decoding: transferEncodingBuffer.bytes.map(ByteClass.lowercased), as: UTF8.self)),
+            !["7bit", "8bit", "binary"].contains(String(decoding: partBytes.transferEncoding.bytes.map(ByteClass.lowercased), as: UTF8.self)),
             let place = part.transferEncodingValue
         {
-            note(.transferEncodingOnMultipart(transferEncodingBuffer.copied()), at: place, part: index)
+            note(.transferEncodingOnMultipart(partBytes.transferEncoding.copied()), at: place, part: index)
         }
         prepareTransferCheck(isMultipart: isMultipart)
         guard formData else { return }
@@ -58,7 +58,7 @@ extension ValidationEngine {
             note(.fileWithoutType, at: place, part: index)
         }
         if !isFile, let media, let place = part.contentTypeName, !isMultipart {
-            let type = contentTypeBuffer.copied()
+            let type = partBytes.contentType.copied()
             note(.fieldWithType(type), at: place, part: index)
             if media.kind != .text && media.isWellFormed && !unread, let cd = part.dispositionName {
                 note(.typeWithoutFilename(type), at: cd, part: index)
@@ -77,8 +77,8 @@ extension ValidationEngine {
     @inline(__always)
     mutating func prepareTextChecks(checkUTF8: Bool) {
         if checkUTF8 { part.utf8 = UTF8Check() }
-        if part.hasName && nameBuffer.holds("_charset_") {
-            charsetValueBuffer.removeAll()
+        if part.hasName && partBytes.name.holds("_charset_") {
+            partBytes.charsetValue.removeAll()
             part.keepsCharsetValue = true
         }
     }
@@ -122,8 +122,8 @@ extension ValidationEngine {
         if !found.isEmpty {
             noteInOrder(found, in: bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
         }
-        if part.keepsCharsetValue && charsetValueBuffer.count < 64 {
-            charsetValueBuffer.append(UnsafeRawBufferPointer(rebasing: bytes[range].prefix(64 - charsetValueBuffer.count)))
+        if part.keepsCharsetValue && partBytes.charsetValue.count < 64 {
+            partBytes.charsetValue.append(UnsafeRawBufferPointer(rebasing: bytes[range].prefix(64 - partBytes.charsetValue.count)))
         }
         if part.hasNested { Self.feed(&nested, UnsafeRawBufferPointer(rebasing: bytes[range])) }
     }
@@ -206,7 +206,7 @@ extension ValidationEngine {
         if hasBodySection && part.checksTransferEncoding { finishTransferCheck(contentEnd: contentEnd) }
         let bodyLocation = part.bodyLocation
         if hasBodySection && part.keepsCharsetValue {
-            let value = charsetValueBuffer.copied()
+            let value = partBytes.charsetValue.copied()
             if Charsets.isKnown(value) {
                 formCharsetIsUTF8 = Charsets.isUTF8(value)
                 if !formCharsetIsUTF8 {

@@ -3,23 +3,23 @@ extension ValidationEngine {
     ///
     /// Always inlined, as are the next two: called, they had the whole engine copied for them first.
     @inline(__always)
-    var partName: [UInt8]? { hasPart && part.hasName ? nameBuffer.copied() : nil }
+    var partName: [UInt8]? { hasPart && part.hasName ? partBytes.name.copied() : nil }
 
     /// The current part's name, filename and Content-Type value as a report's part stores them.
     @inline(__always)
     var partStoredValues: (DecodedPart.InlineName, DecodedPart.Extras?) {
         let filename = partFilename, contentType = partContentType
         guard hasPart && part.hasName else { return DecodedPart.stored(nameBytes: nil, filename: filename, contentType: contentType) }
-        return nameBuffer.withBytes { DecodedPart.stored(nameBytes: $0, filename: filename, contentType: contentType) }
+        return partBytes.name.withBytes { DecodedPart.stored(nameBytes: $0, filename: filename, contentType: contentType) }
     }
 
     /// The current part's filename parameter, or `nil` when it has none (a copy: for reports and messages).
     @inline(__always)
-    var partFilename: [UInt8]? { hasPart && part.hasFilename ? filenameBuffer.copied() : nil }
+    var partFilename: [UInt8]? { hasPart && part.hasFilename ? partBytes.filename.copied() : nil }
 
     /// The current part's Content-Type value, or `nil` when it has none (a copy: for reports and messages).
     @inline(__always)
-    var partContentType: [UInt8]? { hasPart && part.media != nil ? contentTypeBuffer.copied() : nil }
+    var partContentType: [UInt8]? { hasPart && part.media != nil ? partBytes.contentType.copied() : nil }
 
     /// Records the current part's name parameter (a copy), and reports a name an earlier part of the body carried.
     mutating func setPartName(_ value: ArraySlice<UInt8>) {
@@ -28,7 +28,7 @@ extension ValidationEngine {
 
     /// Records a copy of the current part's name parameter, and reports a name an earlier part carried.
     mutating func setPartName(copying value: UnsafeRawBufferPointer) {
-        nameBuffer.copy(value)
+        partBytes.name.copy(value)
         part.hasName = true
         noteRepeatedName(value)
     }
@@ -36,7 +36,7 @@ extension ValidationEngine {
     /// Records the current part's name parameter, read in place from the chunk being consumed (copied
     /// only if the part is still being read when the chunk is done), and reports a name an earlier part carried.
     mutating func setPartName(borrowing value: UnsafeRawBufferPointer) {
-        nameBuffer.borrow(value)
+        partBytes.name.borrow(value)
         part.hasName = true
         noteRepeatedName(value)
     }
@@ -71,14 +71,14 @@ extension ValidationEngine {
 
     /// Records a copy of the current part's filename parameter.
     mutating func setPartFilename(copying value: UnsafeRawBufferPointer) {
-        filenameBuffer.copy(value)
+        partBytes.filename.copy(value)
         part.hasFilename = true
     }
 
     /// Records the current part's filename parameter, read in place from the chunk being consumed
     /// (copied only if the part is still being read when the chunk is done).
     mutating func setPartFilename(borrowing value: UnsafeRawBufferPointer) {
-        filenameBuffer.borrow(value)
+        partBytes.filename.borrow(value)
         part.hasFilename = true
     }
 
@@ -102,8 +102,8 @@ extension ValidationEngine {
 
     /// Records the current part's Content-Type: its value, whitespace trimmed, and what it said.
     mutating func setPartContentType(_ value: ArraySlice<UInt8>, _ media: PartMedia) {
-        contentTypeBuffer.removeAll()
-        contentTypeBuffer.append(value)
+        partBytes.contentType.removeAll()
+        partBytes.contentType.append(value)
         part.media = media
     }
 }

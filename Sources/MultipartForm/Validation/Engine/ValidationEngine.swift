@@ -44,9 +44,9 @@
 ///   while scanning, the `--boundary` whose line is being classified, how far a header section has
 ///   been read;
 /// - what a part carries from its headers to its end is ``part`` (``PartState``), plain data that
-///   each part overwrites; the bytes it keeps (its name, its filename, the header line being read)
-///   are in buffers below that are reused from part to part, so that reading a part allocates
-///   nothing once they have grown;
+///   each part overwrites; the bytes it keeps are in buffers reused from part to part (its header
+///   values in ``partBytes``, the header line and field being read in ``headerLine`` and ``field``),
+///   so that reading a part allocates nothing once they have grown;
 /// - the rest belongs to the whole body: the framing, the position, what the body has shown so far,
 ///   and the report being built.
 struct ValidationEngine {
@@ -106,17 +106,8 @@ struct ValidationEngine {
     var valueBuffer: [UInt8] = []
     /// Holds a parsed Content-Disposition while it is checked; reused for every part.
     var dispositionBuffer = Disposition()
-    /// The current part's name parameter (when ``PartState/hasName``); reused for every part.
-    var nameBuffer = BorrowedBytes()
-    /// The current part's filename parameter (when ``PartState/hasFilename``); reused for every part.
-    var filenameBuffer = BorrowedBytes()
-
-    /// The current part's Content-Type value, whitespace trimmed (when ``PartState/media`` is set); reused for every part.
-    var contentTypeBuffer = ByteBuffer()
-    /// The current part's Content-Transfer-Encoding, trimmed (when ``PartState/hasTransferEncoding``); reused for every part.
-    var transferEncodingBuffer = ByteBuffer()
-    /// The first bytes of the `_charset_` field's value (when ``PartState/keepsCharsetValue``); reused.
-    var charsetValueBuffer = ByteBuffer()
+    /// The values of the current part's headers and its `_charset_` value, which ``part`` says it has.
+    var partBytes = PartBytes()
     /// The validation of the current part's content as a multipart body (when ``PartState/hasNested``).
     var nested: NestedBody?
     /// The check of the current part's content against its transfer encoding (when
@@ -131,8 +122,10 @@ struct ValidationEngine {
     var seenNames = SeenNames(capacity: repeatedNameCapacity)
     /// Whether the preamble holds a byte other than CR, LF, space and tab.
     var preambleHasText = false
-    var collecting: Bool
-    var hadContentType = false
+    /// Whether the report lists the parts.
+    let collecting: Bool
+    /// Whether the body came with a Content-Type (the boundary is inferred only for one that did not).
+    let hadContentType: Bool
 
     init(contentType: [UInt8]?, options: ValidationOptions, depth: Int) {
         self.options = options
@@ -140,7 +133,7 @@ struct ValidationEngine {
         self.formData = true
         self.collecting = options.collectParts
         collector = DiagnosticCollector(limit: options.maxDiagnostics)
-        hadContentType = contentType != nil
+        self.hadContentType = contentType != nil
         if let contentType {
             let value = HeaderValue(plain: contentType)
             let media = MediaType.parse(contentType)
@@ -156,6 +149,7 @@ struct ValidationEngine {
         self.depth = depth
         self.formData = false
         self.collecting = false
+        self.hadContentType = false
         collector = DiagnosticCollector(limit: options.maxDiagnostics)
         if let nestedBoundary, Self.canFrame(nestedBoundary) {
             setBoundary(nestedBoundary)
@@ -188,8 +182,7 @@ struct ValidationEngine {
             index = step(chunk, index)
         }
         // The caller may reuse the chunk once this returns.
-        nameBuffer.settle()
-        filenameBuffer.settle()
+        partBytes.settle()
     }
 
     /// Keeps the first and last bytes of the stream for diagnoses made at the end.
