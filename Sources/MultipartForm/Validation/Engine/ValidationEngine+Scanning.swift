@@ -88,7 +88,10 @@ extension ValidationEngine {
             position = base + end
             let matched = DelimiterCarry(
                 carriageReturn: hasCR, matched: search.pattern.count, virtual: false, start: base + delimiterStart)
-            if region != .epilogue && end + 1 < chunk.count && chunk[end] == ByteClass.cr && chunk[end + 1] == ByteClass.lf {
+            // The one-step reader's one way in: without it, the line is read a byte at a time.
+            if options.readsInOneStep && region != .epilogue && end + 1 < chunk.count && chunk[end] == ByteClass.cr
+                && chunk[end + 1] == ByteClass.lf
+            {
                 let next = delimiterLineInOneStep(chunk, end, matched: matched, region: region)
                 // Two bytes at least, so that the content does not need the single-byte path.
                 if next + 1 < chunk.count, case .scanning(.body, let carry) = phase, carry.isEmpty {

@@ -8,24 +8,27 @@
 /// 1. `ValidationEngine+Scanning.swift`: ``scan(_:_:region:carry:)`` finds `LF "--" boundary` with
 ///    ``DelimiterSearch``, hands the bytes before it to ``content(_:_:offset:region:counted:)`` (the
 ///    previous part's content: ``feedPart(_:_:offset:)``). When the line's CRLF follows the
-///    boundary in the chunk, the whole line is read at once by
-///    ``delimiterLineInOneStep(_:_:matched:region:)`` (`ValidationEngine+DelimiterLine.swift`);
-///    otherwise ``matchedDelimiter(_:region:)`` moves to ``Phase/delimiterLine(_:_:)``, which
-///    holds the match.
+///    boundary in the chunk, the one-step reader takes over (`OneStep/`, below); otherwise
+///    ``matchedDelimiter(_:region:)`` moves to ``Phase/delimiterLine(_:_:)``, which holds the match.
 /// 2. `ValidationEngine+DelimiterLine.swift`: the rest of the line is read a byte at a time by
 ///    ``delimiterLineStep(_:state:candidate:)``. Either way ``confirm(_:close:)`` ends the previous part
 ///    (``endPart(contentEnd:)``, `ValidationEngine+Part.swift`) and ``lineEnded(_:)`` starts the
-///    next one (``startPart(delimiterOffset:line:)``) and moves to ``Phase/headers``.
-/// 3. The header section: the one a browser writes for a field is read in one step by
-///    ``canonicalHeaderSection(_:_:)`` (`ValidationEngine+CanonicalSection.swift`) when it is whole
-///    in the chunk; any other is read line by line by ``headerBytes(_:_:)`` and
-///    ``headerLineEnded(lfOffset:)`` (`ValidationEngine+HeaderLines.swift`) into ``field``, each field
-///    interpreted by `interpretField()` (`ValidationEngine+HeaderFields.swift`,
+///    next one (``startPart(delimiterOffset:line:)``) and moves to ``Phase/headers(_:)``.
+/// 3. The header section is read line by line by ``headerBytes(_:_:reading:)`` and
+///    ``headerLineEnded(lfOffset:reading:)`` (`ValidationEngine+HeaderLines.swift`) into ``field``,
+///    each field interpreted by `interpretField()` (`ValidationEngine+HeaderFields.swift`,
 ///    `ValidationEngine+Disposition.swift`, `ValidationEngine+ContentType.swift`).
 /// 4. The blank line: ``endHeaders(lfOffset:)`` makes the part-level checks
-///    (``finishHeaders(end:)``) and moves to scanning the part's content, back at step 1. After a
-///    part read in one step (its delimiter line and header section), ``searchOn(_:from:)`` goes on
-///    to its content at once, part after part, without a return through ``step(_:_:)``.
+///    (``finishHeaders(end:)``) and moves to scanning the part's content, back at step 1.
+///
+/// The one-step reader (`OneStep/`) reads what browsers send most, whole in a chunk, without the
+/// byte-at-a-time phases: a delimiter line `--boundary CRLF`
+/// (``delimiterLineInOneStep(_:_:matched:region:)``), then the header section a browser writes for
+/// a field (``canonicalHeaderSection(_:_:)``), or whole plain text fields one after another
+/// (``readPlainFields(_:base:delimiterEnd:matched:)``). ``searchOn(_:from:)`` then goes on to the
+/// content at once, part after part, without a return through ``step(_:_:)``. The scanner is its
+/// one way in. Header values in their canonical form are also recorded without being parsed
+/// (`interpretField()`, ``readDisposition(_:cut:)``).
 ///
 /// Transitions and checks say what they saw as events, never as worded findings: a ``FramingEvent``
 /// (the delimiter search, delimiter lines, the end of the body), a ``HeaderEvent`` (header lines and

@@ -17,7 +17,7 @@ extension ValidationEngine {
     ///
     /// - Returns: The index in `chunk` after the blank line, or `nil`.
     mutating func canonicalHeaderSection(_ chunk: UnsafeRawBufferPointer, _ start: Int) -> Int? {
-        guard formData, options.readsInOneStep, hasPart, case .headers(let reading) = phase, reading.lineCount == 0,
+        guard formData, hasPart, case .headers(let reading) = phase, reading.lineCount == 0,
             !reading.skipping, field.isEmpty, headerLine.isEmpty, reading.lineStart == position, options.maxHeaderLines >= 1
         else { return nil }
         let fieldName: StaticString = "Content-Disposition: "

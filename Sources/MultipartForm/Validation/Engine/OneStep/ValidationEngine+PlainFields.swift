@@ -52,7 +52,7 @@ extension ValidationEngine {
         _ chunk: UnsafeRawBufferPointer, base: Int, delimiterEnd: Int, matched: DelimiterCarry
     ) -> (delimiterEnd: Int, matched: DelimiterCarry) {
         // A `_charset_` field ending here may change whether the next fields' values are checked as UTF-8.
-        guard formData, options.readsInOneStep, field.isEmpty, headerLine.isEmpty, options.maxHeaderLines >= 1,
+        guard formData, field.isEmpty, headerLine.isEmpty, options.maxHeaderLines >= 1,
             !(hasPart && part.keepsCharsetValue)
         else {
             return (delimiterEnd, matched)
