@@ -40,7 +40,7 @@ struct ServeCommand {
             return ExitCode.usage
         }
         let server: ServeServer
-        do throws(ServeSocket.Error) {
+        do throws(ServeServer.StartError) {
             server = try ServeServer(configuration: configuration)
         } catch {
             stderr.write("error: \(error.message)\n")

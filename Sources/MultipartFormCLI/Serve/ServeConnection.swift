@@ -1,5 +1,6 @@
 import MultipartForm
 import MultipartFormConformanceCore
+import MultipartFormSystem
 
 /// One client connection, on its own thread: reads requests one after another (keep-alive and
 /// pipelining), streams each body through the validator as it arrives, and answers.
@@ -36,7 +37,7 @@ final class ServeConnection: @unchecked Sendable {
             // it would be reset, and the reset can overtake the answer (ServeLingeringClose).
             server.connectionEnded(descriptor, lingering: !endedByClient)
         }
-        ServeSocket.setSendTimeout(descriptor, seconds: configuration.idleTimeout)
+        ConnectedSocket.setSendTimeout(descriptor, seconds: configuration.idleTimeout)
         while serveRequest(buffer) && !server.isStopping {}
     }
 
@@ -74,7 +75,7 @@ final class ServeConnection: @unchecked Sendable {
             }
             var wait = timeout
             if let started { wait = min(wait, Self.milliseconds(until: started + Self.duration(configuration.headLimit))) }
-            switch ServeSocket.receive(descriptor, into: buffer, timeout: wait) {
+            switch ConnectedSocket.receive(descriptor, into: buffer, timeout: wait) {
             case .bytes(let count):
                 pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             case .closed, .failed:
@@ -132,7 +133,7 @@ final class ServeConnection: @unchecked Sendable {
                         number: server.nextRequestNumber(), peer: peer, requestLine: requestLine, event: "refused", status: answer.status,
                         reason: "a page request: " + (answer.message ?? answer.status.reason), closed: !keepAlive, format: configuration.format))
             }
-            return ServeSocket.send(descriptor, answer.bytes, within: configuration.idleTimeout) && keepAlive
+            return ConnectedSocket.send(descriptor, answer.bytes, within: configuration.idleTimeout) && keepAlive
         }
         let number = server.nextRequestNumber()
         var body: RequestBody
@@ -151,7 +152,7 @@ final class ServeConnection: @unchecked Sendable {
                     status: .ok, reason: "nothing to validate; the answer says how to use this server",
                     closed: !keepAlive, format: configuration.format))
             let answer = ServeResponse.usage(keepAlive: keepAlive, headOnly: headOnly)
-            return ServeSocket.send(descriptor, answer, within: configuration.idleTimeout) && keepAlive
+            return ConnectedSocket.send(descriptor, answer, within: configuration.idleTimeout) && keepAlive
         }
         if case .length(let length) = body.framing, length > configuration.maxBody {
             refuse(
@@ -160,7 +161,7 @@ final class ServeConnection: @unchecked Sendable {
             return false
         }
         if head.values("Expect").contains(where: { HARRequests.lowercased($0) == "100-continue" }) && pending.isEmpty {
-            ServeSocket.send(descriptor, ServeResponse.continueResponse)
+            ConnectedSocket.send(descriptor, ServeResponse.continueResponse)
         }
         var request = ServedRequest(number: number, head: head, peer: peer, framing: body, configuration: configuration)
         var capture: RequestCapture?
@@ -199,7 +200,7 @@ final class ServeConnection: @unchecked Sendable {
                 if !shown.isEmpty { server.emit(.standardOutput(shown)) }
             }
             while !body.isComplete {
-                switch ServeSocket.receive(descriptor, into: buffer, timeout: min(timeout, Self.milliseconds(until: deadline))) {
+                switch ConnectedSocket.receive(descriptor, into: buffer, timeout: min(timeout, Self.milliseconds(until: deadline))) {
                 case .bytes(let count):
                     let raw = UnsafeRawBufferPointer(rebasing: buffer[..<count])
                     let used = try feed(raw)
@@ -260,7 +261,7 @@ final class ServeConnection: @unchecked Sendable {
                 status, contentType: "application/json", body: Array((json.rendered() + "\n").utf8), keepAlive: keepAlive,
                 verdict: verdict, headOnly: headOnly)
         }
-        guard ServeSocket.send(descriptor, response, within: configuration.idleTimeout) else {
+        guard ConnectedSocket.send(descriptor, response, within: configuration.idleTimeout) else {
             if !server.isStopping {
                 server.emit(
                     ServeLog.requestEnded(
@@ -308,7 +309,7 @@ final class ServeConnection: @unchecked Sendable {
     /// Answers a request the server will not read on, says so in the output and counts it.
     private func refuse(_ refusal: RefusalError, number: Int, requestLine: String?, event: String, headOnly: Bool = false) {
         server.record(.refused)
-        ServeSocket.send(descriptor, ServeResponse.refusal(refusal, headOnly: headOnly), within: configuration.idleTimeout)
+        ConnectedSocket.send(descriptor, ServeResponse.refusal(refusal, headOnly: headOnly), within: configuration.idleTimeout)
         server.emit(
             ServeLog.requestEnded(
                 number: number, peer: peer, requestLine: requestLine, event: event, status: refusal.status,

@@ -87,21 +87,28 @@ final class ServeServer: @unchecked Sendable {
     }
     private let shared = LockedValue(Shared())
 
+    /// Why the server could not start: the address cannot be listened on, or the wake-up pipes
+    /// cannot be made.
+    struct StartError: Swift.Error {
+        /// The message, such as `cannot listen on 127.0.0.1 port 80: permission denied`.
+        var message: String
+    }
+
     /// Binds the listening socket; nothing is accepted before ``run(write:)``.
     ///
     /// `listening: false` makes a server that only serves connections handed to it (``ServeReplay``).
-    init(configuration: ServeConfiguration, listening: Bool = true) throws(ServeSocket.Error) {
+    init(configuration: ServeConfiguration, listening: Bool = true) throws(StartError) {
         self.configuration = configuration
         history = configuration.pageHistory > 0 ? ServeHistory(capacity: configuration.pageHistory) : nil
         #if os(macOS) || os(Linux)
         comparison = ServeComparison(interopOption: configuration.interopDirectory)
         #endif
         if listening {
-            let listening = try ServeSocket.listen(host: configuration.host, port: configuration.port)
+            let listening = try Self.listen(host: configuration.host, port: configuration.port)
             listener = listening.descriptor
             address = listening.address
-            port = ServeSocket.port(of: listening.address)
-            isLoopback = ServeSocket.isLoopback(listening.descriptor)
+            port = ListeningSocket.port(of: listening.address)
+            isLoopback = ListeningSocket.isLoopback(listening.descriptor)
         } else {
             listener = -1
             address = "none"
@@ -113,7 +120,7 @@ final class ServeServer: @unchecked Sendable {
         else {
             let reason = SystemCalls.lastError()
             SystemCalls.closeAll(pipeEnds + [listener])
-            throw ServeSocket.Error(message: "cannot make the wake-up pipes: \(reason)")
+            throw StartError(message: "cannot make the wake-up pipes: \(reason)")
         }
         for end in pipeEnds {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
@@ -199,7 +206,7 @@ final class ServeServer: @unchecked Sendable {
         if listener >= 0 { SystemCalls.close(listener) }
         lingeringClose.closeAll()
         let open = shared.withLock { $0.connections }
-        for descriptor in open { ServeSocket.shutDown(descriptor) }
+        for descriptor in open { ConnectedSocket.shutDown(descriptor) }
         while shared.withLock({ !$0.connections.isEmpty }) {
             var poller = pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0)
             _ = poll(&poller, 1, 100)
@@ -308,8 +315,11 @@ final class ServeServer: @unchecked Sendable {
     }
 
     private func acceptConnection() {
-        guard let accepted = ServeSocket.accept(listener) else {
-            if errno == EMFILE || errno == ENFILE { refuseWithoutDescriptors() }
+        let accepted: (descriptor: Int32, peer: String)
+        do throws(ListeningSocket.AcceptError) {
+            accepted = try ListeningSocket.accept(listener)
+        } catch {
+            if error.isOutOfDescriptors { refuseWithoutDescriptors() }
             return
         }
         let admitted = shared.withLock { shared -> Bool in
@@ -320,8 +330,8 @@ final class ServeServer: @unchecked Sendable {
         guard admitted else {
             shared.withLock { $0.totals.connectionsRefused += 1 }
             let reason = "\(configuration.maxConnections) connections are open (--max-connections)"
-            ServeSocket.setSendTimeout(accepted.descriptor, seconds: 1)
-            ServeSocket.send(
+            ConnectedSocket.setSendTimeout(accepted.descriptor, seconds: 1)
+            ConnectedSocket.send(
                 accepted.descriptor, ServeResponse.refusal(RefusalError(status: .serviceUnavailable, reason: reason)), within: 1)
             lingeringClose.close(accepted.descriptor)
             emit(ServeLog.connectionRefused(peer: accepted.peer, reason: reason, format: configuration.format))
@@ -339,11 +349,11 @@ final class ServeServer: @unchecked Sendable {
     private func refuseWithoutDescriptors() {
         SystemCalls.close(spare)
         spare = -1
-        if let accepted = ServeSocket.accept(listener) {
+        if let accepted = try? ListeningSocket.accept(listener) {
             let reason = "no file descriptor is left (the open-file limit is reached)"
             shared.withLock { $0.totals.connectionsRefused += 1 }
-            ServeSocket.setSendTimeout(accepted.descriptor, seconds: 1)
-            ServeSocket.send(
+            ConnectedSocket.setSendTimeout(accepted.descriptor, seconds: 1)
+            ConnectedSocket.send(
                 accepted.descriptor, ServeResponse.refusal(RefusalError(status: .serviceUnavailable, reason: reason)), within: 1)
             lingeringClose.close(accepted.descriptor)
             emit(ServeLog.connectionRefused(peer: accepted.peer, reason: reason, format: configuration.format))
@@ -351,6 +361,21 @@ final class ServeServer: @unchecked Sendable {
         spare = Self.openSpare()
         // Without a spare, the next poll would find the client still waiting at once: pause instead of spinning.
         if spare < 0 { usleep(10_000) }
+    }
+
+    /// Listens on `host` and `port`, with the host as the user typed it (bytes that are not
+    /// printable escaped) in a failure's message.
+    private static func listen(host: String, port: Int) throws(StartError) -> (descriptor: Int32, address: String) {
+        do throws(ListeningSocket.Error) {
+            return try ListeningSocket.listen(host: host, port: port)
+        } catch {
+            switch error {
+            case .cannotResolve(let reason):
+                throw StartError(message: "cannot resolve '\(VisibleBytes.escape(host))': \(reason)")
+            case .cannotListen(let reason):
+                throw StartError(message: "cannot listen on \(VisibleBytes.escape(host)) port \(port): \(reason)")
+            }
+        }
     }
 
     private static func openSpare() -> Int32 {

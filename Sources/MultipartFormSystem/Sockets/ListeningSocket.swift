@@ -5,21 +5,38 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import MultipartForm
-import MultipartFormSystem
 
-/// The POSIX socket calls `serve` makes: listening, accepting, and reading and writing with deadlines.
-enum ServeSocket {
+/// A TCP socket listening for connections: made on a host and port, asked for its address, and the
+/// connections taken from it, each close-on-exec and without `SIGPIPE`.
+///
+/// Descriptors stay plain `Int32`s, owned by the caller, so a server can keep them in its own
+/// tables and close them when its policy says.
+package enum ListeningSocket {
     /// Why a listening socket could not be made.
-    struct Error: Swift.Error {
-        var message: String
+    package enum Error: Swift.Error, Sendable, Hashable {
+        /// The host did not resolve: the resolver's reason, with a lower-case first letter.
+        case cannotResolve(reason: String)
+        /// No address the host resolved to could be bound and listened on: the last address's reason.
+        case cannotListen(reason: String)
+    }
+
+    /// Why no connection was accepted; `accept` fails now and then (a client that gave up while
+    /// queued), and the caller decides whether the reason matters.
+    package struct AcceptError: Swift.Error, Sendable, Hashable {
+        /// The system's error number.
+        package var errorNumber: Int32
+
+        /// Whether the process or the system has no descriptor left (`EMFILE`, `ENFILE`): the
+        /// client still waits in the queue, and polling the listener again would return at once.
+        package var isOutOfDescriptors: Bool { errorNumber == EMFILE || errorNumber == ENFILE }
     }
 
     /// A socket listening on `host` and `port` (0 picks a free port), close-on-exec.
     ///
     /// `host` is a numeric IPv4 or IPv6 address or a name such as `localhost`; the first address
     /// it resolves to that can be bound is used.
-    static func listen(host: String, port: Int, backlog: Int32 = 128) throws(Error) -> (descriptor: Int32, address: String) {
+    /// - Returns: The descriptor, and the address bound as ``localAddress(_:)`` writes it.
+    package static func listen(host: String, port: Int, backlog: Int32 = 128) throws(Error) -> (descriptor: Int32, address: String) {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)
@@ -32,7 +49,7 @@ enum ServeSocket {
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0, let first = list else {
             let reason = gai_strerror(status).map { String(cString: $0) } ?? "error \(status)"
-            throw Error(message: "cannot resolve '\(VisibleBytes.escape(host))': \(reason.prefix(1).lowercased() + reason.dropFirst())")
+            throw .cannotResolve(reason: reason.prefix(1).lowercased() + reason.dropFirst())
         }
         defer { freeaddrinfo(list) }
         var lastError = EADDRNOTAVAIL
@@ -55,18 +72,18 @@ enum ServeSocket {
             lastError = errno
             SystemCalls.close(descriptor)
         }
-        throw Error(message: "cannot listen on \(VisibleBytes.escape(host)) port \(port): \(SystemCalls.describe(lastError))")
+        throw .cannotListen(reason: SystemCalls.describe(lastError))
     }
 
-    /// Accepts one connection: its descriptor (close-on-exec, no `SIGPIPE`) and the peer's address,
-    /// or `nil` with `errno` set.
-    static func accept(_ listener: Int32) -> (descriptor: Int32, peer: String)? {
+    /// Accepts one connection: its descriptor (close-on-exec, no `SIGPIPE`, `TCP_NODELAY` so an
+    /// answer is not held back waiting for more) and the peer's address.
+    package static func accept(_ listener: Int32) throws(AcceptError) -> (descriptor: Int32, peer: String) {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let descriptor = withUnsafeMutablePointer(to: &storage) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { SystemCalls.accept(listener, $0, &length) }
         }
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else { throw AcceptError(errorNumber: errno) }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         var on: Int32 = 1
         #if canImport(Darwin)
@@ -77,7 +94,7 @@ enum ServeSocket {
     }
 
     /// `host:port` (IPv6 as `[host]:port`) of the socket's own address.
-    static func localAddress(_ descriptor: Int32) -> String? {
+    package static func localAddress(_ descriptor: Int32) -> String? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let status = withUnsafeMutablePointer(to: &storage) { pointer in
@@ -87,10 +104,12 @@ enum ServeSocket {
     }
 
     /// The port of a socket address written by ``localAddress(_:)``.
-    static func port(of address: String) -> Int {
+    package static func port(of address: String) -> Int {
         address.split(separator: ":").last.flatMap { Int($0) } ?? 0
     }
 
+    /// `host:port` (IPv6 as `[host]:port`) of an address the system wrote, in numbers, so that
+    /// describing a peer never waits on a name lookup; `unknown` when it cannot be read.
     private static func describe(_ storage: inout sockaddr_storage) -> String {
         var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
         var service = [CChar](repeating: 0, count: Int(NI_MAXSERV))
@@ -112,7 +131,7 @@ enum ServeSocket {
     /// mapped into IPv6), so only this machine can reach it. The address the system bound is
     /// asked, not the name given: `localhost`, `0x7f000001` and a name that resolves to
     /// `127.0.0.1` are loopback, and `0.0.0.0` or `::` is not.
-    static func isLoopback(_ descriptor: Int32) -> Bool {
+    package static func isLoopback(_ descriptor: Int32) -> Bool {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let status = withUnsafeMutablePointer(to: &storage) { pointer in
@@ -135,66 +154,5 @@ enum ServeSocket {
         default:
             return false
         }
-    }
-
-    /// What a read with a deadline gave.
-    enum Received: Equatable {
-        /// This many bytes.
-        case bytes(Int)
-        /// The peer closed its side.
-        case closed
-        /// Nothing arrived before the deadline.
-        case timedOut
-        /// The read failed (a reset connection): the reason.
-        case failed(String)
-    }
-
-    /// Reads what has arrived into `buffer`, waiting at most `timeout` milliseconds for a first byte.
-    static func receive(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, timeout: Int32) -> Received {
-        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        while true {
-            let ready = poll(&poller, 1, timeout)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                return .failed(SystemCalls.lastError())
-            }
-            if ready == 0 { return .timedOut }
-            break
-        }
-        let count = SystemCalls.read(descriptor, buffer.baseAddress, buffer.count)
-        if count > 0 { return .bytes(count) }
-        if count == 0 { return .closed }
-        return .failed(SystemCalls.lastError())
-    }
-
-    /// Sends every byte without raising `SIGPIPE`; `false` when the peer has gone, or when
-    /// `seconds` pass before the last byte is sent (a peer that reads a trickle cannot hold a
-    /// thread: each send also gives up on its own after ``setSendTimeout(_:seconds:)``).
-    @discardableResult
-    static func send(_ descriptor: Int32, _ bytes: [UInt8], within seconds: Double = 3600) -> Bool {
-        let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
-        return bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                if offset > 0 && ContinuousClock.now > deadline { return false }
-                let count = SystemCalls.sendWithoutSignal(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if count <= 0 { return false }
-                offset += count
-            }
-            return true
-        }
-    }
-
-    /// Makes a send that cannot go on for `seconds` (a client that stopped reading) fail instead of waiting.
-    static func setSendTimeout(_ descriptor: Int32, seconds: Double) {
-        var limit = timeval()
-        limit.tv_sec = .init(seconds.rounded(.down))
-        limit.tv_usec = .init((seconds - seconds.rounded(.down)) * 1_000_000)
-        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-    }
-
-    /// Ends both directions of a connection, waking a thread blocked reading it.
-    static func shutDown(_ descriptor: Int32) {
-        _ = shutdown(descriptor, Int32(SHUT_RDWR))
     }
 }
