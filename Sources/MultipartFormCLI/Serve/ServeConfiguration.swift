@@ -1,4 +1,5 @@
 import MultipartForm
+import MultipartFormSystem
 
 /// What `multipart-check serve` was asked to do: where to listen, how to answer, what to keep.
 struct ServeConfiguration: Sendable {
@@ -67,8 +68,8 @@ struct ServeConfiguration: Sendable {
 
     /// Descriptors the server holds besides its connections: the standard streams, the listening
     /// socket, its pipes, the spare kept for refusing a connection when none is left, refused
-    /// connections still lingering (``ServeLingeringClose``), and room for a few more.
-    static let descriptorReserve = 32 + ServeLingeringClose.capacity
+    /// connections still lingering (``LingeringClose``), and room for a few more.
+    static let descriptorReserve = 32 + LingeringClose.capacity
 
     /// The open files `maxConnections` connections can hold at once: a socket each, and with
     /// `--save` a capture file and its directory each, plus ``descriptorReserve``.

@@ -34,7 +34,7 @@ final class ServeConnection: @unchecked Sendable {
         defer {
             buffer.deallocate()
             // A connection the server ends may hold bytes the client still sends: closed at once,
-            // it would be reset, and the reset can overtake the answer (ServeLingeringClose).
+            // it would be reset, and the reset can overtake the answer (LingeringClose).
             server.connectionEnded(descriptor, lingering: !endedByClient)
         }
         ConnectedSocket.setSendTimeout(descriptor, seconds: configuration.idleTimeout)

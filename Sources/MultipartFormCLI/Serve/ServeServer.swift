@@ -67,7 +67,7 @@ final class ServeServer: @unchecked Sendable {
 
     private let listener: Int32
     /// Closes refused connections so that their answer arrives.
-    private let lingeringClose = ServeLingeringClose()
+    private let lingeringClose = LingeringClose()
     /// An open descriptor held in reserve: when accept fails for want of descriptors, it is closed
     /// so the waiting client can be accepted and answered 503, then opened again.
     private var spare: Int32
@@ -303,7 +303,7 @@ final class ServeServer: @unchecked Sendable {
     }
 
     /// Closes a connection whose thread has finished with it; `lingering`, after reading what the
-    /// client still sends for a moment (``ServeLingeringClose``), so the last answer is not lost to a reset.
+    /// client still sends for a moment (``LingeringClose``), so the last answer is not lost to a reset.
     func connectionEnded(_ descriptor: Int32, lingering: Bool = false) {
         shared.withLock { _ = $0.connections.remove(descriptor) }
         if lingering && !isStopping {

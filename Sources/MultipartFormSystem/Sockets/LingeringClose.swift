@@ -5,11 +5,9 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import MultipartForm
-import MultipartFormSystem
 
-/// Closes connections whose request was refused without being read, so the refusal reaches the
-/// client (RFC 9112 §9.6, "tear-down").
+/// Closes connections whose peer may still be sending (a request refused without being read), so
+/// the last answer reaches the peer (RFC 9112 §9.6, "tear-down").
 ///
 /// Closing a socket with unread bytes in its receive buffer makes the system send a reset, and a
 /// reset can reach the client before it has read the answer already sent: it then sees
@@ -20,11 +18,11 @@ import MultipartFormSystem
 /// One thread does this for every such socket with one `poll`, so neither the accept thread nor a
 /// connection's slot waits for it. It runs only while sockets are lingering, and at most
 /// ``capacity`` linger at once (each holds a descriptor); past that, a socket is closed at once.
-final class ServeLingeringClose: @unchecked Sendable {
+package final class LingeringClose: @unchecked Sendable {
     /// How long a refused client may keep sending before its socket is closed anyway.
-    static let linger: Duration = .seconds(2)
+    package static let linger: Duration = .seconds(2)
     /// The most sockets lingering at once.
-    static let capacity = 32
+    package static let capacity = 32
 
     private struct State {
         var sockets: [(descriptor: Int32, until: ContinuousClock.Instant)] = []
@@ -33,9 +31,12 @@ final class ServeLingeringClose: @unchecked Sendable {
     }
     private let state = LockedValue(State())
 
+    /// Nothing lingers yet; the thread starts with the first socket handed over.
+    package init() {}
+
     /// Shuts `descriptor` down for writing and closes it once the client has closed its side, or
     /// after ``linger``; the caller no longer owns it.
-    func close(_ descriptor: Int32) {
+    package func close(_ descriptor: Int32) {
         _ = shutdown(descriptor, Int32(SHUT_WR))
         let start = state.withLock { state -> Bool? in
             guard !state.closed, state.sockets.count < Self.capacity else { return nil }
@@ -50,10 +51,10 @@ final class ServeLingeringClose: @unchecked Sendable {
         }
     }
 
-    /// Ends the lingering of every socket (the server is stopping): the lingering thread closes them
+    /// Ends the lingering of every socket (the caller is stopping): the lingering thread closes them
     /// at its next wake-up, and sockets handed over later are closed at once. Only that thread closes
     /// what it holds, so it never reads a descriptor number the system has given to a new socket.
-    func closeAll() {
+    package func closeAll() {
         state.withLock { state in
             state.closed = true
             let now = ContinuousClock.now
