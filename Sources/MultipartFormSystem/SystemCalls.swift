@@ -214,6 +214,10 @@ package enum SystemCalls {
     /// The current `errno`, for messages built after a call failed.
     package static var errorNumber: Int32 { errno }
 
+    /// Whether `errno` says a non-blocking descriptor had nothing to read or no room to write
+    /// (`EAGAIN` or `EWOULDBLOCK`): a reason to wait and try again, not a failure.
+    package static var lastCallWouldBlock: Bool { errno == EAGAIN || errno == EWOULDBLOCK }
+
     /// Whether `descriptor` is a terminal (`isatty(3)`).
     package static func isTerminal(_ descriptor: Int32) -> Bool {
         isatty(descriptor) == 1

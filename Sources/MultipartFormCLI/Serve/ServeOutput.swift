@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MultipartForm
 import MultipartFormSystem
 
@@ -43,7 +36,7 @@ struct ServeOutput {
                 let count = SystemCalls.write(descriptor, bytes.baseAddress! + offset, min(Self.chunk, bytes.count - offset))
                 if count > 0 {
                     offset += count
-                } else if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                } else if count < 0 && SystemCalls.lastCallWouldBlock {
                     continue
                 } else {
                     failure = count == 0 ? "the output takes no bytes" : SystemCalls.lastError()
@@ -57,8 +50,8 @@ struct ServeOutput {
     /// Waits until `descriptor` can take bytes; `false` once the grace after a stop request has passed.
     private mutating func waitUntilWritable(_ descriptor: Int32) -> Bool {
         while true {
-            var pollers = [pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)]
-            if stopSeen == nil { pollers.append(pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0)) }
+            var watches = [DescriptorPoll.Watch(descriptor, for: .writable)]
+            if stopSeen == nil { watches.append(DescriptorPoll.Watch(stopDescriptor, for: .readable)) }
             var timeout: Int32 = -1
             if let stopSeen {
                 let left = stopSeen + Self.grace - ContinuousClock.now
@@ -68,13 +61,12 @@ struct ServeOutput {
                 }
                 timeout = Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000) + 1
             }
-            let ready = poll(&pollers, nfds_t(pollers.count), timeout)
-            if ready < 0 && errno != EINTR {
-                failure = SystemCalls.lastError()
+            if case .failed(let reason) = DescriptorPoll.wait(&watches, timeout: timeout) {
+                failure = reason
                 return false
             }
-            if pollers[0].revents != 0 { return true }  // writable, or an error the write will report
-            if pollers.count > 1 && pollers[1].revents != 0 { stopSeen = ContinuousClock.now }
+            if watches[0].isReady { return true }  // writable, or an error the write will report
+            if watches.count > 1 && watches[1].isReady { stopSeen = ContinuousClock.now }
         }
     }
 }

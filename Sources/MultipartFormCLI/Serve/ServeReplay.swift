@@ -1,14 +1,6 @@
 import MultipartForm
 import MultipartFormSystem
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Serves one connection whose client sends exactly the given bytes and then stops sending, on
 /// this thread, over a socket pair: the server's whole request reader without a network, for the
 /// fuzz target (`Tests/Fuzz/run.sh serve`) and tests.
@@ -52,7 +44,7 @@ package enum ServeReplay {
                     offset += count
                 }
             }
-            _ = shutdown(client, Int32(SHUT_WR))
+            ConnectedSocket.shutDownWriting(client)
             done.withLock { $0 += 1 }
         }
         _ = DetachedThread.start {
@@ -66,7 +58,7 @@ package enum ServeReplay {
         }
         server.adopt(pair[0])
         ServeConnection(server: server, descriptor: pair[0], peer: "replay").run()
-        while done.withLock({ $0 }) < 2 { usleep(100) }
+        while done.withLock({ $0 }) < 2 { CurrentThread.sleep(microseconds: 100) }
         SystemCalls.close(client)
         let output = server.takeOutput().map { line -> String in
             switch line {

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MultipartForm
 import MultipartFormSystem
 
@@ -115,23 +108,21 @@ final class ServeServer: @unchecked Sendable {
             port = 0
             isLoopback = true
         }
-        var pipeEnds: [Int32] = [-1, -1, -1, -1, -1, -1]
-        guard pipe(&pipeEnds) == 0, pipeEnds.withUnsafeMutableBufferPointer({ pipe($0.baseAddress! + 2) == 0 && pipe($0.baseAddress! + 4) == 0 })
-        else {
-            let reason = SystemCalls.lastError()
-            SystemCalls.closeAll(pipeEnds + [listener])
-            throw StartError(message: "cannot make the wake-up pipes: \(reason)")
+        var pipes: [(reading: Int32, writing: Int32)] = []
+        while pipes.count < 3 {
+            guard let made = NonBlockingPipe.make() else {
+                let reason = SystemCalls.lastError()
+                SystemCalls.closeAll(pipes.flatMap { [$0.reading, $0.writing] } + [listener])
+                throw StartError(message: "cannot make the wake-up pipes: \(reason)")
+            }
+            pipes.append(made)
         }
-        for end in pipeEnds {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-        }
-        wakeReader = pipeEnds[0]
-        wakeDescriptor = pipeEnds[1]
-        acceptWakeReader = pipeEnds[2]
-        acceptWakeWriter = pipeEnds[3]
-        stopReadDescriptor = pipeEnds[4]
-        stopDescriptor = pipeEnds[5]
+        wakeReader = pipes[0].reading
+        wakeDescriptor = pipes[0].writing
+        acceptWakeReader = pipes[1].reading
+        acceptWakeWriter = pipes[1].writing
+        stopReadDescriptor = pipes[2].reading
+        stopDescriptor = pipes[2].writing
         runLabel = Self.timeLabel()
         spare = Self.openSpare()
     }
@@ -184,12 +175,9 @@ final class ServeServer: @unchecked Sendable {
                 wake()
             }
         while writable && !isStopping {
-            var pollers = [
-                pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: stopReadDescriptor, events: Int16(POLLIN), revents: 0),
-            ]
-            if poll(&pollers, 2, -1) < 0 && errno != EINTR { break }
-            if pollers[1].revents != 0 { break }
+            var watches = [DescriptorPoll.Watch(wakeReader, for: .readable), DescriptorPoll.Watch(stopReadDescriptor, for: .readable)]
+            if case .failed = DescriptorPoll.wait(&watches, timeout: -1) { break }
+            if watches[1].isReady { break }
             emptyWakePipe()
             drain()
         }
@@ -198,8 +186,8 @@ final class ServeServer: @unchecked Sendable {
         var byte: UInt8 = 1
         _ = SystemCalls.write(acceptWakeWriter, &byte, 1)
         while accepting && !acceptEnded.withLock({ $0 }) {
-            var poller = pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0)
-            _ = poll(&poller, 1, 100)
+            var watches = [DescriptorPoll.Watch(wakeReader, for: .readable)]
+            DescriptorPoll.wait(&watches, timeout: 100)
             emptyWakePipe()
             drain()
         }
@@ -208,8 +196,8 @@ final class ServeServer: @unchecked Sendable {
         let open = shared.withLock { $0.connections }
         for descriptor in open { ConnectedSocket.shutDown(descriptor) }
         while shared.withLock({ !$0.connections.isEmpty }) {
-            var poller = pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0)
-            _ = poll(&poller, 1, 100)
+            var watches = [DescriptorPoll.Watch(wakeReader, for: .readable)]
+            DescriptorPoll.wait(&watches, timeout: 100)
             emptyWakePipe()
             drain()
         }
@@ -219,19 +207,15 @@ final class ServeServer: @unchecked Sendable {
 
     /// The accept thread: takes connections until the stop byte arrives on its own pipe.
     private func acceptLoop() {
-        var pollers = [
-            pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: acceptWakeReader, events: Int16(POLLIN), revents: 0),
-        ]
+        var watches = [DescriptorPoll.Watch(listener, for: .readable), DescriptorPoll.Watch(acceptWakeReader, for: .readable)]
         while !isStopping {
-            pollers[0].revents = 0
-            pollers[1].revents = 0
-            if poll(&pollers, 2, -1) < 0 {
-                if errno == EINTR { continue }
-                return
+            switch DescriptorPoll.wait(&watches, timeout: -1) {
+            case .interrupted: continue
+            case .failed: return
+            case .ready, .timedOut: break
             }
-            if pollers[1].revents != 0 { return }
-            if pollers[0].revents & Int16(POLLIN) != 0 { acceptConnection() }
+            if watches[1].isReady { return }
+            if watches[0].isReadable { acceptConnection() }
         }
     }
 
@@ -360,7 +344,7 @@ final class ServeServer: @unchecked Sendable {
         }
         spare = Self.openSpare()
         // Without a spare, the next poll would find the client still waiting at once: pause instead of spinning.
-        if spare < 0 { usleep(10_000) }
+        if spare < 0 { CurrentThread.sleep(microseconds: 10_000) }
     }
 
     /// Listens on `host` and `port`, with the host as the user typed it (bytes that are not
@@ -379,7 +363,7 @@ final class ServeServer: @unchecked Sendable {
     }
 
     private static func openSpare() -> Int32 {
-        open("/dev/null", O_RDONLY | O_CLOEXEC)
+        SystemCalls.openForReading("/dev/null")
     }
 
     private func wake() {
