@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MultipartForm
 import MultipartFormConformanceCore
 import MultipartFormSystem
@@ -62,8 +55,8 @@ struct ServeCommand {
             )
         }
         stderr.write("multipart-check serve: listening on http://\(server.address)/ (Ctrl-C to stop)\n")
-        ServeSignals.install(stopDescriptor: server.stopDescriptor)
-        defer { ServeSignals.uninstall() }
+        StopSignals.install(writingTo: server.stopDescriptor)
+        defer { StopSignals.uninstall() }
         // The process's own outputs are written through ServeOutput, so a reader who stops reading
         // cannot keep a stop request from ending the server; in-process callers' streams take text as is.
         var output = ServeOutput(stopDescriptor: server.stopReadDescriptor)
@@ -93,39 +86,5 @@ struct ServeCommand {
             }
         }
         return outputLost ? ExitCode.cannotCreate : ExitCode.success
-    }
-}
-
-/// The handlers that turn SIGINT, SIGTERM and SIGHUP into a clean stop: the first one writes a
-/// byte to the server's stop pipe (all a handler may do) and restores the default, so a second
-/// Ctrl-C ends the process at once.
-enum ServeSignals {
-    nonisolated(unsafe) private static var descriptor: Int32 = -1
-    private static let stopping = [SIGINT, SIGTERM, SIGHUP]
-
-    /// Installs the handlers, and unblocks the signals in this thread (the threads it starts
-    /// inherit that): a parent that spawned the server with them blocked would otherwise leave it
-    /// unstoppable but by `SIGKILL`.
-    static func install(stopDescriptor: Int32) {
-        descriptor = stopDescriptor
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        for number in stopping {
-            _ = SystemCalls.setSignalHandler(number, ServeSignals.handle)
-            sigaddset(&signals, number)
-        }
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-    }
-
-    static func uninstall() {
-        for number in stopping { _ = SystemCalls.setSignalHandler(number, SIG_DFL) }
-        descriptor = -1
-    }
-
-    /// Writes a byte to the stop pipe.
-    private static let handle: @convention(c) (Int32) -> Void = { number in
-        _ = SystemCalls.setSignalHandler(number, SIG_DFL)
-        var byte: UInt8 = 1
-        _ = write(ServeSignals.descriptor, &byte, 1)
     }
 }
