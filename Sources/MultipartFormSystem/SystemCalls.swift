@@ -43,6 +43,17 @@ package enum SystemCalls {
         }
     }
 
+    /// `pread(2)`, retried on `EINTR`: up to `count` bytes from `offset` in the file, without moving
+    /// its position (so a file being streamed can be re-read meanwhile); the count read, 0 at end
+    /// of file, or -1 with `errno` set.
+    package static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int, atOffset offset: Int) -> Int {
+        while true {
+            let result = pread(descriptor, buffer, count, off_t(offset))
+            if result < 0 && errno == EINTR { continue }
+            return result
+        }
+    }
+
     /// Writes every byte, retrying short writes; `false` (with `errno` set) when the descriptor refuses.
     package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
         var offset = 0
@@ -217,6 +228,10 @@ package enum SystemCalls {
     /// Whether `errno` says a non-blocking descriptor had nothing to read or no room to write
     /// (`EAGAIN` or `EWOULDBLOCK`): a reason to wait and try again, not a failure.
     package static var lastCallWouldBlock: Bool { errno == EAGAIN || errno == EWOULDBLOCK }
+
+    /// `EISDIR`, for refusing a directory where a file is to be read with the system's own words
+    /// (``describe(_:)``), as `open` would have refused it.
+    package static var isDirectoryErrorNumber: Int32 { EISDIR }
 
     /// Whether `descriptor` is a terminal (`isatty(3)`).
     package static func isTerminal(_ descriptor: Int32) -> Bool {

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MultipartForm
 import MultipartFormSystem
 
@@ -68,22 +61,20 @@ package final class BodyInput {
     init(path: String, keepBytes: Bool = true) throws(InputError) {
         self.path = path
         keepsBytes = keepBytes
-        let fd = RawArgument.withPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { throw InputError(path: path, errorNumber: errno) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else {
-            let error = errno
-            close(fd)
+        let fd = RawArgument.withPath(path) { SystemCalls.openForReading($0) }
+        guard fd >= 0 else { throw InputError(path: path, errorNumber: SystemCalls.errorNumber) }
+        guard let status = FileStatus(descriptor: fd) else {
+            let error = SystemCalls.errorNumber
+            SystemCalls.close(fd)
             throw InputError(path: path, errorNumber: error)
         }
-        let fileType = status.st_mode & Self.fileTypeMask
-        if fileType == Self.directoryType {
-            close(fd)
-            throw InputError(path: path, errorNumber: EISDIR)
+        if status.kind == .directory {
+            SystemCalls.close(fd)
+            throw InputError(path: path, errorNumber: SystemCalls.isDirectoryErrorNumber)
         }
         descriptor = fd
         ownsDescriptor = true
-        storage = fileType == Self.regularFileType ? .file(fileDescriptor: fd) : .memory([])
+        storage = status.kind == .regularFile ? .file(fileDescriptor: fd) : .memory([])
     }
 
     /// Reads the process's standard input, keeping its bytes unless `keepBytes` is false.
@@ -102,8 +93,8 @@ package final class BodyInput {
     }
 
     deinit {
-        if ownsDescriptor, let descriptor { close(descriptor) }
-        if let spillDescriptor { close(spillDescriptor) }
+        if ownsDescriptor, let descriptor { SystemCalls.close(descriptor) }
+        if let spillDescriptor { SystemCalls.close(spillDescriptor) }
     }
 
     /// Streams every byte of the input to `body` in chunks of at most ``chunkSize`` bytes.
@@ -143,11 +134,8 @@ package final class BodyInput {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 1)
         defer { buffer.deallocate() }
         while true {
-            let count = read(descriptor, buffer.baseAddress, buffer.count)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw InputError(path: path, errorNumber: errno)
-            }
+            let count = SystemCalls.read(descriptor, buffer.baseAddress, buffer.count)
+            if count < 0 { throw InputError(path: path, errorNumber: SystemCalls.errorNumber) }
             if count == 0 { break }
             let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
             if keeping {
@@ -199,16 +187,11 @@ package final class BodyInput {
     }
 
     /// Where a pipe's bytes spill: `$TMPDIR`, else `/tmp`.
-    var spillDirectory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var spillDirectory = FileSystem.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
 
     /// An unlinked temporary file open for reading and writing, in ``spillDirectory``.
     private func temporaryFile() -> Int32? {
-        let directory = spillDirectory
-        var template = Array((directory + "/multipart-check-stdin-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return nil }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        return fd
+        FileSystem.makeUnlinkedTemporaryFile(in: spillDirectory, prefix: "multipart-check-stdin")
     }
 
     /// The bytes in `range`, clamped to the input; fewer (or none) if the file shrank or cannot be read.
@@ -227,8 +210,7 @@ package final class BodyInput {
             var filled = 0
             result.withUnsafeMutableBytes { buffer in
                 while filled < wanted {
-                    let count = pread(fd, buffer.baseAddress! + filled, wanted - filled, off_t(lower + filled))
-                    if count < 0, errno == EINTR { continue }
+                    let count = SystemCalls.read(fd, buffer.baseAddress! + filled, wanted - filled, atOffset: lower + filled)
                     if count <= 0 { break }
                     filled += count
                 }
@@ -238,20 +220,12 @@ package final class BodyInput {
         }
     }
 
-    private static let fileTypeMask: mode_t = 0o170000
-
     /// Whether `path` names standard input when standard input is a pipe or a socket, which can be
     /// read only once: `/dev/stdin`, `/dev/fd/0` or `/proc/self/fd/0` do. A file or a device
     /// redirected to standard input can be read again by its name, so it does not count.
     static func namesStandardInputStream(_ path: String) -> Bool {
-        var input = stat()
-        guard fstat(0, &input) == 0 else { return false }
-        let type = input.st_mode & fileTypeMask
-        guard type == 0o010000 || type == 0o140000 else { return false }  // S_IFIFO, S_IFSOCK
-        var named = stat()
-        guard RawArgument.withPath(path, { stat($0, &named) }) == 0 else { return false }
-        return named.st_dev == input.st_dev && named.st_ino == input.st_ino
+        guard let input = FileStatus(descriptor: 0), input.kind == .pipe || input.kind == .socket else { return false }
+        guard let named = RawArgument.withPath(path, { FileStatus(path: $0) }) else { return false }
+        return named.isSameFile(as: input)
     }
-    private static let directoryType: mode_t = 0o040000
-    private static let regularFileType: mode_t = 0o100000
 }

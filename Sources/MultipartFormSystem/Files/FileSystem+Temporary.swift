@@ -19,6 +19,18 @@ extension FileSystem {
         return (String(cString: made), parent)
     }
 
+    /// Creates a file `PREFIX-XXXXXX` in `directory` that nobody else can have made (`mkstemp`),
+    /// open for reading and writing, and removes its name at once: what is written stays until the
+    /// descriptor is closed, and nothing is left behind, however the process ends.
+    /// - Returns: The descriptor, or `nil` with `errno` set.
+    package static func makeUnlinkedTemporaryFile(in directory: String, prefix: String) -> Int32? {
+        var template = Array((directory + "/" + prefix + "-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return nil }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        return descriptor
+    }
+
     /// Removes `path` and, when it is a directory, everything in it; failures are ignored (for
     /// scratch directories a command made itself).
     package static func removeTree(_ path: String) {
