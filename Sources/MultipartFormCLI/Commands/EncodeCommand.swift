@@ -1,14 +1,6 @@
 import MultipartForm
 import MultipartFormSystem
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `multipart-check encode -F ...`: builds a form from curl-style arguments and writes its canonical body.
 struct EncodeCommand {
     /// One `-F` or `--form-string`, read, with how it was typed for messages.
@@ -120,19 +112,19 @@ struct EncodeCommand {
 
     /// Whether `path` is a regular file; fails with status 66 when it cannot be read or is a directory.
     static func isRegularFile(_ path: String) throws(Error) -> Bool {
-        var status = stat()
-        guard RawArgument.withPath(path, { stat($0, &status) }) == 0 else { throw unreadable(path, InputError.describe(errno)) }
-        let type = status.st_mode & S_IFMT
-        if type == S_IFDIR { throw unreadable(path, InputError.describe(EISDIR)) }
-        guard RawArgument.withPath(path, { access($0, R_OK) }) == 0 else { throw unreadable(path, InputError.describe(errno)) }
-        return type == S_IFREG
+        guard let status = RawArgument.withPath(path, { FileStatus(path: $0) }) else {
+            throw unreadable(path, InputError.describe(SystemCalls.errorNumber))
+        }
+        if status.kind == .directory { throw unreadable(path, InputError.describe(SystemCalls.isDirectoryErrorNumber)) }
+        guard RawArgument.withPath(path, { SystemCalls.isReadable($0) }) else { throw unreadable(path, InputError.describe(SystemCalls.errorNumber)) }
+        return status.kind == .regularFile
     }
 
     /// Opens a file whose name is not UTF-8 by its bytes and returns `/dev/fd/N` for it, a path the
     /// encoder can open as a string (Linux and macOS); the descriptor stays open until the process ends.
     static func descriptorPath(openingRaw path: String) throws(Error) -> String {
-        let descriptor = RawArgument.withPath(path) { open($0, O_RDONLY) }
-        guard descriptor >= 0 else { throw unreadable(path, InputError.describe(errno)) }
+        let descriptor = RawArgument.withPath(path) { SystemCalls.openForReading($0) }
+        guard descriptor >= 0 else { throw unreadable(path, InputError.describe(SystemCalls.errorNumber)) }
         return "/dev/fd/\(descriptor)"
     }
 
@@ -146,12 +138,10 @@ struct EncodeCommand {
     /// Refuses an input file that is also the output, which `--output` would truncate before it is read.
     func checkNotOutput(_ path: String, field: FieldArgument) throws(Error) {
         guard let outputPath else { return }
-        var input = stat()
-        var output = stat()
-        guard RawArgument.withPath(path, { stat($0, &input) }) == 0,
-            RawArgument.withPath(outputPath, { stat($0, &output) }) == 0
+        guard let input = RawArgument.withPath(path, { FileStatus(path: $0) }),
+            let output = RawArgument.withPath(outputPath, { FileStatus(path: $0) })
         else { return }
-        if input.st_dev == output.st_dev && input.st_ino == output.st_ino {
+        if input.isSameFile(as: output) {
             throw usageFailure(
                 "The value '\(field.text)' is invalid for '\(field.spelling) <name=content>': '\(path)' is also the output file '\(outputPath)'")
         }
@@ -250,36 +240,37 @@ struct EncodeCommand {
     /// bytes (so a name that is not UTF-8 works too); a partly written regular file is removed again.
     static func write(_ body: ReferenceEncoder.Body, toFileAt path: String) throws(ReferenceEncoder.Error) {
         let shown = "'\(VisibleBytes.escape(path))'"
-        let descriptor = RawArgument.withPath(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        let descriptor = RawArgument.withPath(path) { SystemCalls.create($0) }
         guard descriptor >= 0 else {
             throw ReferenceEncoder.Error(.writeFailed, "cannot create \(shown): \(SystemCalls.lastError())")
         }
         do {
             try BinaryOutput.write(body, to: descriptor, named: shown)
         } catch {
-            var status = stat()
-            let regular = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-            close(descriptor)
-            if regular { _ = RawArgument.withPath(path) { unlink($0) } }  // no partial body left behind
+            let regular = FileStatus(descriptor: descriptor)?.kind == .regularFile
+            SystemCalls.close(descriptor)
+            if regular { _ = RawArgument.withPath(path) { SystemCalls.remove($0) } }  // no partial body left behind
             throw error
         }
-        guard close(descriptor) == 0 else {
+        guard SystemCalls.close(descriptor) == 0 else {
             throw ReferenceEncoder.Error(.writeFailed, "cannot write \(shown): \(SystemCalls.lastError())")
         }
     }
 
     /// Writes the Content-Type value and a line break to a file.
     func writeContentType(_ contentType: String, toFileAtPath path: String) throws(Error) {
-        let descriptor = RawArgument.withPath(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        let descriptor = RawArgument.withPath(path) { SystemCalls.create($0) }
         guard descriptor >= 0 else {
             throw Error(
-                message: "error: cannot write '\(VisibleBytes.escape(path))': \(InputError.describe(errno))\n", status: ExitCode.cannotCreate)
+                message: "error: cannot write '\(VisibleBytes.escape(path))': \(InputError.describe(SystemCalls.errorNumber))\n",
+                status: ExitCode.cannotCreate)
         }
         var stream = FileDescriptorOutputStream(fileDescriptor: descriptor)
         stream.write(contentType + "\n")
-        guard close(descriptor) == 0 else {
+        guard SystemCalls.close(descriptor) == 0 else {
             throw Error(
-                message: "error: cannot write '\(VisibleBytes.escape(path))': \(InputError.describe(errno))\n", status: ExitCode.cannotCreate)
+                message: "error: cannot write '\(VisibleBytes.escape(path))': \(InputError.describe(SystemCalls.errorNumber))\n",
+                status: ExitCode.cannotCreate)
         }
     }
 
