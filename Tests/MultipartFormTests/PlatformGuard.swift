@@ -1,6 +1,7 @@
 import Foundation
 
-/// Reads Swift source for the mistakes that break Apple and Musl builds, which no Linux compiler reports.
+/// Reads Swift source for the mistakes that break Apple and Musl builds, which no Linux compiler
+/// reports, and for C library modules used outside the system layer.
 ///
 /// It follows `#if` / `#elseif` / `#else` / `#endif` line by line, so it knows which platforms a line
 /// is compiled for. The rules, each with its reason:
@@ -14,6 +15,10 @@ import Foundation
 ///    `Contents/Resources`; use `url(forResource:withExtension:)` or `resourceURL`.
 /// 5. `posix_spawn`, `posix_spawnp` and `fork` in a library product only inside `#if os(macOS) ||
 ///    os(Linux)`: iOS, tvOS, watchOS and visionOS forbid or lack process spawning.
+/// 6. Under `Sources/`, `import Glibc`, `import Musl` and `import Darwin`, and names qualified by
+///    those modules, only in `Sources/MultipartFormSystem/`: the system layer is the one place that
+///    deals with the platforms' differences, so every other module calls its Swift API. Rules 2 and
+///    3 are checked where those imports may still be: the system layer and the tests.
 struct PlatformGuard {
     /// One broken rule: where, which rule, why.
     struct Violation: CustomStringConvertible {
@@ -31,8 +36,19 @@ struct PlatformGuard {
         var current: String { conditions.last ?? "" }
     }
 
-    /// The violations in one file's text; `isLibraryProduct` turns on rule 5.
+    /// The one directory whose sources may import the C library's modules (rule 6).
+    static let systemLayer = "Sources/MultipartFormSystem/"
+
+    /// Whether the file at `path` (from the package root) may import the C library's modules: a
+    /// file of the system layer, or one outside `Sources/` (the tests).
+    static func mayImportSystemModules(_ path: String) -> Bool {
+        !path.hasPrefix("Sources/") || path.hasPrefix(systemLayer)
+    }
+
+    /// The violations in one file's text; `file` is its path from the package root, which decides
+    /// where rule 6 applies, and `isLibraryProduct` turns on rule 5.
     static func violations(in source: String, file: String, isLibraryProduct: Bool) -> [Violation] {
+        let importsAllowed = mayImportSystemModules(file)
         var found: [Violation] = []
         var chains: [Chain] = []
         var glibcImportChains: [Int] = []  // the depth of each chain holding `import Glibc` with no Musl yet
@@ -70,14 +86,29 @@ struct PlatformGuard {
             if line.contains("environ") && line.contains(#/\benviron\b/#) && !excludesDarwin(chains) {
                 report(1, "'environ' where Darwin may compile it: its overlay does not export it (use _NSGetEnviron().pointee)")
             }
-            if line.contains("Glibc.") && !chains.contains(where: { $0.current.contains("canImport(Glibc)") }) {
-                report(2, "'Glibc.' outside a canImport(Glibc) branch: Musl and Darwin have no such module")
-            }
-            if line == "import Glibc" {
-                if chains.isEmpty {
-                    report(3, "'import Glibc' outside #if: neither Darwin nor Musl has it")
-                } else if glibcImportChains.last != chains.count {
-                    glibcImportChains.append(chains.count)
+            if !importsAllowed {
+                // `import Glibc`, `@_exported import Darwin`, `import struct Musl.stat`...
+                if line.contains("import"),
+                    let module = line.firstMatch(
+                        of: #/^(?:@\w+\s+)*import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?(Glibc|Musl|Darwin)\b/#)?.output.1
+                {
+                    report(6, "'import \(module)' outside \(systemLayer): only the system layer imports the C library; call its Swift API")
+                }
+                if line.contains("Glibc.") || line.contains("Musl.") || line.contains("Darwin."),
+                    let module = line.firstMatch(of: #/\b(Glibc|Musl|Darwin)\.\w/#)?.output.1
+                {
+                    report(6, "'\(module).' outside \(systemLayer): only the system layer calls the C library; call its Swift API")
+                }
+            } else {
+                if line.contains("Glibc.") && !chains.contains(where: { $0.current.contains("canImport(Glibc)") }) {
+                    report(2, "'Glibc.' outside a canImport(Glibc) branch: Musl and Darwin have no such module")
+                }
+                if line == "import Glibc" {
+                    if chains.isEmpty {
+                        report(3, "'import Glibc' outside #if: neither Darwin nor Musl has it")
+                    } else if glibcImportChains.last != chains.count {
+                        glibcImportChains.append(chains.count)
+                    }
                 }
             }
             if line.contains("Bundle.module.bundleURL") {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// The Linux-side guard for Apple and Musl builds: the package's own sources pass it, and each rule catches its mistake.
+/// The Linux-side guard for Apple and Musl builds, and for the C library staying in the system layer: the
+/// package's own sources pass it, and each rule catches its mistake.
 @Suite("Platform guard")
 struct PlatformGuardTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -75,5 +76,29 @@ struct PlatformGuardTests {
     @Test(arguments: correct)
     func theRightWayPasses(source: String) {
         #expect(PlatformGuard.violations(in: source, file: "Example.swift", isLibraryProduct: true).isEmpty)
+    }
+
+    /// A well-formed import of the C library, with a call qualified by its module: right in the
+    /// system layer and in a test, rule 6's mistake anywhere else under `Sources/`.
+    static let systemImport =
+        "#if canImport(Glibc)\nimport Glibc\nlet n = Glibc.read(0, nil, 0)\n#elseif canImport(Musl)\nimport Musl\n#elseif canImport(Darwin)\nimport Darwin\n#endif\n"
+
+    @Test func theCLibraryOutsideTheSystemLayerIsReportedWithItsFile() {
+        let file = "Sources/MultipartFormCLI/Serve/Example.swift"
+        let violations = PlatformGuard.violations(in: Self.systemImport, file: file, isLibraryProduct: false)
+        #expect(violations.map(\.rule) == [6, 6, 6, 6], "\(violations)")
+        #expect(violations.map(\.line) == [2, 3, 5, 7])
+        #expect(violations.allSatisfy { $0.description.hasPrefix("\(file):") }, "\(violations)")
+    }
+
+    @Test(arguments: ["@_exported import Darwin\n", "import struct Glibc.stat\n", "let status = Musl.close(descriptor)\n"])
+    func everyFormOfTheCLibraryOutsideTheSystemLayerIsReported(source: String) {
+        let violations = PlatformGuard.violations(in: source, file: "Sources/MultipartForm/Example.swift", isLibraryProduct: true)
+        #expect(violations.map(\.rule) == [6], "\(violations)")
+    }
+
+    @Test(arguments: ["Sources/MultipartFormSystem/Sockets/Example.swift", "Tests/MultipartFormCLITests/Example.swift"])
+    func theCLibraryInTheSystemLayerOrATestPasses(file: String) {
+        #expect(PlatformGuard.violations(in: Self.systemImport, file: file, isLibraryProduct: true).isEmpty)
     }
 }
