@@ -14,8 +14,8 @@ let package = Package(
         .executable(name: "multipart-check", targets: ["multipart-check"]),
     ],
     targets: [
-        // The one system layer: every call into the C library (files, processes, memory search),
-        // behind small Swift APIs the other modules use. In no product of its own.
+        // The one system layer: every call into the C library (files, processes, sockets, signals,
+        // threads, memory search), behind small Swift APIs the other modules use. In no product of its own.
         .target(name: "MultipartFormSystem"),
         // Core: Foundation-free scanner, validator and rule catalog.
         .target(name: "MultipartForm", dependencies: ["MultipartFormSystem"]),
