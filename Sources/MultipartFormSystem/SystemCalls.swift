@@ -8,8 +8,9 @@ import Darwin
 
 /// POSIX calls whose names or shapes differ between Glibc, Musl and Darwin, in the package's system layer.
 ///
-/// The other modules call these (and the layer's other types: ``FileSystem``, ``ChildProcess``,
-/// ``RawMemory``, ``WallClock``) instead of naming `Glibc`, `Musl` or `Darwin` themselves:
+/// The other modules call these (and the layer's other types, one folder a concern: files,
+/// processes, sockets, descriptors, signals, threads, memory, the clock and the machine) instead of
+/// naming `Glibc`, `Musl` or `Darwin` themselves, which the platform guard test enforces:
 /// reads and writes retry on `EINTR`, and errors are worded once, as `strerror` says them with a
 /// lower-case first letter (compiler-style messages).
 package enum SystemCalls {
