@@ -34,6 +34,8 @@ import Testing
         add("a typed field", plain + ["--B\r\nContent-Disposition: form-data; name=\"t\"\r\nContent-Type: text/plain\r\n\r\nt\r\n"] + plain)
         add("padding after a boundary", plain + ["--B \r\nContent-Disposition: form-data; name=\"p\"\r\n\r\np\r\n"] + plain)
         add("boundary prefix in content", plain + [field("q", "x\r\n--Bx\r\ny")] + plain)
+        // `--B` in the header line is boundary-in-header's, whichever reader takes the part.
+        add("boundary in a name", plain + [field("n--B--", "x"), field("m--Bz", "y"), field("--", "z"), field("-B-", "w")] + plain)
         add("bare LF before a delimiter", plain + ["--B\r\nContent-Disposition: form-data; name=\"n\"\r\n\r\nn\n"] + plain)
         add("no close delimiter", plain, tail: "")
         add("close delimiter with an epilogue", plain, tail: "--B--\r\nepilogue\r\n--B\r\n")

@@ -99,6 +99,9 @@ extension ValidationEngine {
         guard let canonical = CanonicalDisposition.matchField(value) else { return nil }
         let name = (valueStart &+ canonical.name.lowerBound)..<(valueStart &+ canonical.name.upperBound)
         if name.count == 9 && ByteClass.matches(chunkBase + name.lowerBound, "_charset_") { return nil }
+        // `--boundary` in the header line is boundary-in-header's, which the line reader notes. The
+        // line's fixed text holds no `--`, so one would begin in the name and end by its closing quote.
+        if name.count &+ 1 >= dashBoundary.count && Self.holdsDoubleDash(chunk, name) { return nil }
         // The content, up to a delimiter with its CR and its line's CRLF, within the window.
         let window = UnsafeRawBufferPointer(rebasing: chunk[..<min(chunk.count, contentStart &+ Self.plainContentWindow)])
         let found = search.search(in: window, from: contentStart)
