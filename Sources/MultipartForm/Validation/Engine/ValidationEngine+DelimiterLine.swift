@@ -9,13 +9,13 @@ extension ValidationEngine {
             if byte == ByteClass.dash {
                 var dashed = candidate
                 dashed.dash = true
-                phase = .delimiterLine(.singleDash, dashed)
+                phase = .delimiterLine(dashed, .singleDash)
             } else if ByteClass.isWhitespace(byte) {
                 confirm(candidate, close: false)
                 note(.transportPadding, at: offset)
-                phase = .delimiterLine(.padding(close: false), candidate)
+                phase = .delimiterLine(candidate, .padding(close: false))
             } else if byte == ByteClass.cr {
-                phase = .delimiterLine(.carriageReturn(close: false, pending: true), candidate)
+                phase = .delimiterLine(candidate, .carriageReturn(close: false, pending: true))
             } else if byte == ByteClass.lf {
                 confirm(candidate, close: false)
                 note(.bareLineFeed(close: false), at: offset)
@@ -33,7 +33,7 @@ extension ValidationEngine {
         case .singleDash:
             if byte == ByteClass.dash {
                 confirm(candidate, close: true)
-                phase = .delimiterLine(.afterClose, candidate)
+                phase = .delimiterLine(candidate, .afterClose)
             } else if byte == ByteClass.cr || byte == ByteClass.lf || ByteClass.isWhitespace(byte) {
                 confirm(candidate, close: true)
                 note(.singleDash, at: offset - 1)
@@ -52,9 +52,9 @@ extension ValidationEngine {
             if ByteClass.isWhitespace(byte) {
                 // Padding is reported once a line: at its first byte.
                 if case .afterClose = state { note(.transportPadding, at: offset) }
-                phase = .delimiterLine(.padding(close: true), candidate)
+                phase = .delimiterLine(candidate, .padding(close: true))
             } else if byte == ByteClass.cr {
-                phase = .delimiterLine(.carriageReturn(close: true, pending: false), candidate)
+                phase = .delimiterLine(candidate, .carriageReturn(close: true, pending: false))
             } else if byte == ByteClass.lf {
                 note(.bareLineFeed(close: true), at: offset)
                 passByte(byte, at: offset)
@@ -67,7 +67,7 @@ extension ValidationEngine {
             if ByteClass.isWhitespace(byte) {
                 return true
             } else if byte == ByteClass.cr {
-                phase = .delimiterLine(.carriageReturn(close: false, pending: false), candidate)
+                phase = .delimiterLine(candidate, .carriageReturn(close: false, pending: false))
             } else if byte == ByteClass.lf {
                 note(.bareLineFeed(close: false), at: offset)
                 passByte(byte, at: offset)

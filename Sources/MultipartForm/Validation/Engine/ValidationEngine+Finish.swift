@@ -18,7 +18,7 @@ extension ValidationEngine {
                 endPart(contentEnd: end)
             case .epilogue: break
             }
-        case .delimiterLine(let state, let candidate):
+        case .delimiterLine(let candidate, let state):
             switch state {
             case .afterBoundary:
                 confirm(candidate, close: false)

@@ -23,9 +23,9 @@ extension ValidationEngine {
         /// Looking for the next delimiter in a region. `carry` holds the bytes at the end of the last
         /// chunk that may begin one (empty, or an optional CR and a prefix of `LF "--" boundary`).
         case scanning(Region, carry: DelimiterCarry)
-        /// Reading what follows `--boundary` on a line, to tell a delimiter line from content: how far
-        /// the line has been read, and the `--boundary` that began it.
-        case delimiterLine(DelimiterLineState, PendingDelimiter)
+        /// Reading what follows `--boundary` on a line, to tell a delimiter line from content: the
+        /// `--boundary` that began it, and how far the line has been read.
+        case delimiterLine(PendingDelimiter, DelimiterLineState)
         /// Passing over the rest of a malformed delimiter line, up to its LF, and what the line
         /// opens once it ends.
         case skipLine(AfterDelimiterLine)
@@ -59,12 +59,12 @@ extension ValidationEngine {
     struct HeaderReading {
         /// The stream offset of the current line's first byte.
         var lineStart: Int
-        /// Whether the last byte read on the current line is CR.
-        var lineEndsWithCR = false
         /// The header lines read so far (not the blank line).
         var lineCount = 0
         /// The section's bytes read so far, line breaks counted.
         var sectionBytes = 0
+        /// Whether the last byte read on the current line is CR.
+        var lineEndsWithCR = false
         /// Whether the section passed a limit: the rest of its lines are counted, not read.
         var skipping = false
     }
@@ -78,25 +78,42 @@ extension ValidationEngine {
     }
 
     /// A matched `--boundary` whose line is being classified.
+    ///
+    /// It keeps only what the match was and where its line began; every place it reports is derived
+    /// from those. The phase that holds it is read for every run of bytes, and a byte-at-a-time
+    /// reader copies it for every byte: a payload larger than the scanning phase's would make every
+    /// phase larger, and every byte of such a reader slower.
     struct PendingDelimiter {
-        var dashOffset = 0
-        var dashLine = 1
-        var region = Region.preamble
-        /// Offset and location of the LF when no CR preceded it.
-        var bareLF: (offset: Int, line: Int, column: Int)?
-        /// The part's content ends here if this turns out to be a delimiter.
-        var contentEnd = 0
-        /// The body had no body section (the header terminator is the delimiter's CRLF).
-        var bodyAbsent = false
-        /// Where the matched bytes are in ``ValidationEngine/delimiterLine``: they are content again
-        /// if the line turns out not to be a delimiter.
-        var carried = DelimiterCarry()
-        /// Whether a single `-` after the boundary was read as part of the line.
-        var dash = false
         /// Line feeds before ``contentEnd`` and the offset its line starts at: where the carried
         /// bytes are, should they turn out to be content.
-        var contentEndLineFeeds = 0
-        var contentEndLineStart = 0
+        var contentEndLineFeeds: Int
+        var contentEndLineStart: Int
+        /// Where the matched bytes are in ``ValidationEngine/delimiterLine`` (`CR LF "--" boundary`,
+        /// the whole of it matched): they are content again if the line turns out not to be a
+        /// delimiter.
+        var carried: DelimiterCarry
+        var region: Region
+        /// Whether a single `-` after the boundary was read as part of the line.
+        var dash = false
+
+        /// The stream offset of the LF (for a virtual match, of the LF it stands for).
+        var lineFeedOffset: Int { carried.carriageReturn ? carried.start + 1 : carried.start }
+        /// The stream offset of the line's `--`.
+        var dashOffset: Int { carried.virtual ? carried.start + 1 : lineFeedOffset + 1 }
+        /// The line of the line's `--`: after the LF, unless that LF was not in the input.
+        var dashLine: Int { carried.virtual ? contentEndLineFeeds + 1 : contentEndLineFeeds + 2 }
+        /// Offset and location of the LF when no CR preceded it.
+        var bareLF: (offset: Int, line: Int, column: Int)? {
+            guard !carried.virtual && !carried.carriageReturn else { return nil }
+            return (lineFeedOffset, contentEndLineFeeds + 1, lineFeedOffset - contentEndLineStart + 1)
+        }
+        /// The part's content ends here if this turns out to be a delimiter.
+        var contentEnd: Int {
+            guard carried.virtual else { return carried.start }
+            return region == .preamble ? 0 : dashOffset
+        }
+        /// The part had no body section (the header terminator is the delimiter's CRLF).
+        var bodyAbsent: Bool { carried.virtual && region == .body }
 
         /// What the line opens once it ends, when it is a delimiter line (`close` for the close delimiter's).
         func opening(close: Bool) -> AfterDelimiterLine {

@@ -164,31 +164,16 @@ extension ValidationEngine {
             }
             return
         }
-        phase = .delimiterLine(.afterBoundary, delimiter)
+        phase = .delimiterLine(delimiter, .afterBoundary)
     }
 
     /// What a delimiter matched at `matched.start` would be, once its LF (unless virtual) is passed.
     @inline(__always)
     mutating func pendingDelimiter(_ matched: DelimiterCarry, region: Region) -> PendingDelimiter {
-        let offset = matched.start
-        let virtual = matched.virtual
-        let hasCR = matched.carriageReturn
-        let lfOffset = hasCR ? offset + 1 : offset
-        let dashOffset = virtual ? offset + 1 : lfOffset + 1
-        var bareLF: (Int, Int, Int)? = nil
-        if !virtual && !hasCR {
-            let here = location(lfOffset)
-            bareLF = (lfOffset, here.line, here.column)
-        }
-        var contentEnd = virtual ? dashOffset : offset
-        if virtual && region == .preamble { contentEnd = 0 }
-        let contentEndLineFeeds = lineFeeds
-        let contentEndLineStart = lineStart
+        let delimiter = PendingDelimiter(
+            contentEndLineFeeds: lineFeeds, contentEndLineStart: lineStart, carried: matched, region: region)
         // Virtual carries stand for an LF that was already passed.
-        if !virtual { passByte(ByteClass.lf, at: lfOffset) }
-        return PendingDelimiter(
-            dashOffset: dashOffset, dashLine: location(dashOffset).line, region: region, bareLF: bareLF,
-            contentEnd: contentEnd, bodyAbsent: virtual && region == .body, carried: matched,
-            contentEndLineFeeds: contentEndLineFeeds, contentEndLineStart: contentEndLineStart)
+        if !matched.virtual { passByte(ByteClass.lf, at: delimiter.lineFeedOffset) }
+        return delimiter
     }
 }

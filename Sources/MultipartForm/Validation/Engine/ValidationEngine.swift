@@ -205,7 +205,7 @@ struct ValidationEngine {
             return chunk.count
         case .scanning(let region, let carry):
             return scan(chunk, index, region: region, carry: carry)
-        case .delimiterLine(let state, let candidate):
+        case .delimiterLine(let candidate, let state):
             return delimiterLineStep(chunk[index], state: state, candidate: candidate) ? index + 1 : index
         case .skipLine(let next):
             var end = index
