@@ -143,7 +143,7 @@ struct ChildProcessSession {
                 written += count
                 continue
             }
-            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return }
+            if count < 0 && SystemCalls.lastCallWouldBlock { return }
             break  // EPIPE, ECONNRESET: the child stopped reading.
         }
         closeInput()
@@ -175,7 +175,7 @@ struct ChildProcessSession {
                 if buffer.count > limit { return false }
                 continue
             }
-            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return true }
+            if count < 0 && SystemCalls.lastCallWouldBlock { return true }
             SystemCalls.close(descriptor)
             descriptor = -1
             return true

@@ -23,15 +23,14 @@ package enum ConnectedSocket {
 
     /// Reads what has arrived into `buffer`, waiting at most `timeout` milliseconds for a first byte.
     package static func receive(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, timeout: Int32) -> Received {
-        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        while true {
-            let ready = poll(&poller, 1, timeout)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                return .failed(SystemCalls.lastError())
+        var watches = [DescriptorPoll.Watch(descriptor, for: .readable)]
+        waiting: while true {
+            switch DescriptorPoll.wait(&watches, timeout: timeout) {
+            case .ready: break waiting
+            case .timedOut: return .timedOut
+            case .interrupted: continue
+            case .failed(let reason): return .failed(reason)
             }
-            if ready == 0 { return .timedOut }
-            break
         }
         let count = SystemCalls.read(descriptor, buffer.baseAddress, buffer.count)
         if count > 0 { return .bytes(count) }

@@ -92,7 +92,7 @@ package final class LingeringClose: @unchecked Sendable {
             }
             for poller in pollers where poller.revents != 0 {
                 let count = SystemCalls.read(poller.fd, &scratch, scratch.count)
-                if count <= 0 && !(count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) { finished.append(poller.fd) }
+                if count <= 0 && !(count < 0 && SystemCalls.lastCallWouldBlock) { finished.append(poller.fd) }
             }
             guard !finished.isEmpty else { continue }
             state.withLock { state in state.sockets.removeAll { finished.contains($0.descriptor) } }
