@@ -273,20 +273,9 @@ package enum SystemCalls {
         fnmatch(pattern, text, 0) == 0
     }
 
-    /// Opens `path` for reading (`O_RDONLY | O_CLOEXEC`): a descriptor, or -1 with `errno` set.
-    package static func openForReading(_ path: String) -> Int32 {
-        open(path, O_RDONLY | O_CLOEXEC)
-    }
-
     /// Opens an existing file for writing (`O_WRONLY | O_CLOEXEC`): a descriptor, or -1 with `errno` set.
     package static func openForWriting(_ path: String) -> Int32 {
         open(path, O_WRONLY | O_CLOEXEC)
-    }
-
-    /// Creates or truncates `path` for writing, `rw-r--r--` before the umask: a descriptor, or -1
-    /// with `errno` set.
-    package static func create(_ path: String) -> Int32 {
-        open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     }
 
     /// Waits until what was written to `descriptor` is on disk (`fsync`); `false` with `errno` set.

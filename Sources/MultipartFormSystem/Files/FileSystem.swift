@@ -62,8 +62,7 @@ package enum FileSystem {
     /// Whether `path` names a directory, following a symbolic link: for a root the user names, such as
     /// `--corpus DIR`. Entries inside a corpus are judged by ``kind(of:)``, which never follows one.
     package static func isDirectory(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+        FileStatus(path: path)?.kind == .directory
     }
 
     /// Whether something exists at `path`.

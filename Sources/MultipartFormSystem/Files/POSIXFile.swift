@@ -67,19 +67,15 @@ package final class POSIXFile {
 
     /// Whether the descriptor refers to a regular file (not a pipe, terminal or device).
     package var isRegularFile: Bool {
-        var status = stat()
-        return fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        FileStatus(descriptor: descriptor)?.kind == .regularFile
     }
 
     /// Reads up to `buffer.count` bytes, retrying on EINTR; returns 0 at end of file.
     package func read(into buffer: UnsafeMutableRawBufferPointer, path: String) throws(Error) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
-        while true {
-            let count = SystemCalls.read(descriptor, base, buffer.count)
-            if count >= 0 { return count }
-            if errno == EINTR { continue }
-            throw Error(message: "cannot read '\(path)': \(Self.lastError())")
-        }
+        let count = SystemCalls.read(descriptor, base, buffer.count)
+        guard count >= 0 else { throw Error(message: "cannot read '\(path)': \(Self.lastError())") }
+        return count
     }
 
     /// Writes every byte of `buffer`, retrying short and interrupted writes.
@@ -92,7 +88,7 @@ package final class POSIXFile {
 
     /// Removes a file, ignoring failure (used to take back a partly written body).
     package static func remove(path: String) {
-        _ = unlink(path)
+        SystemCalls.remove(path)
     }
 
     private static func size(of status: stat, path: String) throws(Error) -> Int {

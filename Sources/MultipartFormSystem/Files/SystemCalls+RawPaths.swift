@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// The file calls that take a path as a C string, so a command-line argument's bytes that are not
-/// UTF-8 reach the system as typed (a `String` path would be re-encoded first).
+/// UTF-8 reach the system as typed. A `String` path is passed to them as it is: Swift hands the
+/// call its UTF-8 bytes.
 extension SystemCalls {
     /// Opens `path` for reading (`O_RDONLY | O_CLOEXEC`): a descriptor, or -1 with `errno` set.
     package static func openForReading(_ path: UnsafePointer<CChar>) -> Int32 {
