@@ -30,4 +30,27 @@ import Testing
         let whole = Self.findings(body, options: Self.smallLimits, chunk: .max)
         #expect(Self.findings(body, options: Self.smallLimits, chunk: chunk) == whole)
     }
+
+    /// A boundary of bytes that are not UTF-8 (inferred: RFC 2046 does not allow them) held in a text
+    /// value: the invalid byte inside the `--boundary` is found before the boundary when the match
+    /// spans chunks, after it when it does not. The report lists the same earliest findings either way.
+    @Test(arguments: [1, 2, 3, 7])
+    func boundaryTextFoundAfterAFindingInsideIt(chunk: Int) {
+        let boundary: [UInt8] = [0xC0, 0x9E, 0xBD, 0xF2]
+        let body: [UInt8] =
+            Array("--".utf8) + boundary + Array("\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nxx--".utf8)
+            + boundary + Array("yy\r\n--".utf8) + boundary + Array("--\r\n".utf8)
+        for limit in [2, 3] {
+            var options = Self.smallLimits
+            options.maxDiagnostics = limit
+            let report = ChunkedFeed.validate(body, contentType: nil, options: options, chunkSize: chunk)
+            let whole = ChunkedFeed.validate(body, contentType: nil, options: options, chunkSize: .max)
+            #expect(report.diagnostics.map { "\($0.rule)@\($0.offset)" } == whole.diagnostics.map { "\($0.rule)@\($0.offset)" })
+        }
+        var options = Self.smallLimits
+        options.maxDiagnostics = 3
+        let listed = ChunkedFeed.validate(body, contentType: nil, options: options, chunkSize: chunk).diagnostics
+        #expect(listed.map(\.rule) == ["boundary-inferred", "boundary-invalid-character", "boundary-in-content", "limit-diagnostics"])
+        #expect(listed.last?.offset == 56)
+    }
 }

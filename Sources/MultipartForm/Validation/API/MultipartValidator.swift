@@ -59,13 +59,15 @@ public struct MultipartValidator {
     /// A server validating a body as it arrives shows each finding while the rest is still on its
     /// way: keep the number already shown and ask for the ones after it. ``finish()`` reports the
     /// same findings sorted by position, plus those only the end of the body can give (a missing
-    /// close delimiter, say) and the `limit-diagnostics` note; findings past
-    /// ``ValidationOptions/maxDiagnostics`` are counted, never listed here.
+    /// close delimiter, say) and the `limit-diagnostics` note. Only the first
+    /// ``ValidationOptions/maxDiagnostics`` found are listed here; the rest are counted. The report
+    /// lists the first ones by position instead, so once the limit is reached it may hold a finding
+    /// found late (a `--boundary` in content that spanned two chunks) in place of one listed here.
     /// - Parameter index: How many findings the caller already has.
     /// - Returns: The findings after the first `index`, oldest first; empty when there are none yet.
     /// - Complexity: O(k) for the k findings returned.
     public func diagnosticsFound(after index: Int) -> [Diagnostic] {
-        let kept = engine.collector.kept
+        let kept = engine.collector.found
         guard index < kept.count else { return [] }
         return Array(kept[max(0, index)...])
     }
