@@ -9,7 +9,7 @@ extension ValidationEngine {
     /// parameter (from its `;`) may be shortened, so nothing is reported about it, but a `name` or
     /// `filename` there is still recorded, and a missing name is not reported.
     mutating func readDisposition(_ value: HeaderValue, cut: Bool = false) {
-        if options.readsInOneStep && !cut, let canonical = CanonicalDisposition.match(value.bytes[...]) {
+        if oneStep != nil && !cut, let canonical = CanonicalDisposition.match(value.bytes[...]) {
             // The value the general path would accept without a finding: only record what it says.
             let attribute = field.locate(value.offset(canonical.filenameAttribute))
             value.bytes.withUnsafeBytes { record(canonical, in: $0, filenameAttribute: attribute, inChunk: false) }

@@ -79,18 +79,19 @@ extension ValidationEngine {
         {
             note(.valueWhitespace, at: at(first.start + colon + 1 + fault))
         }
-        if isDisposition && field.lineCount == 1 && formData && !part.sawDisposition && options.readsInOneStep && !field.isCut,
+        if isDisposition && field.lineCount == 1 && formData && !part.sawDisposition && oneStep != nil && !field.isCut,
             let canonical = CanonicalDisposition.match(content[(colonIndex + 1)...])
         {
             // What readDisposition(_:) would record for this value, without building the value.
-            part.sawDisposition = true
-            part.dispositionName = at(first.start + nameStart)
+            let fieldName = at(first.start + nameStart)
             let attribute = at(first.start + colon + 1 + canonical.filenameAttribute)
-            content[(colonIndex + 1)...].withUnsafeBytes { record(canonical, in: $0, filenameAttribute: attribute, inChunk: false) }
+            content[(colonIndex + 1)...].withUnsafeBytes {
+                recordDisposition(canonical, in: $0, fieldName: fieldName, filenameAttribute: attribute, inChunk: false)
+            }
             return
         }
         let isContentType = reading.field == .contentType
-        if isContentType && field.lineCount == 1 && part.media == nil && options.readsInOneStep && !field.isCut,
+        if isContentType && field.lineCount == 1 && part.media == nil && oneStep != nil && !field.isCut,
             let canonical = CanonicalMediaType.match(content[(colonIndex + 1)...])
         {
             // What readPartContentType(_:) would record for this value, without building the value.

@@ -88,6 +88,17 @@ extension ValidationEngine {
     /// The values are read in place when `value` lies in the chunk being consumed (`inChunk`), and
     /// copied when it lies in one of the engine's buffers, which the next header line overwrites.
     @inline(__always)  // once a part on the one-step path, where a call's saved registers show
+    mutating func recordDisposition(
+        _ canonical: CanonicalDisposition.Match, in value: UnsafeRawBufferPointer, fieldName: Located, filenameAttribute: Located,
+        inChunk: Bool
+    ) {
+        part.sawDisposition = true
+        part.dispositionName = fieldName
+        record(canonical, in: value, filenameAttribute: filenameAttribute, inChunk: inChunk)
+    }
+
+    /// Records the name and filename a Content-Disposition value in the canonical form gives.
+    @inline(__always)
     mutating func record(
         _ canonical: CanonicalDisposition.Match, in value: UnsafeRawBufferPointer, filenameAttribute: Located, inChunk: Bool
     ) {

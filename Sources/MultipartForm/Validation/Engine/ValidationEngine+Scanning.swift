@@ -89,7 +89,7 @@ extension ValidationEngine {
             let matched = DelimiterCarry(
                 carriageReturn: hasCR, matched: search.pattern.count, virtual: false, start: base + delimiterStart)
             // The one-step reader's one way in: without it, the line is read a byte at a time.
-            if options.readsInOneStep && region != .epilogue && end + 1 < chunk.count && chunk[end] == ByteClass.cr
+            if oneStep != nil && region != .epilogue && end + 1 < chunk.count && chunk[end] == ByteClass.cr
                 && chunk[end + 1] == ByteClass.lf
             {
                 let next = delimiterLineInOneStep(chunk, end, matched: matched, region: region)

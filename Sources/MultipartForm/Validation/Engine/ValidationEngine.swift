@@ -21,13 +21,17 @@
 /// 4. The blank line: ``endHeaders(lfOffset:)`` makes the part-level checks
 ///    (``finishHeaders(end:)``) and moves to scanning the part's content, back at step 1.
 ///
-/// The one-step reader (`OneStep/`) reads what browsers send most, whole in a chunk, without the
+/// The one-step paths (`OneStep/`) read what browsers send most, whole in a chunk, without the
 /// byte-at-a-time phases: a delimiter line `--boundary CRLF`
 /// (``delimiterLineInOneStep(_:_:matched:region:)``), then the header section a browser writes for
 /// a field (``canonicalHeaderSection(_:_:)``), or whole plain text fields one after another
 /// (``readPlainFields(_:base:delimiterEnd:matched:)``). ``searchOn(_:from:)`` then goes on to the
-/// content at once, part after part, without a return through ``step(_:_:)``. The scanner is its
-/// one way in. Header values in their canonical form are also recorded without being parsed
+/// content at once, part after part, without a return through ``step(_:_:)``. The scanner is their
+/// one way in. What they may read is decided by ``oneStep`` (``OneStepReader``), which only looks:
+/// it returns what it recognised, and the engine carries that out with the transitions the
+/// byte-at-a-time path uses (``endPart(contentEnd:)``, ``startPart(delimiterOffset:line:)``,
+/// ``recordDisposition(_:in:fieldName:filenameAttribute:inChunk:)``, ``startContent(lfOffset:carry:)``).
+/// Header values in their canonical form are also recorded without being parsed
 /// (`interpretField()`, ``readDisposition(_:cut:)``).
 ///
 /// Transitions and checks say what they saw as events, never as worded findings: a ``FramingEvent``
@@ -40,7 +44,7 @@
 /// The one-step paths are shortcuts, not second readers: they take only input on which the
 /// byte-at-a-time path reports nothing of its own and leave the engine exactly as it would, which
 /// the tests and the fuzz target check by comparing whole bodies with the same bodies fed a byte at
-/// a time. ``ValidationOptions/readsInOneStep`` turns them off.
+/// a time. ``ValidationOptions/readsInOneStep`` turns them off (``oneStep`` is then `nil`).
 ///
 /// Where the state is:
 /// - what only one phase needs is that phase's payload (``Phase``): the bytes held at a chunk's end
@@ -66,6 +70,9 @@ struct ValidationEngine {
     var dashBoundary: [UInt8] = []
     /// `CR LF "--" boundary "-"`: every byte a held or matched delimiter can consist of.
     var delimiterLine: [UInt8] = []
+    /// Recognises what the one-step paths read (`OneStep/`); set with the boundary, and `nil` when
+    /// ``ValidationOptions/readsInOneStep`` is off.
+    var oneStep: OneStepReader?
     /// Finds `--boundary` inside part content (``findBoundaryText(_:_:offset:lineFeeds:lineStart:)``);
     /// made the first time content needs it (its table takes 64 KiB), dropped when the boundary is set.
     var boundaryText: DashBoundarySearch?
@@ -89,11 +96,10 @@ struct ValidationEngine {
     static let tailCapacity = 256
 
     var partCount = 0
-    #if DEBUG
-    /// How many parts ``readPlainFields(_:base:delimiterEnd:matched:)`` read, in debug builds only:
-    /// the tests check that the path is taken.
-    var plainFieldCount = 0
-    #endif
+    /// How many parts ``readPlainFields(_:base:delimiterEnd:matched:)`` read whole: the tests check
+    /// that the path is taken, and `.tools/engine-snapshot/count.sh` prints it beside instruction
+    /// counts, which it explains.
+    var partsReadInOneStep = 0
     var parts: [DecodedPart] = []
     /// The part being read, while ``hasPart``; a part overwrites the last one's. Not an optional:
     /// most of the engine runs only inside a part, and an optional would put a check, or a trap, at
@@ -172,6 +178,7 @@ struct ValidationEngine {
         search = DelimiterSearch(boundary: value)
         dashBoundary = [ByteClass.dash, ByteClass.dash] + value
         delimiterLine = [ByteClass.cr] + search.pattern + [ByteClass.dash]
+        if options.readsInOneStep { oneStep = OneStepReader(dashBoundaryLength: dashBoundary.count, options: options) }
         boundaryText = nil
         // The start of the body counts as the start of a line.
         phase = .scanning(.preamble, carry: .virtualLineFeed(at: -1))

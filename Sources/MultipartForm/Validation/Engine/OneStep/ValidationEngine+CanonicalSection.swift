@@ -1,57 +1,38 @@
 import MultipartFormSystem
 
 extension ValidationEngine {
-    /// Reads, in one step, the header section browsers and careful encoders write for a text field or
-    /// a file sent without a type, when the whole section is in the chunk:
-    /// `Content-Disposition: form-data; name="N"` (optionally `; filename="F"`), CRLF, then the blank
-    /// line's CRLF.
+    /// Reads, in one step, the header section that starts at `start` when the one-step reader
+    /// recognises it (``OneStepReader/canonicalSection(_:at:sectionBytes:)``): the section browsers
+    /// and careful encoders write for a text field or a file sent without a type.
     ///
-    /// It is a shortcut past ``headerBytes(_:_:)``, taken right after a delimiter line read in one
-    /// step (``delimiterLineInOneStep(_:_:matched:region:)``), not a second reader: it takes only sections
-    /// on which the line reader reports nothing (one line of printable ASCII within every limit, the
-    /// value as ``CanonicalDisposition`` accepts it with one space after the colon and none at the
-    /// end), and leaves the engine as the line reader would, with the same findings in the same
-    /// order (a repeated name, then the part-level checks of ``endHeaders(lfOffset:)``). Anything
-    /// else returns `nil` with nothing consumed. The validator's fuzz target compares every body
-    /// whole (where this path is taken) with the same body fed in small chunks (where it is not).
+    /// It is a shortcut past ``headerBytes(_:_:reading:)``, taken right after a delimiter line read
+    /// in one step (``delimiterLineInOneStep(_:_:matched:region:)``) and before any of the section
+    /// is read, not a second reader: the reader takes only sections on which the line reader reports
+    /// nothing, and this leaves the engine as the line reader would, with the same findings in the
+    /// same order (a repeated name, then the part-level checks of ``endHeaders(lfOffset:)``).
+    /// Anything else returns `nil` with nothing consumed. The validator's fuzz target compares every
+    /// body whole (where this path is taken) with the same body fed in small chunks (where it is not).
     ///
     /// - Returns: The index in `chunk` after the blank line, or `nil`.
     mutating func canonicalHeaderSection(_ chunk: UnsafeRawBufferPointer, _ start: Int) -> Int? {
         guard formData, hasPart, case .headers(let reading) = phase, reading.lineCount == 0,
-            !reading.skipping, field.isEmpty, headerLine.isEmpty, reading.lineStart == position, options.maxHeaderLines >= 1
+            !reading.skipping, field.isEmpty, headerLine.isEmpty, reading.lineStart == position,
+            let section = oneStep?.canonicalSection(chunk, at: start, sectionBytes: reading.sectionBytes)
         else { return nil }
-        let fieldName: StaticString = "Content-Disposition: "
-        let nameLength = fieldName.utf8CodeUnitCount
-        guard let base = chunk.baseAddress, chunk.count - start > nameLength,
-            ByteClass.matches(base + start, fieldName)
-        else { return nil }
-        // The value runs from the space after the colon to the line's CR, which CRLF CRLF must follow.
-        let valueStart = start + nameLength - 1
-        guard let hit = RawMemory.first(ByteClass.cr, in: base + valueStart, count: chunk.count - valueStart) else { return nil }
-        let cr = UnsafeRawPointer(hit) - base
-        guard cr + 3 < chunk.count, chunk[cr + 1] == ByteClass.lf, chunk[cr + 2] == ByteClass.cr, chunk[cr + 3] == ByteClass.lf,
-            chunk[valueStart + 1] == UInt8(ascii: "f"), chunk[cr - 1] == ByteClass.quote
-        else { return nil }
+        let cr = section.cr
+        let valueStart = section.valueStart
+        let canonical = section.disposition
         let lineLength = cr - start
-        guard lineLength <= options.maxHeaderLineLength, lineLength <= 998, reading.sectionBytes + lineLength + 2 <= options.maxHeaderBytes
-        else { return nil }
-        // `--boundary` in the value is boundary-in-header's, which the line reader notes (the field
-        // name before it is fixed and holds none).
-        guard firstDashBoundary(in: UnsafeRawBufferPointer(rebasing: chunk[valueStart..<cr])) == nil else { return nil }
-        let value = UnsafeBufferPointer(start: (base + valueStart).assumingMemoryBound(to: UInt8.self), count: cr - valueStart)
-        guard let canonical = CanonicalDisposition.matchField(value) ?? CanonicalDisposition.match(value) else { return nil }
 
         // The field's line. The section ends at the blank line after it, so the phase's count of
         // lines and bytes, which only the section's later lines would read, is left as it is.
         let lineOffset = position
         let number = lineFeeds + 1
         let firstLF = lineOffset + lineLength + 1
-        // What interpretField() records for this value.
-        part.sawDisposition = true
-        part.dispositionName = Located(offset: lineOffset, line: number, column: 1)
         let attributeColumn = valueStart - start + canonical.filenameAttribute + 1
-        record(
+        recordDisposition(
             canonical, in: UnsafeRawBufferPointer(rebasing: chunk[valueStart..<cr]),
+            fieldName: Located(offset: lineOffset, line: number, column: 1),
             filenameAttribute: Located(offset: lineOffset + attributeColumn - 1, line: number, column: attributeColumn),
             inChunk: true)
         passByte(ByteClass.lf, at: firstLF)

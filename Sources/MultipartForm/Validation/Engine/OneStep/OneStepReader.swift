@@ -1,0 +1,170 @@
+import MultipartFormSystem
+
+/// What the one-step reader recognises in a chunk: the shapes browsers send most, whole in the
+/// chunk, on which the byte-at-a-time readers would report nothing of their own.
+///
+/// It only looks. Its methods read the chunk and the limits it was made with, and change nothing:
+/// they return a plan, the header section of a field (``CanonicalSection``) or a whole text field
+/// (``PlainField``), or `nil` for anything else. The engine carries a plan out with its own
+/// transitions, and only in the state the plan assumes (`ValidationEngine+CanonicalSection.swift`,
+/// `ValidationEngine+PlainFields.swift`); what the reader does not recognise is left to the
+/// byte-at-a-time readers.
+///
+/// The engine holds one (``ValidationEngine/oneStep``) from the moment it knows its boundary, while
+/// ``ValidationOptions/readsInOneStep`` is on: `nil` turns every shortcut off.
+struct OneStepReader {
+    /// The length of `--boundary`.
+    let dashBoundaryLength: Int
+    let maxParts: Int
+    let maxHeaderLines: Int
+    let maxHeaderLineLength: Int
+    let maxHeaderBytes: Int
+
+    init(dashBoundaryLength: Int, options: ValidationOptions) {
+        self.dashBoundaryLength = dashBoundaryLength
+        maxParts = options.maxParts
+        maxHeaderLines = options.maxHeaderLines
+        maxHeaderLineLength = options.maxHeaderLineLength
+        maxHeaderBytes = options.maxHeaderBytes
+    }
+
+    /// The header section browsers and careful encoders write for a text field or a file sent
+    /// without a type, whole in the chunk: `Content-Disposition: form-data; name="N"` (optionally
+    /// `; filename="F"`), CRLF, then the blank line's CRLF.
+    struct CanonicalSection {
+        /// The index of the field line's CR.
+        var cr: Int
+        /// The index of the space after the colon, where the value begins; it ends at ``cr``.
+        var valueStart: Int
+        /// What the value says, as indices into the value.
+        var disposition: CanonicalDisposition.Match
+    }
+
+    /// A text field whose whole life lies in the chunk and on which no check has anything to say:
+    /// a delimiter line `--boundary` CRLF, a ``CanonicalSection`` with a name and no filename, and
+    /// content up to the next delimiter's CR (indices in the chunk).
+    struct PlainField {
+        /// The index of the header line's CR (CRLF CRLF follows it).
+        var headerCR: Int
+        /// The name's bytes in the chunk.
+        var name: Range<Int>
+        /// The content: from after the blank line up to the next delimiter's CR.
+        var content: Range<Int>
+        /// The line feeds in the content, and the last one's index.
+        var contentLineFeeds: (count: Int, lastLF: Int?)
+        /// The index after the next delimiter's boundary (its line's CRLF follows).
+        var nextDelimiterEnd: Int
+    }
+
+    /// How many bytes from a part's content start the delimiter that ends it must lie within for
+    /// ``plainField(_:base:delimiterEnd:partCount:checksUTF8:search:)`` to take the part. The content
+    /// is searched before the part is taken, and a part not taken is searched again by the general
+    /// path: the window bounds that waste, for a long value, to one search of 4 KiB.
+    static let plainContentWindow = 4096
+
+    /// The section starting at `start`, when it is a ``CanonicalSection`` on which the line reader
+    /// reports nothing: one line of printable ASCII within every limit (after `sectionBytes` of the
+    /// section already read), the value as ``CanonicalDisposition`` accepts it with one space after
+    /// the colon and none at the end, and no `--` in it (where `--boundary` would be
+    /// `boundary-in-header`'s).
+    func canonicalSection(_ chunk: UnsafeRawBufferPointer, at start: Int, sectionBytes: Int) -> CanonicalSection? {
+        let fieldName: StaticString = "Content-Disposition: "
+        let nameLength = fieldName.utf8CodeUnitCount
+        guard maxHeaderLines >= 1, let base = chunk.baseAddress, chunk.count - start > nameLength,
+            ByteClass.matches(base + start, fieldName)
+        else { return nil }
+        // The value runs from the space after the colon to the line's CR, which CRLF CRLF must follow.
+        let valueStart = start + nameLength - 1
+        guard let hit = RawMemory.first(ByteClass.cr, in: base + valueStart, count: chunk.count - valueStart) else { return nil }
+        let cr = UnsafeRawPointer(hit) - base
+        guard cr + 3 < chunk.count, chunk[cr + 1] == ByteClass.lf, chunk[cr + 2] == ByteClass.cr, chunk[cr + 3] == ByteClass.lf,
+            chunk[valueStart + 1] == UInt8(ascii: "f"), chunk[cr - 1] == ByteClass.quote
+        else { return nil }
+        let lineLength = cr - start
+        guard lineLength <= maxHeaderLineLength, lineLength <= 998, sectionBytes + lineLength + 2 <= maxHeaderBytes
+        else { return nil }
+        // The field name before the value is fixed and holds no `--`.
+        if cr - valueStart >= dashBoundaryLength && Self.holdsDoubleDash(chunk, valueStart..<cr) { return nil }
+        let value = UnsafeBufferPointer(start: (base + valueStart).assumingMemoryBound(to: UInt8.self), count: cr - valueStart)
+        guard let disposition = CanonicalDisposition.matchField(value) ?? CanonicalDisposition.match(value) else { return nil }
+        return CanonicalSection(cr: cr, valueStart: valueStart, disposition: disposition)
+    }
+
+    /// The part after the delimiter ending at `delimiterEnd`, when it is a ``PlainField`` whole in
+    /// the chunk, the content and the next delimiter within ``plainContentWindow`` bytes.
+    ///
+    /// The content may be empty, but not begin with `-`: then the blank line's CRLF could be the next
+    /// delimiter's, which the general path reads. Not the part one past the part limit (the body has
+    /// `partCount` parts before it), and not named `_charset_`. With `checksUTF8`, the content is valid
+    /// UTF-8.
+    /// - Parameter base: The stream offset of the chunk's first byte.
+    @inline(__always)
+    func plainField(
+        _ chunk: UnsafeRawBufferPointer, base: Int, delimiterEnd: Int, partCount: Int, checksUTF8: Bool,
+        search: borrowing DelimiterSearch
+    ) -> PlainField? {
+        // The header line, as canonicalSection(_:at:sectionBytes:) takes it. Its checks are written
+        // out here rather than shared: through one function, they cost this path more on every part
+        // (the optimiser kept fewer values in registers).
+        let start = delimiterEnd &+ 2
+        let fieldName: StaticString = "Content-Disposition: "
+        let nameLength = fieldName.utf8CodeUnitCount
+        // The part one past the limit is reported (startPart(delimiterOffset:line:)).
+        guard partCount != maxParts, maxHeaderLines >= 1, let chunkBase = chunk.baseAddress, chunk.count &- start > nameLength,
+            ByteClass.matches(chunkBase + start, fieldName)
+        else { return nil }
+        let valueStart = start &+ nameLength &- 1
+        guard let hit = RawMemory.first(ByteClass.cr, in: chunkBase + valueStart, count: chunk.count &- valueStart) else { return nil }
+        let cr = UnsafeRawPointer(hit) - chunkBase
+        // CRLF CRLF, then a first content byte that cannot begin a delimiter.
+        let contentStart = cr &+ 4
+        guard contentStart < chunk.count, chunk[cr &+ 1] == ByteClass.lf, chunk[cr &+ 2] == ByteClass.cr,
+            chunk[cr &+ 3] == ByteClass.lf, chunk[contentStart] != ByteClass.dash, chunk[cr &- 1] == ByteClass.quote
+        else { return nil }
+        let lineLength = cr &- start
+        guard lineLength <= maxHeaderLineLength, lineLength <= 998, lineLength &+ 2 <= maxHeaderBytes else {
+            return nil
+        }
+        let value = UnsafeBufferPointer(
+            start: (chunkBase + valueStart).assumingMemoryBound(to: UInt8.self), count: cr &- valueStart)
+        guard let canonical = CanonicalDisposition.matchField(value) else { return nil }
+        let name = (valueStart &+ canonical.name.lowerBound)..<(valueStart &+ canonical.name.upperBound)
+        if name.count == 9 && ByteClass.matches(chunkBase + name.lowerBound, "_charset_") { return nil }
+        // `--boundary` in the header line is boundary-in-header's, which the line reader notes. The
+        // line's fixed text holds no `--`, so one would begin in the name and end by its closing quote.
+        if name.count &+ 1 >= dashBoundaryLength && Self.holdsDoubleDash(chunk, name) { return nil }
+        // The content, up to a delimiter with its CR and its line's CRLF, within the window.
+        let window = UnsafeRawBufferPointer(rebasing: chunk[..<min(chunk.count, contentStart &+ Self.plainContentWindow)])
+        let found = search.search(in: window, from: contentStart)
+        guard let lf = found.match, lf > contentStart, chunk[lf &- 1] == ByteClass.cr else { return nil }
+        let nextEnd = lf &+ search.pattern.count
+        guard nextEnd &+ 1 < chunk.count, chunk[nextEnd] == ByteClass.cr, chunk[nextEnd &+ 1] == ByteClass.lf else { return nil }
+        let content = contentStart..<(lf &- 1)
+        // `--boundary` inside the value is a finding (boundary-in-content), which the general path
+        // reports: a value long enough to hold it and holding `--` is left to it.
+        if content.count >= search.pattern.count &- 1 && Self.holdsDoubleDash(chunk, content) { return nil }
+        if checksUTF8 {
+            var check = UTF8Check()
+            check.feed(chunk, content, offset: base &+ contentStart)
+            check.finish()
+            guard check.firstInvalid == nil else { return nil }
+        }
+        return PlainField(
+            headerCR: cr, name: name, content: content,
+            contentLineFeeds: (found.lineFeeds, found.lastLineFeed), nextDelimiterEnd: nextEnd)
+    }
+
+    /// Whether `chunk[range]` holds `--`: `memchr` from dash to dash.
+    private static func holdsDoubleDash(_ chunk: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
+        guard let base = chunk.baseAddress else { return false }
+        var index = range.lowerBound
+        while index &+ 1 < range.upperBound,
+            let hit = RawMemory.first(ByteClass.dash, in: base + index, count: range.upperBound &- 1 &- index)
+        {
+            let dash = UnsafeRawPointer(hit) - base
+            if chunk[dash &+ 1] == ByteClass.dash { return true }
+            index = dash &+ 1
+        }
+        return false
+    }
+}
