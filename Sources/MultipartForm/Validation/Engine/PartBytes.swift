@@ -4,8 +4,8 @@
 ///
 /// One value lives in the engine and is reused from part to part, so a part allocates nothing once
 /// the buffers have grown; which of them hold the current part's bytes is said by ``PartState``
-/// (``PartState/hasName``, ``PartState/hasFilename``, ``PartState/media``,
-/// ``PartState/hasTransferEncoding``, ``PartState/keepsCharsetValue``).
+/// (``PartState/Headers/hasName``, ``PartState/Headers/hasFilename``, ``PartState/Headers/media``,
+/// ``PartState/Headers/hasTransferEncoding``, ``PartState/Content/keepsCharsetValue``).
 struct PartBytes {
     /// The name parameter, read in place from the chunk when it can be.
     var name = BorrowedBytes()

@@ -90,7 +90,9 @@ struct PendingField {
     }
 }
 
-/// Everything known about the part being read.
+/// Everything known about the part being read, by the stage of its life that learns it: where it
+/// lies (set as it is read), what its headers said (``Headers``, while the header section is read),
+/// and how its content is checked (``Content``, from the blank line on).
 ///
 /// Plain data (no references): a part starts by overwriting it and ends by dropping it, with no
 /// reference counting. Bytes a part's checks need later are in the engine's reused buffers, and a
@@ -98,59 +100,73 @@ struct PendingField {
 struct PartState {
     var index: Int
     var collect: Bool
+
+    // Where it lies.
     var headerStart = 0
     var headerLocation = Located(offset: 0, line: 1, column: 1)
     var headersDone = false
     var headerEnd = 0
-
     /// Whether the header section passed its byte limit, so the fields past it were not read: the
     /// part is then not said to lack a field, which may lie past the limit.
     var sectionCut = false
-
-    // What the headers said.
-    var sawDisposition = false
-    var dispositionName: Located?
-    /// Whether the name parameter was read (its bytes are in ``PartBytes/name``).
-    var hasName = false
-    /// Whether the filename parameter was read (its bytes are in ``PartBytes/filename``).
-    var hasFilename = false
-    var filenameParameter: Located?
-    /// What the Content-Type field said, once read (its bytes are in ``PartBytes/contentType``).
-    var media: PartMedia?
-    var contentTypeName: Located?
-    var sawTransferEncoding = false
-    /// Whether a Content-Transfer-Encoding naming a known or `x-` mechanism was read (its bytes are
-    /// in ``PartBytes/transferEncoding``).
-    var hasTransferEncoding = false
-    var transferEncodingValue: Located?
-
-    // Content.
     var bodyStart = 0
     var bodyLocation = Located(offset: 0, line: 1, column: 1)
     /// Whether the blank line that ends the headers arrived, so the part has a body section (and ``bodyLocation``).
     var hasBodySection = false
-    var utf8: UTF8Check?
-    var utf8Reported = false
-    var contentEndLineFeeds = 0
-    var contentEndLineStart = 0
-    /// Whether the part is the `_charset_` field, whose value's first bytes are kept (in
-    /// ``PartBytes/charsetValue``).
-    var keepsCharsetValue = false
-    /// Whether the part is itself a multipart body (validated by ``ValidationEngine/nested``).
-    var hasNested = false
-    /// Whether `--boundary` was found in one of the part's header lines (it is reported once).
-    var sawBoundaryInHeader = false
-    /// Whether the content is still searched for `--boundary` in the middle of a line (until the
-    /// first such occurrence is reported).
-    var looksForBoundaryText = true
-    /// How much of `--boundary` the content read so far ends with (``DashBoundarySearch/State``).
-    var boundaryTextState: DashBoundarySearch.State = 0
-    /// How many of the content's first bytes were searched (at most ``ValidationEngine/boundaryTextWindow``).
-    var boundaryTextSearched = 0
-    /// The offset of the `--` of the last content line that starts with `--boundary`: that line is
-    /// `boundary-prefix-line`'s, so the search passes over it.
-    var prefixLineDash = -1
-    /// Whether the content is checked against the transfer encoding the part declares, base64 or
-    /// quoted-printable (by ``ValidationEngine/transferCheck``).
-    var checksTransferEncoding = false
+
+    /// What the header section said, field by field.
+    var headers = Headers()
+    /// The checks of the content the headers called for, and where they have got to.
+    var content = Content()
+
+    /// What the header section said: written while it is read, read by the part-level checks at its
+    /// end and by the content checks.
+    struct Headers {
+        var sawDisposition = false
+        var dispositionName: Located?
+        /// Whether the name parameter was read (its bytes are in ``PartBytes/name``).
+        var hasName = false
+        /// Whether the filename parameter was read (its bytes are in ``PartBytes/filename``).
+        var hasFilename = false
+        var filenameParameter: Located?
+        /// What the Content-Type field said, once read (its bytes are in ``PartBytes/contentType``).
+        var media: PartMedia?
+        var contentTypeName: Located?
+        var sawTransferEncoding = false
+        /// Whether a Content-Transfer-Encoding naming a known or `x-` mechanism was read (its bytes are
+        /// in ``PartBytes/transferEncoding``).
+        var hasTransferEncoding = false
+        var transferEncodingValue: Located?
+        /// Whether `--boundary` was found in one of the header lines (it is reported once).
+        var sawBoundaryInHeader = false
+    }
+
+    /// The checks of the content: set up when the header section ends (a nested body as soon as its
+    /// Content-Type is read), advanced as the content arrives, and finished when the part ends.
+    struct Content {
+        var utf8: UTF8Check?
+        var utf8Reported = false
+        /// The line the content read so far ends on, and where that line starts: findings made at the
+        /// content's end are placed there.
+        var endLine = 0
+        var endLineStart = 0
+        /// Whether the part is the `_charset_` field, whose value's first bytes are kept (in
+        /// ``PartBytes/charsetValue``).
+        var keepsCharsetValue = false
+        /// Whether the part is itself a multipart body (validated by ``ValidationEngine/nested``).
+        var hasNested = false
+        /// Whether the content is still searched for `--boundary` in the middle of a line (until the
+        /// first such occurrence is reported).
+        var looksForBoundaryText = true
+        /// How much of `--boundary` the content read so far ends with (``DashBoundarySearch/State``).
+        var boundaryTextState: DashBoundarySearch.State = 0
+        /// How many of the content's first bytes were searched (at most ``ValidationEngine/boundaryTextWindow``).
+        var boundaryTextSearched = 0
+        /// The offset of the `--` of the last content line that starts with `--boundary`: that line is
+        /// `boundary-prefix-line`'s, so the search passes over it.
+        var prefixLineDash = -1
+        /// Whether the content is checked against the transfer encoding the part declares, base64 or
+        /// quoted-printable (by ``ValidationEngine/transferCheck``).
+        var checksTransferEncoding = false
+    }
 }

@@ -15,7 +15,7 @@ extension ValidationEngine {
     /// in the content's first ``boundaryTextWindow`` bytes, for the caller to note.
     ///
     /// Every other occurrence in a part's content is at a line start: the line of a
-    /// `boundary-prefix-line` (its dashes at ``PartState/prefixLineDash``), which the search passes
+    /// `boundary-prefix-line` (its dashes at ``PartState/Content/prefixLineDash``), which the search passes
     /// over. A delimiter is never content, so it is never searched.
     ///
     /// Out of line: it runs once for every run of content bytes, and inlined into
@@ -26,22 +26,22 @@ extension ValidationEngine {
     ) -> ContentFinding? {
         let search = boundaryTextSearch()
         // Only the window's bytes: where it ends is an offset in the content, so any chunking agrees.
-        let taken = min(range.count, Self.boundaryTextWindow &- part.boundaryTextSearched)
-        part.boundaryTextSearched &+= taken
+        let taken = min(range.count, Self.boundaryTextWindow &- part.content.boundaryTextSearched)
+        part.content.boundaryTextSearched &+= taken
         let run = UnsafeRawBufferPointer(rebasing: bytes[range.lowerBound..<(range.lowerBound &+ taken)])
-        var state = part.boundaryTextState
+        var state = part.content.boundaryTextState
         var from = 0
         while let end = search.next(in: run, from: from, state: &state) {
             let start = offset &+ end &- search.pattern.count
-            if start == part.prefixLineDash {
+            if start == part.content.prefixLineDash {
                 from = end
                 continue
             }
-            part.looksForBoundaryText = false
+            part.content.looksForBoundaryText = false
             return .boundaryText(contentLocation(of: start, in: run, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart))
         }
-        part.boundaryTextState = state
-        if part.boundaryTextSearched == Self.boundaryTextWindow { part.looksForBoundaryText = false }
+        part.content.boundaryTextState = state
+        if part.content.boundaryTextSearched == Self.boundaryTextWindow { part.content.looksForBoundaryText = false }
         return nil
     }
 
@@ -70,11 +70,11 @@ extension ValidationEngine {
     /// base64 or quoted-printable and the part is not itself multipart (which only 7bit, 8bit and
     /// binary may label, reported on its own).
     mutating func prepareTransferCheck(isMultipart: Bool) {
-        guard part.hasTransferEncoding, !isMultipart,
+        guard part.headers.hasTransferEncoding, !isMultipart,
             let encoding = TransferContentCheck.Encoding(mechanism: partBytes.transferEncoding.bytes)
         else { return }
         transferCheck = TransferContentCheck(encoding)
-        part.checksTransferEncoding = true
+        part.content.checksTransferEncoding = true
     }
 
     /// Reads a run of the current part's content into its transfer-encoding check and adds what it
@@ -112,7 +112,7 @@ extension ValidationEngine {
         transferCheck.finish(at: contentEnd)
         if let found = transferCheck.fault {
             let place = Located(
-                offset: found.offset, line: part.contentEndLineFeeds, column: found.offset - part.contentEndLineStart + 1)
+                offset: found.offset, line: part.content.endLine, column: found.offset - part.content.endLineStart + 1)
             noteTransferFault(found.fault, at: place)
         }
     }

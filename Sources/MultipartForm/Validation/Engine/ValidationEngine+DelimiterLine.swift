@@ -102,7 +102,7 @@ extension ValidationEngine {
             let line = delimiterLine
             let range = delimiter.carried.range(extra: delimiter.dash ? 1 : 0)
             // The line's `--boundary` was just reported: the search for it inside content passes over it.
-            if hasPart { part.prefixLineDash = delimiter.dashOffset }
+            if hasPart { part.content.prefixLineDash = delimiter.dashOffset }
             // The line's LF was already passed; the content's positions are those before it.
             line.withUnsafeBytes {
                 feedPart($0, range, offset: delimiter.contentEnd,

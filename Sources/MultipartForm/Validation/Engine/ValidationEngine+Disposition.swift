@@ -91,12 +91,12 @@ extension ValidationEngine {
         }
         if let nameParameter {
             setPartName(nameParameter.value)
-        } else if let place = part.dispositionName, reportsBefore == Int.max {
+        } else if let place = part.headers.dispositionName, reportsBefore == Int.max {
             note(.nameMissing, at: place)
         }
         if let filenameParameter {
             setPartFilename(filenameParameter.value)
-            part.filenameParameter = field.locate(value.offset(filenameParameter.nameIndex))
+            part.headers.filenameParameter = field.locate(value.offset(filenameParameter.nameIndex))
         }
     }
 

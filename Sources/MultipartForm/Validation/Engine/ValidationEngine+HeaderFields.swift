@@ -79,7 +79,7 @@ extension ValidationEngine {
         {
             note(.valueWhitespace, at: at(first.start + colon + 1 + fault))
         }
-        if isDisposition && field.lineCount == 1 && formData && !part.sawDisposition && oneStep != nil && !field.isCut,
+        if isDisposition && field.lineCount == 1 && formData && !part.headers.sawDisposition && oneStep != nil && !field.isCut,
             let canonical = CanonicalDisposition.match(content[(colonIndex + 1)...])
         {
             // What readDisposition(_:) would record for this value, without building the value.
@@ -91,11 +91,11 @@ extension ValidationEngine {
             return
         }
         let isContentType = reading.field == .contentType
-        if isContentType && field.lineCount == 1 && part.media == nil && oneStep != nil && !field.isCut,
+        if isContentType && field.lineCount == 1 && part.headers.media == nil && oneStep != nil && !field.isCut,
             let canonical = CanonicalMediaType.match(content[(colonIndex + 1)...])
         {
             // What readPartContentType(_:) would record for this value, without building the value.
-            part.contentTypeName = at(first.start + nameStart)
+            part.headers.contentTypeName = at(first.start + nameStart)
             let valueStart = colonIndex + 1
             let type = content[(valueStart + canonical.type.lowerBound)..<(valueStart + canonical.type.upperBound)]
             setPartContentType(
@@ -122,25 +122,25 @@ extension ValidationEngine {
         defer { valueBuffer = value.bytes }
         let nameLocation = at(first.start + nameStart)
         if isDisposition {
-            if part.sawDisposition {
+            if part.headers.sawDisposition {
                 note(.secondDisposition, at: nameLocation)
             } else {
-                part.sawDisposition = true
-                part.dispositionName = nameLocation
+                part.headers.sawDisposition = true
+                part.headers.dispositionName = nameLocation
                 if formData { readDisposition(value, cut: field.isCut) }
             }
         } else if isContentType {
-            if part.media != nil {
+            if part.headers.media != nil {
                 note(.secondField("Content-Type"), at: nameLocation)
             } else {
-                part.contentTypeName = nameLocation
+                part.headers.contentTypeName = nameLocation
                 readPartContentType(value, cut: field.isCut)
             }
         } else if reading.field == .contentTransferEncoding {
-            if part.sawTransferEncoding {
+            if part.headers.sawTransferEncoding {
                 note(.secondField("Content-Transfer-Encoding"), at: nameLocation)
             } else {
-                part.sawTransferEncoding = true
+                part.headers.sawTransferEncoding = true
                 if formData {
                     note(.transferEncodingPresent, at: nameLocation)
                 }
@@ -149,14 +149,14 @@ extension ValidationEngine {
                 let trimmed = value.trimmed()
                 partBytes.transferEncoding.removeAll()
                 partBytes.transferEncoding.append(trimmed.bytes[...])
-                part.hasTransferEncoding = true
-                part.transferEncodingValue = at(trimmed.offset(0))
+                part.headers.hasTransferEncoding = true
+                part.headers.transferEncodingValue = at(trimmed.offset(0))
                 let mechanism = String(decoding: trimmed.bytes.map(ByteClass.lowercased), as: UTF8.self)
                 let known = ["7bit", "8bit", "binary", "quoted-printable", "base64"].contains(mechanism)
                 let isToken = !trimmed.bytes.isEmpty && trimmed.bytes.allSatisfy(ByteClass.isTokenChar)
                 if !isToken || !(known || mechanism.hasPrefix("x-")) {
                     note(.transferEncodingUnknown(trimmed.bytes), at: at(trimmed.offset(0)))
-                    part.hasTransferEncoding = false
+                    part.headers.hasTransferEncoding = false
                 }
             }
         } else if formData {
@@ -201,6 +201,6 @@ extension ValidationEngine {
             return
         }
         nested = NestedBody(ValidationEngine(nestedBoundary: nestedBoundary, options: options, depth: depth + 1))
-        part.hasNested = true
+        part.content.hasNested = true
     }
 }

@@ -157,10 +157,10 @@ extension ValidationEngine {
     /// (`boundary-in-header`), once a part: the line is no delimiter line, but parsers that split the
     /// body at any `--boundary` cut the part there.
     mutating func checkBoundaryText(inHeaderLineAt start: Int) {
-        guard !part.sawBoundaryInHeader else { return }
+        guard !part.headers.sawBoundaryInHeader else { return }
         let storage = headerLine.bytes
         guard let index = storage.withUnsafeBytes({ firstDashBoundary(in: $0) }) else { return }
-        part.sawBoundaryInHeader = true
+        part.headers.sawBoundaryInHeader = true
         note(.boundaryInHeader, at: start + index)
     }
 

@@ -25,8 +25,8 @@ extension ValidationEngine {
         part.bodyStart = lfOffset + 1
         part.bodyLocation = Located(offset: lfOffset + 1, line: lineFeeds + 2, column: 1)
         part.hasBodySection = true
-        part.contentEndLineFeeds = lineFeeds + 1
-        part.contentEndLineStart = lfOffset + 1
+        part.content.endLine = lineFeeds + 1
+        part.content.endLineStart = lfOffset + 1
         phase = .scanning(.body, carry: carry)
     }
 
@@ -39,28 +39,28 @@ extension ValidationEngine {
         part.headerEnd = end
         part.bodyStart = end
         let index = part.index
-        let media = part.media
+        let media = part.headers.media
         let isMultipart = media?.kind == .multipart
-        if part.hasTransferEncoding, isMultipart,
+        if part.headers.hasTransferEncoding, isMultipart,
             !["7bit", "8bit", "binary"].contains(String(decoding: partBytes.transferEncoding.bytes.map(ByteClass.lowercased), as: UTF8.self)),
-            let place = part.transferEncodingValue
+            let place = part.headers.transferEncodingValue
         {
             note(.transferEncodingOnMultipart(partBytes.transferEncoding.copied()), at: place, part: index)
         }
         prepareTransferCheck(isMultipart: isMultipart)
         guard formData else { return }
         let unread = part.sectionCut
-        if !part.sawDisposition && !unread {
+        if !part.headers.sawDisposition && !unread {
             note(.dispositionMissing, at: part.headerLocation, part: index)
         }
-        let isFile = part.hasFilename
-        if isFile, media == nil, !unread, let place = part.filenameParameter {
+        let isFile = part.headers.hasFilename
+        if isFile, media == nil, !unread, let place = part.headers.filenameParameter {
             note(.fileWithoutType, at: place, part: index)
         }
-        if !isFile, let media, let place = part.contentTypeName, !isMultipart {
+        if !isFile, let media, let place = part.headers.contentTypeName, !isMultipart {
             let type = partBytes.contentType.copied()
             note(.fieldWithType(type), at: place, part: index)
-            if media.kind != .text && media.isWellFormed && !unread, let cd = part.dispositionName {
+            if media.kind != .text && media.isWellFormed && !unread, let cd = part.headers.dispositionName {
                 note(.typeWithoutFilename(type), at: cd, part: index)
             }
         }
@@ -76,10 +76,10 @@ extension ValidationEngine {
     /// value's first bytes when the part is the `_charset_` field.
     @inline(__always)
     mutating func prepareTextChecks(checkUTF8: Bool) {
-        if checkUTF8 { part.utf8 = UTF8Check() }
-        if part.hasName && partBytes.name.holds("_charset_") {
+        if checkUTF8 { part.content.utf8 = UTF8Check() }
+        if part.headers.hasName && partBytes.name.holds("_charset_") {
             partBytes.charsetValue.removeAll()
-            part.keepsCharsetValue = true
+            part.content.keepsCharsetValue = true
         }
     }
 
@@ -104,28 +104,28 @@ extension ValidationEngine {
         // order of the body, as it would be had the bytes come in smaller chunks, so that the
         // findings kept under the diagnostics limit do not depend on where chunks end.
         var found: [ContentFinding] = []
-        if !part.utf8Reported && part.utf8 != nil {
-            part.utf8?.feed(bytes, range, offset: offset)
-            if let invalid = part.utf8?.firstInvalid {
-                part.utf8Reported = true
+        if !part.content.utf8Reported && part.content.utf8 != nil {
+            part.content.utf8?.feed(bytes, range, offset: offset)
+            if let invalid = part.content.utf8?.firstInvalid {
+                part.content.utf8Reported = true
                 found.append(.invalidValue(invalid))
             }
         }
-        if part.looksForBoundaryText,
+        if part.content.looksForBoundaryText,
             let boundaryText = findBoundaryText(bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
         {
             found.append(boundaryText)
         }
-        if part.checksTransferEncoding {
+        if part.content.checksTransferEncoding {
             checkTransferContent(bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart, into: &found)
         }
         if !found.isEmpty {
             noteInOrder(found, in: bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
         }
-        if part.keepsCharsetValue && partBytes.charsetValue.count < 64 {
+        if part.content.keepsCharsetValue && partBytes.charsetValue.count < 64 {
             partBytes.charsetValue.append(UnsafeRawBufferPointer(rebasing: bytes[range].prefix(64 - partBytes.charsetValue.count)))
         }
-        if part.hasNested { Self.feed(&nested, UnsafeRawBufferPointer(rebasing: bytes[range])) }
+        if part.content.hasNested { Self.feed(&nested, UnsafeRawBufferPointer(rebasing: bytes[range])) }
     }
 
     /// Hands the current part's content to its nested body's validation.
@@ -181,8 +181,8 @@ extension ValidationEngine {
     /// Records where the part's content currently ends, after its bytes were passed.
     mutating func noteContentEnd() {
         guard hasPart else { return }
-        part.contentEndLineFeeds = lineFeeds + 1
-        part.contentEndLineStart = lineStart
+        part.content.endLine = lineFeeds + 1
+        part.content.endLineStart = lineStart
     }
 
     /// Ends the current part: its content stops at `contentEnd`.
@@ -196,16 +196,16 @@ extension ValidationEngine {
         if !part.headersDone { finishHeaders(end: contentEnd) }
         let index = part.index
         let bodyStart = min(part.bodyStart, contentEnd)
-        if !part.utf8Reported && part.utf8 != nil {
-            part.utf8?.finish()
-            if let invalid = part.utf8?.firstInvalid {
-                let place = Located(offset: invalid, line: part.contentEndLineFeeds, column: invalid - part.contentEndLineStart + 1)
+        if !part.content.utf8Reported && part.content.utf8 != nil {
+            part.content.utf8?.finish()
+            if let invalid = part.content.utf8?.firstInvalid {
+                let place = Located(offset: invalid, line: part.content.endLine, column: invalid - part.content.endLineStart + 1)
                 note(.valueEndsInsideUTF8(name: partName ?? []), at: place, part: index)
             }
         }
-        if hasBodySection && part.checksTransferEncoding { finishTransferCheck(contentEnd: contentEnd) }
+        if hasBodySection && part.content.checksTransferEncoding { finishTransferCheck(contentEnd: contentEnd) }
         let bodyLocation = part.bodyLocation
-        if hasBodySection && part.keepsCharsetValue {
+        if hasBodySection && part.content.keepsCharsetValue {
             let value = partBytes.charsetValue.copied()
             if Charsets.isKnown(value) {
                 formCharsetIsUTF8 = Charsets.isUTF8(value)
@@ -217,7 +217,7 @@ extension ValidationEngine {
                 note(.charsetFieldUnknown(value), at: bodyLocation, part: index)
             }
         }
-        if part.hasNested {
+        if part.content.hasNested {
             // Dropped with the part, whether or not it had a body section to report on.
             var body = nested.take()
             if hasBodySection, let report = body?.finish() {

@@ -3,23 +3,23 @@ extension ValidationEngine {
     ///
     /// Always inlined, as are the next two: called, they had the whole engine copied for them first.
     @inline(__always)
-    var partName: [UInt8]? { hasPart && part.hasName ? partBytes.name.copied() : nil }
+    var partName: [UInt8]? { hasPart && part.headers.hasName ? partBytes.name.copied() : nil }
 
     /// The current part's name, filename and Content-Type value as a report's part stores them.
     @inline(__always)
     var partStoredValues: (DecodedPart.InlineName, DecodedPart.Extras?) {
         let filename = partFilename, contentType = partContentType
-        guard hasPart && part.hasName else { return DecodedPart.stored(nameBytes: nil, filename: filename, contentType: contentType) }
+        guard hasPart && part.headers.hasName else { return DecodedPart.stored(nameBytes: nil, filename: filename, contentType: contentType) }
         return partBytes.name.withBytes { DecodedPart.stored(nameBytes: $0, filename: filename, contentType: contentType) }
     }
 
     /// The current part's filename parameter, or `nil` when it has none (a copy: for reports and messages).
     @inline(__always)
-    var partFilename: [UInt8]? { hasPart && part.hasFilename ? partBytes.filename.copied() : nil }
+    var partFilename: [UInt8]? { hasPart && part.headers.hasFilename ? partBytes.filename.copied() : nil }
 
     /// The current part's Content-Type value, or `nil` when it has none (a copy: for reports and messages).
     @inline(__always)
-    var partContentType: [UInt8]? { hasPart && part.media != nil ? partBytes.contentType.copied() : nil }
+    var partContentType: [UInt8]? { hasPart && part.headers.media != nil ? partBytes.contentType.copied() : nil }
 
     /// Records the current part's name parameter (a copy), and reports a name an earlier part of the body carried.
     mutating func setPartName(_ value: ArraySlice<UInt8>) {
@@ -29,7 +29,7 @@ extension ValidationEngine {
     /// Records a copy of the current part's name parameter, and reports a name an earlier part carried.
     mutating func setPartName(copying value: UnsafeRawBufferPointer) {
         partBytes.name.copy(value)
-        part.hasName = true
+        part.headers.hasName = true
         noteRepeatedName(value)
     }
 
@@ -37,7 +37,7 @@ extension ValidationEngine {
     /// only if the part is still being read when the chunk is done), and reports a name an earlier part carried.
     mutating func setPartName(borrowing value: UnsafeRawBufferPointer) {
         partBytes.name.borrow(value)
-        part.hasName = true
+        part.headers.hasName = true
         noteRepeatedName(value)
     }
 
@@ -46,7 +46,7 @@ extension ValidationEngine {
 
     /// Reports `name-duplicate` the first time a name an earlier part carried comes again (names ending in `[]` excepted).
     mutating func noteRepeatedName(_ value: UnsafeRawBufferPointer) {
-        noteRepeatedName(value, part: part.index, at: part.dispositionName)
+        noteRepeatedName(value, part: part.index, at: part.headers.dispositionName)
     }
 
     /// Reports `name-duplicate` for part `index`, whose Content-Disposition field is at `place`, the
@@ -72,14 +72,14 @@ extension ValidationEngine {
     /// Records a copy of the current part's filename parameter.
     mutating func setPartFilename(copying value: UnsafeRawBufferPointer) {
         partBytes.filename.copy(value)
-        part.hasFilename = true
+        part.headers.hasFilename = true
     }
 
     /// Records the current part's filename parameter, read in place from the chunk being consumed
     /// (copied only if the part is still being read when the chunk is done).
     mutating func setPartFilename(borrowing value: UnsafeRawBufferPointer) {
         partBytes.filename.borrow(value)
-        part.hasFilename = true
+        part.headers.hasFilename = true
     }
 
     /// Records what a Content-Disposition value that ``CanonicalDisposition`` matched says: the
@@ -92,8 +92,8 @@ extension ValidationEngine {
         _ canonical: CanonicalDisposition.Match, in value: UnsafeRawBufferPointer, fieldName: Located, filenameAttribute: Located,
         inChunk: Bool
     ) {
-        part.sawDisposition = true
-        part.dispositionName = fieldName
+        part.headers.sawDisposition = true
+        part.headers.dispositionName = fieldName
         record(canonical, in: value, filenameAttribute: filenameAttribute, inChunk: inChunk)
     }
 
@@ -107,7 +107,7 @@ extension ValidationEngine {
         if let filenameRange = canonical.filename {
             let filename = UnsafeRawBufferPointer(rebasing: value[filenameRange])
             if inChunk { setPartFilename(borrowing: filename) } else { setPartFilename(copying: filename) }
-            part.filenameParameter = filenameAttribute
+            part.headers.filenameParameter = filenameAttribute
         }
     }
 
@@ -115,6 +115,6 @@ extension ValidationEngine {
     mutating func setPartContentType(_ value: ArraySlice<UInt8>, _ media: PartMedia) {
         partBytes.contentType.removeAll()
         partBytes.contentType.append(value)
-        part.media = media
+        part.headers.media = media
     }
 }

@@ -117,10 +117,10 @@ struct ValidationEngine {
     var dispositionBuffer = Disposition()
     /// The values of the current part's headers and its `_charset_` value, which ``part`` says it has.
     var partBytes = PartBytes()
-    /// The validation of the current part's content as a multipart body (when ``PartState/hasNested``).
+    /// The validation of the current part's content as a multipart body (when ``PartState/Content/hasNested``).
     var nested: NestedBody?
     /// The check of the current part's content against its transfer encoding (when
-    /// ``PartState/checksTransferEncoding``); reused for every part.
+    /// ``PartState/Content/checksTransferEncoding``); reused for every part.
     var transferCheck = TransferContentCheck(.base64)
     /// Whether a delimiter line after a close delimiter that came first was reported
     /// (`close-delimiter-before-parts`, once a body).

@@ -59,8 +59,8 @@ extension ValidationEngine {
     private mutating func endCanonicalHeaders(lfOffset: Int, contentFollows: Bool) {
         part.headersDone = true
         part.headerEnd = lfOffset + 1
-        if part.hasFilename {
-            if let place = part.filenameParameter { note(.fileWithoutType, at: place, part: part.index) }
+        if part.headers.hasFilename {
+            if let place = part.headers.filenameParameter { note(.fileWithoutType, at: place, part: part.index) }
         } else {
             prepareTextChecks(checkUTF8: formCharsetIsUTF8)
         }

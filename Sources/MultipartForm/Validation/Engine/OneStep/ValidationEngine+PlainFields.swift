@@ -26,7 +26,7 @@ extension ValidationEngine {
         _ chunk: UnsafeRawBufferPointer, base: Int, delimiterEnd: Int, matched: DelimiterCarry
     ) -> (delimiterEnd: Int, matched: DelimiterCarry) {
         // A `_charset_` field ending here may change whether the next fields' values are checked as UTF-8.
-        guard formData, field.isEmpty, headerLine.isEmpty, let reader = oneStep, !(hasPart && part.keepsCharsetValue)
+        guard formData, field.isEmpty, headerLine.isEmpty, let reader = oneStep, !(hasPart && part.content.keepsCharsetValue)
         else {
             return (delimiterEnd, matched)
         }
