@@ -101,10 +101,10 @@ struct DiagnosticCollector {
         return (all.map(\.diagnostic), totals)
     }
 
-    /// Whether a finding at `place` would take the latest listed finding's slot.
+    /// Whether a finding at `place` would take the latest listed finding's slot. Reads the root's
+    /// place alone: copying the root would copy its strings for every finding past the limit.
     private func listsEarlier(_ place: Place) -> Bool {
-        guard let latest = earliest.first else { return false }
-        return place.precedes(latest.place)
+        !earliest.isEmpty && place.precedes(earliest[0].place)
     }
 
     /// Lists a finding: in a free slot while fewer than `limit` are kept, else in the latest one's.
