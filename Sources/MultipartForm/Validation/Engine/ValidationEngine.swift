@@ -71,7 +71,7 @@ struct ValidationEngine {
     /// `CR LF "--" boundary "-"`: every byte a held or matched delimiter can consist of.
     var delimiterLine: [UInt8] = []
     /// Recognises what the one-step paths read (`OneStep/`); set with the boundary, and `nil` when
-    /// ``ValidationOptions/readsInOneStep`` is off.
+    /// ``ValidationOptions/readsInOneStep`` is off or no header line may be read.
     var oneStep: OneStepReader?
     /// Finds `--boundary` inside part content (``findBoundaryText(_:_:offset:lineFeeds:lineStart:)``);
     /// made the first time content needs it (its table takes 64 KiB), dropped when the boundary is set.

@@ -53,12 +53,7 @@ struct DiagnosticCollector {
         let entry = Rule.named(rule)
         let severity = entry?.severity ?? .error
         counts[severity, default: 0] += 1
-        let place = Place(origin: origin, offset: offset, line: line, column: column, rule: rule, sequence: noted)
-        noted += 1
-        guard earliest.count < limit || listsEarlier(place) else {
-            drop(place)
-            return
-        }
+        guard let place = admitted(origin: origin, offset: offset, line: line, column: column, rule: rule) else { return }
         keep(
             Diagnostic(
                 rule: rule, severity: severity, origin: origin, offset: offset, line: line, column: column,
@@ -69,14 +64,11 @@ struct DiagnosticCollector {
     /// Appends an already-built finding (from a nested body), still subject to the limit.
     mutating func add(_ diagnostic: Diagnostic) {
         counts[diagnostic.severity, default: 0] += 1
-        let place = Place(
-            origin: diagnostic.origin, offset: diagnostic.offset, line: diagnostic.line, column: diagnostic.column,
-            rule: diagnostic.rule, sequence: noted)
-        noted += 1
-        guard earliest.count < limit || listsEarlier(place) else {
-            drop(place)
-            return
-        }
+        guard
+            let place = admitted(
+                origin: diagnostic.origin, offset: diagnostic.offset, line: diagnostic.line, column: diagnostic.column,
+                rule: diagnostic.rule)
+        else { return }
         keep(diagnostic, at: place)
     }
 
@@ -99,6 +91,17 @@ struct DiagnosticCollector {
         }
         all.sort { $0.place.precedes($1.place) }
         return (all.map(\.diagnostic), totals)
+    }
+
+    /// The place of the finding noted next, when the report lists it; `nil`, and the finding dropped, when not.
+    private mutating func admitted(origin: Diagnostic.Origin, offset: Int, line: Int, column: Int, rule: Rule.ID) -> Place? {
+        let place = Place(origin: origin, offset: offset, line: line, column: column, rule: rule, sequence: noted)
+        noted += 1
+        guard earliest.count < limit || listsEarlier(place) else {
+            drop(place)
+            return nil
+        }
+        return place
     }
 
     /// Whether a finding at `place` would take the latest listed finding's slot. Reads the root's

@@ -11,19 +11,22 @@ import MultipartFormSystem
 /// byte-at-a-time readers.
 ///
 /// The engine holds one (``ValidationEngine/oneStep``) from the moment it knows its boundary, while
-/// ``ValidationOptions/readsInOneStep`` is on: `nil` turns every shortcut off.
+/// ``ValidationOptions/readsInOneStep`` is on and header lines may be read at all: `nil` turns every
+/// shortcut off.
 struct OneStepReader {
     /// The length of `--boundary`.
     let dashBoundaryLength: Int
     let maxParts: Int
-    let maxHeaderLines: Int
     let maxHeaderLineLength: Int
     let maxHeaderBytes: Int
 
-    init(dashBoundaryLength: Int, options: ValidationOptions) {
+    /// A reader for a body framed with a boundary of `dashBoundaryLength - 2` bytes; `nil` when
+    /// ``ValidationOptions/maxHeaderLines`` allows no header line, so that every part it could
+    /// recognise would be past a limit.
+    init?(dashBoundaryLength: Int, options: ValidationOptions) {
+        guard options.maxHeaderLines >= 1 else { return nil }
         self.dashBoundaryLength = dashBoundaryLength
         maxParts = options.maxParts
-        maxHeaderLines = options.maxHeaderLines
         maxHeaderLineLength = options.maxHeaderLineLength
         maxHeaderBytes = options.maxHeaderBytes
     }
@@ -70,7 +73,7 @@ struct OneStepReader {
     func canonicalSection(_ chunk: UnsafeRawBufferPointer, at start: Int, sectionBytes: Int) -> CanonicalSection? {
         let fieldName: StaticString = "Content-Disposition: "
         let nameLength = fieldName.utf8CodeUnitCount
-        guard maxHeaderLines >= 1, let base = chunk.baseAddress, chunk.count - start > nameLength,
+        guard let base = chunk.baseAddress, chunk.count - start > nameLength,
             ByteClass.matches(base + start, fieldName)
         else { return nil }
         // The value runs from the space after the colon to the line's CR, which CRLF CRLF must follow.
@@ -110,7 +113,7 @@ struct OneStepReader {
         let fieldName: StaticString = "Content-Disposition: "
         let nameLength = fieldName.utf8CodeUnitCount
         // The part one past the limit is reported (startPart(delimiterOffset:line:)).
-        guard partCount != maxParts, maxHeaderLines >= 1, let chunkBase = chunk.baseAddress, chunk.count &- start > nameLength,
+        guard partCount != maxParts, let chunkBase = chunk.baseAddress, chunk.count &- start > nameLength,
             ByteClass.matches(chunkBase + start, fieldName)
         else { return nil }
         let valueStart = start &+ nameLength &- 1
