@@ -37,9 +37,10 @@ let package = Package(
         // `multipart-check bench`: generated bodies, worker processes and reports, kept out of the CLI library.
         .target(name: "MultipartCheckBench", dependencies: ["MultipartForm", "MultipartFormConformanceCore", "MultipartFormCLI", "MultipartFormSystem"]),
         .executableTarget(name: "multipart-check", dependencies: ["MultipartFormCLI", "MultipartCheckBench", "MultipartFormSystem"]),
-        // What the test targets share (chunked feeding, temporary directories, seeded randomness):
+        // What the test targets share (chunked feeding, temporary directories, seeded randomness, the
+        // one process runner):
         // in no product, so only the tests build it.
-        .target(name: "MultipartFormTestSupport", dependencies: ["MultipartForm"], path: "Tests/MultipartFormTestSupport"),
+        .target(name: "MultipartFormTestSupport", dependencies: ["MultipartForm", "MultipartFormSystem"], path: "Tests/MultipartFormTestSupport"),
         .testTarget(name: "MultipartFormTests", dependencies: ["MultipartForm", "MultipartFormTestSupport"]),
         .testTarget(
             name: "MultipartFormConformanceTests",
@@ -59,7 +60,10 @@ let package = Package(
         // Every Swift block of the README, CONFORMANCE.md and the DocC articles, compiled (and run where it can be).
         .testTarget(
             name: "MultipartFormDocumentationTests",
-            dependencies: ["MultipartForm", "MultipartFormFoundation", "MultipartFormConformance", "MultipartFormTesting"],
+            dependencies: [
+                "MultipartForm", "MultipartFormFoundation", "MultipartFormConformance", "MultipartFormTesting",
+                "MultipartFormTestSupport",
+            ],
             // A downstream package's manifest: evaluated by `swift package dump-package`, not compiled here.
             exclude: ["Snippets/package-manifest.swift"]),
     ],

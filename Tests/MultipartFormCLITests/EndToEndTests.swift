@@ -30,28 +30,12 @@ import Testing
         var stdoutBytes: [UInt8] = []
     }
 
+    /// Runs the built binary with `arguments` and `stdin` (through ``TestProcess``: a child that exits
+    /// before reading its input never raises `SIGPIPE` here).
     func run(_ arguments: [String], stdin: [UInt8]? = nil) throws -> Run {
         let executable: URL = try #require(Self.executable)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        let error = Pipe()
-        let input = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
-        try process.run()
-        if let stdin {
-            input.fileHandleForWriting.write(Data(stdin))
-            try input.fileHandleForWriting.close()
-        }
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self), stdoutBytes: Array(out))
+        let result = try TestProcess.run([executable.path] + arguments, stdin: stdin ?? [])
+        return Run(status: result.status, stdout: result.stdout, stderr: result.stderr, stdoutBytes: result.stdoutBytes)
     }
 
     /// `Vectors/structure/y-single-field`: the vector's body and its sidecar's Content-Type.

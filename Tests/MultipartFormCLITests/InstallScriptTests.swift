@@ -9,20 +9,10 @@ struct InstallScriptTests {
 
     /// Runs the script with `arguments` from `directory`, installing `binary`.
     static func install(_ arguments: [String], from directory: URL, binary: String? = nil) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [script] + arguments
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        environment["MULTIPART_CHECK_BINARY"] = binary ?? EndToEndTests.executable?.path
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let result = try TestProcess.run(
+            ["/bin/bash", script] + arguments, environment: ["MULTIPART_CHECK_BINARY": binary ?? EndToEndTests.executable?.path],
+            directory: directory.path, mergingStandardError: true)
+        return (result.status, result.stdout)
     }
 
     @Test func helpIsHelpNotAPrefix() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import MultipartFormSystem
 import MultipartFormTestSupport
 import Testing
 
@@ -20,6 +21,8 @@ import Darwin
         let path = directory.url.appendingPathComponent("pipe").path
         #expect(mkfifo(path, 0o600) == 0)
         let writer = Thread {
+            // The reader may stop early (a test that fails): the write then fails instead of ending the run.
+            CurrentThread.blockBrokenPipeSignal()
             let fd = open(path, O_WRONLY)
             guard fd >= 0 else { return }
             bytes.withUnsafeBytes { raw in

@@ -8,29 +8,12 @@ import Testing
 @Suite struct RawArgumentTests {
     static let body = Array("--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--AaB03x--\r\n".utf8)
 
-    /// Runs `multipart-check` with these argument bytes, standard output and error together in a file of `directory`.
+    /// Runs `multipart-check` with these argument bytes from `directory`, standard output and error together.
     static func run(_ arguments: [[UInt8]], in directory: URL) throws -> (status: Int32, output: String) {
         let executable: URL = try #require(EndToEndTests.executable)
-        let output = directory.appendingPathComponent("run-output.txt").path
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var argv: [UnsafeMutablePointer<CChar>?] = ([Array(executable.path.utf8)] + arguments).map { bytes in
-            let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-            for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
-            pointer[bytes.count] = 0
-            return pointer
-        }
-        argv.append(nil)
-        defer { argv.forEach { $0?.deallocate() } }
-        var pid: pid_t = 0
-        try #require(posix_spawn(&pid, executable.path, &actions, nil, argv, nil) == 0)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return ((status >> 8) & 0xFF, try String(contentsOfFile: output, encoding: .utf8))
+        let result = try TestProcess.run(
+            rawArguments: [Array(executable.path.utf8)] + arguments, directory: directory.path, mergingStandardError: true)
+        return (result.status, result.stdout)
     }
 
     /// Writes `bytes` to the file named by the raw `name` in `directory`.

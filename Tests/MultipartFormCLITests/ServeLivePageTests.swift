@@ -174,18 +174,10 @@ import Testing
     func aBrowserShowsAnUploadOnThePage() throws {
         let server = try RunningServer()
         _ = try Self.exchange(server, String(decoding: postRequest(bareLFServeBody, contentType: serveContentType), as: UTF8.self))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.chromium)
-        process.arguments = [
-            "--headless=new", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=3000", "--dump-dom",
+        let dom = try TestProcess.run([
+            Self.chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=3000", "--dump-dom",
             "http://127.0.0.1:\(server.port)/_/",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        ]).stdout
         #expect(dom.contains("#1 POST /upload"))
         #expect(dom.contains("[header-bare-lf]"))
         #expect(dom.contains("fix: end every header line with"))

@@ -54,6 +54,22 @@ struct ServeProcessTests {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
 
+        /// Waits until standard output's pipe holds at least 16 KiB (the smallest pipe buffer of the
+        /// supported systems) unread and stops growing: the server is blocked writing to it.
+        func waitUntilStandardOutputIsFull(within seconds: Double = 10) -> Bool {
+            var previous: Int32 = -1
+            var unchangedSince = ContinuousClock.now
+            return eventually(within: seconds) {
+                var unread: Int32 = 0
+                guard ioctl(stdout.fileHandleForReading.fileDescriptor, UInt(FIONREAD), &unread) == 0 else { return false }
+                if unread != previous {
+                    previous = unread
+                    unchangedSince = .now
+                }
+                return unread >= 16 * 1024 && ContinuousClock.now - unchangedSince >= .milliseconds(200)
+            }
+        }
+
         /// Sends `signal` and waits up to `seconds` for the process to end; kills it if it does not.
         func stop(with signal: Int32, within seconds: Double) -> Bool {
             kill(process.processIdentifier, signal)
@@ -76,8 +92,8 @@ struct ServeProcessTests {
         let client = try RawClient(port: server.port)
         client.send(postRequest(Self.noisyBody, contentType: serveContentType))
         #expect(client.readResponse()?.status == 200)
-        // The output (hundreds of KiB) now fills the pipe nobody reads; the server is blocked on it.
-        usleep(300_000)
+        // The output (hundreds of KiB) fills the pipe nobody reads, and the server blocks on it.
+        #expect(server.waitUntilStandardOutputIsFull(), "serve's output never filled its pipe")
         // Blocked for good, it would never end; its grace for the output is a second, and the bound
         // leaves room for a loaded machine.
         #expect(server.stop(with: SIGTERM, within: 15), "serve did not end within 15 s of SIGTERM with its output unread")

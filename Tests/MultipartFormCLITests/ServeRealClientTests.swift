@@ -16,18 +16,9 @@ import FoundationNetworking
     /// Runs a program and returns its standard output, or nil (with the reason recorded as a
     /// skipped check) when the program is not installed.
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String)? {
-        guard let path = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
-            .map({ "\($0)/\(executable)" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-        else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        guard let path = TestProcess.find(executable) else { return nil }
+        let result = try TestProcess.run([path] + arguments)
+        return (result.status, result.stdout)
     }
 
     static func report(_ text: String) -> [String: Any]? {

@@ -1,4 +1,5 @@
 import Foundation
+import MultipartFormTestSupport
 import Testing
 
 @testable import MultipartFormCLI
@@ -15,8 +16,8 @@ import Testing
     @Test func everyClientRefusedForTheConnectionLimitReadsIts503() throws {
         let running = try RunningServer { $0.maxConnections = 1 }
         let holder = try RawClient(port: running.port)
-        holder.send("POST / HTTP/1.1\r\n")  // holds the only slot
-        usleep(100_000)
+        holder.send("POST / HTTP/1.1\r\n")  // holds the only slot, once the server has accepted it
+        try #require(eventually { running.server.openConnections == 1 }, "the server never accepted the first connection")
         var statuses: [Int?] = []
         let request = Self.eagerRequest()
         for _ in 0..<5 {

@@ -115,18 +115,11 @@ struct TerminalSafetyTests {
         let executable: URL = try #require(EndToEndTests.executable)
         let directory = try TemporaryDirectory()
         let path = try directory.write(Array(Self.body.utf8), named: "ok.body")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments + (arguments[0] == "validate" ? [path] : [])
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
-        let error = Pipe()
-        process.standardError = error
-        process.currentDirectoryURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        try process.run()
-        let stderr = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 73, "\(arguments): \(stderr)")
-        #expect(stderr.hasSuffix("error: cannot write to standard output: no space left on device\n"), "\(stderr)")
+        // Standard output on /dev/full, set by a shell that then replaces itself with the binary.
+        let result = try TestProcess.run(
+            ["/bin/sh", "-c", #"exec "$@" >/dev/full"#, "sh", executable.path] + arguments + (arguments[0] == "validate" ? [path] : []),
+            directory: packageRoot.path)
+        #expect(result.status == 73, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.hasSuffix("error: cannot write to standard output: no space left on device\n"), "\(result.stderr)")
     }
 }

@@ -1,26 +1,17 @@
 import Foundation
+import MultipartFormTestSupport
 import Testing
 
 /// The documented `Package.swift` of a downstream package evaluates, and names this package's
 /// identity and a product it really has.
 @Suite struct ManifestSnippetTests {
-    static let swift: String? = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
-        .map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let swift: String? = TestProcess.find("swift")
 
     /// Runs `swift package dump-package` in `directory` and returns its JSON.
     static func dumpPackage(in directory: URL) throws -> [String: Any] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(swift))
-        process.arguments = ["package", "dump-package"]
-        process.currentDirectoryURL = directory
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "swift package dump-package failed in \(directory.path)")
-        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let result = try TestProcess.run([try #require(swift), "package", "dump-package"], directory: directory.path)
+        #expect(result.status == 0, "swift package dump-package failed in \(directory.path): \(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdoutBytes)) as? [String: Any])
     }
 
     @Test(.enabled(if: swift != nil, "swift is not on PATH: the documented manifest cannot be evaluated"))

@@ -62,6 +62,8 @@ package enum ChildProcess {
     package struct LaunchError: Error, Sendable, CustomStringConvertible {
         /// The system's reason.
         package var description: String
+        /// The `errno` value the spawn failed with, when the system gave one.
+        package var errorNumber: Int32? = nil
     }
 
     /// The default limit on each of the child's outputs.
@@ -92,7 +94,28 @@ package enum ChildProcess {
         _ arguments: [String], input: [UInt8] = [], until deadline: ContinuousClock.Instant,
         outputLimit: Int = defaultOutputLimit, inheritsStandardError: Bool = false, drainAfterExit: Duration = .milliseconds(200)
     ) throws(LaunchError) -> Outcome {
+        try run(
+            rawArguments: arguments.map { Array($0.utf8) }, input: input, until: deadline, outputLimit: outputLimit,
+            inheritsStandardError: inheritsStandardError, drainAfterExit: drainAfterExit)
+    }
+
+    /// Runs a command whose arguments are bytes, not necessarily UTF-8 (a file name on Linux may not
+    /// be), as ``run(_:input:until:outputLimit:inheritsStandardError:drainAfterExit:)`` does.
+    ///
+    /// - Parameters:
+    ///   - environment: the child's whole environment as `NAME=value` entries; `nil` for this process's own.
+    ///   - marksDescendants: whether the run's marker (``ChildProcessDescendants``) is added, so that
+    ///     ``ChildProcessDescendants/killAll(includingRunning:)`` ends what the child leaves behind.
+    ///     Without it, the child's descendants are never taken for a command's leftovers: for a
+    ///     program that is not a command's adapter (a compiler, a test's tool) in a process that
+    ///     also runs commands.
+    package static func run(
+        rawArguments arguments: [[UInt8]], input: [UInt8] = [], environment: [String]? = nil, marksDescendants: Bool = true,
+        until deadline: ContinuousClock.Instant, outputLimit: Int = defaultOutputLimit,
+        inheritsStandardError: Bool = false, drainAfterExit: Duration = .milliseconds(200)
+    ) throws(LaunchError) -> Outcome {
         precondition(!arguments.isEmpty, "a command needs at least its program name")
+        let program = String(decoding: arguments[0], as: UTF8.self)
 
         var inputPair: [Int32] = [-1, -1]
         var outputPair: [Int32] = [-1, -1]
@@ -149,11 +172,14 @@ package enum ChildProcess {
         ChildProcessGroups.installSignalHandlers()
         guard ChildProcessGroups.interrupted == 0 else {
             SystemCalls.closeAll(inputPair + outputPair + errorPair)
-            throw LaunchError(description: "cannot run '\(arguments[0])': the run was interrupted")
+            throw LaunchError(description: "cannot run '\(program)': the run was interrupted")
         }
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map(Self.cString) + [nil]
         // The environment carries this run's marker, so descendants that leave the child's group are found.
-        let environment: [UnsafeMutablePointer<CChar>?] = ChildProcessDescendants.environment.map { strdup($0) } + [nil]
+        let entries =
+            ChildProcessDescendants.unmarked(environment ?? ChildProcessDescendants.inherited)
+            + (marksDescendants ? [ChildProcessDescendants.markerEntry] : [])
+        let environment: [UnsafeMutablePointer<CChar>?] = entries.map { strdup($0) } + [nil]
         defer {
             argv.forEach { free($0) }
             environment.forEach { free($0) }
@@ -163,7 +189,7 @@ package enum ChildProcess {
         SystemCalls.closeAll([inputPair[1], outputPair[1], errorPair[1]])
         guard spawned == 0 else {
             SystemCalls.closeAll([inputPair[0], outputPair[0], errorPair[0]])
-            throw LaunchError(description: "cannot run '\(arguments[0])': \(SystemCalls.describe(spawned))")
+            throw LaunchError(description: "cannot run '\(program)': \(SystemCalls.describe(spawned))", errorNumber: spawned)
         }
         ChildProcessGroups.register(pid)
         defer { ChildProcessGroups.unregister(pid) }
@@ -232,7 +258,15 @@ package enum ChildProcess {
     }
 
     private static func failure(_ what: String) -> LaunchError {
-        LaunchError(description: "\(what): \(SystemCalls.describe(errno))")
+        LaunchError(description: "\(what): \(SystemCalls.describe(errno))", errorNumber: errno)
+    }
+
+    /// A `malloc`ed, NUL-terminated copy of `bytes` for an `argv` (freed with `free`).
+    private static func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {
+        let pointer = malloc(bytes.count + 1)!.assumingMemoryBound(to: CChar.self)
+        for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
+        pointer[bytes.count] = 0
+        return pointer
     }
 }
 #endif

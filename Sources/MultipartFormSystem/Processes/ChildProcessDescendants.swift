@@ -28,18 +28,25 @@ package enum ChildProcessDescendants {
     /// This process's marker: its pid and a random number, so a marker never matches another run's.
     package static let marker = "\(getpid())-\(UInt64.random(in: 1...UInt64.max))"
 
-    /// The environment children are spawned with: this process's own and the marker.
-    static let environment: [String] = {
+    /// This process's environment without any marker it inherited.
+    static let inherited: [String] = {
         var entries: [String] = []
         if var pointer = SystemCalls.environment {
             while let entry = pointer.pointee {
-                let text = String(cString: entry)
-                if !text.hasPrefix(markerVariable + "=") { entries.append(text) }
+                entries.append(String(cString: entry))
                 pointer += 1
             }
         }
-        return entries + ["\(markerVariable)=\(marker)"]
+        return unmarked(entries)
     }()
+
+    /// `NAME=value` of this process's marker.
+    static var markerEntry: String { "\(markerVariable)=\(marker)" }
+
+    /// `entries` (`NAME=value`) without a marker.
+    static func unmarked(_ entries: [String]) -> [String] {
+        entries.filter { !$0.hasPrefix(markerVariable + "=") }
+    }
 
     /// Whether every child of this process that it did not spawn through ``ChildProcess`` is a
     /// descendant left behind: set by the command line's entry point, never by a library caller.

@@ -13,4 +13,14 @@ package enum CurrentThread {
     package static func sleep(microseconds: UInt32) {
         usleep(microseconds)
     }
+
+    /// Makes a write by this thread to a pipe whose reader is gone fail with `EPIPE` instead of
+    /// raising `SIGPIPE`, which would end the whole process: for a thread that feeds a pipe or FIFO
+    /// another party may close early. The signal stays pending on this thread and ends with it.
+    package static func blockBrokenPipeSignal() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+    }
 }
