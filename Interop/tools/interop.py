@@ -98,6 +98,8 @@ def certify(binary, implementation, options, saved):
     arguments = [
         binary, "certify", "--format", "json", "--save-bodies", saved, "--name", implementation.label,
         "--timeout", TIMEOUT_SECONDS, "--jobs", "2",
+        # Named, not found: certify reads only the shipped corpus unless told, and this is the tree's.
+        "--corpus", VECTORS,
     ] + options
     # A command such as `env NODE_PATH=... node driver.js` sets its own environment through env(1).
     # stable_stderr.py rewrites the paths in what a crashing driver prints, which the verdict keeps.

@@ -7,13 +7,16 @@ extension EncoderCertification {
     ///     try EncoderCertification(MyAdapter()).require(.conformant)
     /// }
     /// ```
-    /// - Parameter minimum: The level required.
+    /// - Parameters:
+    ///   - minimum: The level required.
+    ///   - allowed: The limitations accepted; by default none, so vectors not run because of
+    ///     ``FormEncoderAdapter/unsupportedFeatures`` fail the requirement (pass `.unsupportedFeatures` to accept them).
     /// - Returns: The report, for a test that checks more.
-    /// - Throws: ``CertificationLevelError`` when the level is lower, or ``CorpusError`` when the
-    ///   bundled corpus cannot be read.
+    /// - Throws: ``CertificationLevelError`` when the level is lower or a limitation is not allowed, or
+    ///   ``CorpusError`` when the bundled corpus cannot be read.
     @discardableResult
-    public func require(_ minimum: CertificationLevel) throws -> CertificationReport {
-        try report().announced().requiring(minimum)
+    public func require(_ minimum: CertificationLevel, allowing allowed: CertificationLimitations = []) throws -> CertificationReport {
+        try report().announced().requiring(minimum, allowing: allowed)
     }
 
     /// The bundled corpus's vectors that certify encoders, for `@Test(arguments:)`; each test case is named after its vector.
@@ -27,7 +30,7 @@ extension EncoderCertification {
     /// - Returns: Every verdict, the level and the coverage.
     /// - Throws: ``CorpusError`` when the bundled corpus cannot be read.
     public func report() throws -> CertificationReport {
-        report(over: try BundledCorpus.shared.get())
+        report(over: try BundledCorpus.shared.get()).overShippedCorpus()
     }
 }
 
@@ -40,13 +43,16 @@ extension DecoderCertification {
     ///     try DecoderCertification(MyAdapter()).require(.conformant)
     /// }
     /// ```
-    /// - Parameter minimum: The level required.
+    /// - Parameters:
+    ///   - minimum: The level required.
+    ///   - allowed: The limitations accepted; by default none, so vectors not run because of
+    ///     ``FormEncoderAdapter/unsupportedFeatures`` fail the requirement (pass `.unsupportedFeatures` to accept them).
     /// - Returns: The report, for a test that checks more.
-    /// - Throws: ``CertificationLevelError`` when the level is lower, or ``CorpusError`` when the
-    ///   bundled corpus cannot be read.
+    /// - Throws: ``CertificationLevelError`` when the level is lower or a limitation is not allowed, or
+    ///   ``CorpusError`` when the bundled corpus cannot be read.
     @discardableResult
-    public func require(_ minimum: CertificationLevel) throws -> CertificationReport {
-        try report().announced().requiring(minimum)
+    public func require(_ minimum: CertificationLevel, allowing allowed: CertificationLimitations = []) throws -> CertificationReport {
+        try report().announced().requiring(minimum, allowing: allowed)
     }
 
     /// The bundled corpus's vectors, for `@Test(arguments:)`; each test case is named after its vector.
@@ -60,7 +66,7 @@ extension DecoderCertification {
     /// - Returns: Every verdict, the level and the coverage.
     /// - Throws: ``CorpusError`` when the bundled corpus cannot be read.
     public func report() throws -> CertificationReport {
-        report(over: try BundledCorpus.shared.get())
+        report(over: try BundledCorpus.shared.get()).overShippedCorpus()
     }
 }
 
@@ -76,9 +82,18 @@ extension CertificationReport {
         return self
     }
 
-    /// The report itself, after ``require(_:)`` passed.
-    fileprivate func requiring(_ minimum: CertificationLevel) throws(CertificationLevelError) -> CertificationReport {
-        try require(minimum)
+    /// The report itself, after ``require(_:allowing:)`` passed.
+    fileprivate func requiring(
+        _ minimum: CertificationLevel, allowing allowed: CertificationLimitations
+    ) throws(CertificationLevelError) -> CertificationReport {
+        try require(minimum, allowing: allowed)
         return self
+    }
+
+    /// The report with its corpus recorded as the shipped one: the bundled corpus is.
+    fileprivate func overShippedCorpus() -> CertificationReport {
+        var report = self
+        report.provenance.corpusOrigin = .shipped
+        return report
     }
 }

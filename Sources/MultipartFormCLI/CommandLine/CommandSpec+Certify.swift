@@ -20,7 +20,8 @@ extension CommandSpec {
 
             Exit status: 0 when no vector fails other than declared known issues that still fail \
             (so an encoder without known issues is conformant), 1 when one does, a known issue \
-            passed (stale), the run stopped early or the level is below --require, 64 for a usage error (including a --vector, --area or \
+            passed (stale), the run stopped early or the level is below --require (or reached only with features declared \
+            unsupported or over another corpus, unless --allow-unsupported or --allow-other-corpus accepts that), 64 for a usage error (including a --vector, --area or \
             known issue that names no vector), 66 when the corpus, the known-issues file or the \
             command cannot be read or started, 73 when --output cannot be written.
             """,
@@ -78,9 +79,17 @@ extension CommandSpec {
                 help: "Read known issues from a file: one 'id=reason' per line; blank lines and lines starting with '#' are ignored."),
             Option(
                 name: .require, valueName: "level", allowedValues: CertificationLevel.allCases.map(\.rawValue),
-                help: "Fail (exit 1) unless the level reached is this one or better, as require() does in swift test."),
+                help: "Fail (exit 1) unless the level reached is this one or better, over the shipped corpus with every form run, as require() does in swift test."),
+            Option(
+                name: .allowUnsupported,
+                help: "With --require: accept the level though vectors were not run for features declared --unsupported (the report still says how many)."),
+            Option(
+                name: .allowOtherCorpus,
+                help: "With --require: accept the level though --corpus named a corpus other than the shipped one (the report still says so)."),
             Option(name: .name, valueName: "name", help: "The encoder's name in the report; default: the command line."),
             Option(name: .problemsOnly, help: "In the text table, list only the vectors that did not pass."),
-            corpusOption,
+            Option(
+                name: .corpus, valueName: "directory",
+                help: "Grade over this corpus instead of the one installed with multipart-check (the current directory and $MULTIPART_VECTORS_DIR are never read). Unless its manifest is the shipped one's, the report says 'other corpus' and --require fails without --allow-other-corpus."),
         ])
 }

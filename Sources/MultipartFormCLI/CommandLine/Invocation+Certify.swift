@@ -75,6 +75,11 @@ extension Invocation {
         command.name = parsed.value(.name)
         // The option's allowed values are checked by the parser, with a suggestion.
         command.requiredLevel = parsed.value(.require).flatMap(CertificationLevel.init(rawValue:))
+        if parsed.has(.allowUnsupported) { command.allowedLimitations.insert(.unsupportedFeatures) }
+        if parsed.has(.allowOtherCorpus) { command.allowedLimitations.insert(.otherCorpus) }
+        if command.requiredLevel == nil, !command.allowedLimitations.isEmpty {
+            throw UsageError("'--allow-unsupported' and '--allow-other-corpus' qualify '--require <level>', which is not given.", command: spec)
+        }
         command.problemsOnly = parsed.has(.problemsOnly)
         command.corpusOption = parsed.value(.corpus)
         return .certify(command)

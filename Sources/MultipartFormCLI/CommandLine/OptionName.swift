@@ -4,6 +4,8 @@
 /// build (``ParsedArguments/value(_:)``).
 package enum OptionName: String, Sendable, CaseIterable {
     case allowMixedCorpora = "--allow-mixed-corpora"
+    case allowOtherCorpus = "--allow-other-corpus"
+    case allowUnsupported = "--allow-unsupported"
     case area = "--area"
     case boundary = "--boundary"
     case boundaryAccepted = "--boundary-accepted"

@@ -51,6 +51,8 @@ struct CertifyCommand {
     var isDecoder = false
     /// The `--require` level: below it the run fails even when every failure is a declared known issue.
     var requiredLevel: CertificationLevel?
+    /// The limitations `--require` accepts (`--allow-unsupported`, `--allow-other-corpus`).
+    var allowedLimitations: CertificationLimitations = []
 
     /// What the command certifies, for messages.
     var kindName: String { isDecoder ? "decoders" : "encoders" }
@@ -65,7 +67,9 @@ struct CertifyCommand {
 
     /// Runs the certification and returns the exit status.
     func run(stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32 {
-        guard let corpus = CorpusLocation.corpus(option: corpusOption, stderr: &stderr) else { return ExitCode.noInput }
+        guard let (corpus, corpusOrigin) = CorpusLocation.shippedCorpus(option: corpusOption, stderr: &stderr) else {
+            return ExitCode.noInput
+        }
         let all = isDecoder ? DecoderCertification.vectors(in: corpus) : EncoderCertification.vectors(in: corpus)
         if let showRequest {
             return printRequest(for: showRequest, among: all, stdout: &stdout, stderr: &stderr)
@@ -145,7 +149,7 @@ struct CertifyCommand {
         let provenance = CertificationProvenance(
             tool: "multipart-check \(MultipartCheck.version)", date: CertificationProvenance.now(), corpus: try? corpus.identity(),
             filters: vectorPatterns.map { "--vector \($0)" } + areaPatterns.map { "--area \($0)" },
-            eligible: all.count + (isDecoder ? 0 : EncoderProbe.all.count))
+            eligible: all.count + (isDecoder ? 0 : EncoderProbe.all.count), corpusOrigin: corpusOrigin)
         let report: CertificationReport
         switch adapter {
         case .encoder(let encoder): report = EncoderCertification(encoder).report(verdicts: outcome.verdicts, provenance: provenance)
@@ -171,10 +175,23 @@ struct CertifyCommand {
         {
             return failed
         }
-        if let requiredLevel, !report.level.isAtLeast(requiredLevel) {
+        if let requiredLevel {
             // As `require()` in `swift test`; the report above already lists what kept the level down.
-            stderr.write("error: \(requiredLevel.title) required, but: \(report.headline)\n")
-            return ExitCode.failure
+            do {
+                try report.require(requiredLevel, allowing: allowedLimitations)
+            } catch where error.disallowed.isEmpty {
+                stderr.write("error: \(requiredLevel.title) required, but: \(report.headline)\n")
+                return ExitCode.failure
+            } catch {
+                stderr.write("error: \(requiredLevel.title) required, and \(report.level.title) was reached, but not as a full certificate:\n")
+                if error.disallowed.contains(.unsupportedFeatures) {
+                    stderr.write("  \(report.limitationSentences.first ?? ""); support them, or pass --allow-unsupported to accept a certificate without them\n")
+                }
+                if error.disallowed.contains(.otherCorpus) {
+                    stderr.write("  \(report.limitationSentences.last ?? ""); leave out --corpus, or pass --allow-other-corpus\n")
+                }
+                return ExitCode.failure
+            }
         }
         // As `EncoderCertification.check`: known issues that still fail are declared, not failures.
         return report.hasUndeclaredProblems || outcome.stopped != nil ? ExitCode.failure : ExitCode.success

@@ -59,8 +59,10 @@ public enum MultipartCheck {
             stdout.write(HelpRenderer.help(for: command))
             return ExitCode.success
         case .version:
-            stdout.write(version + "\n" + CorpusLocation.versionLine() + "\n")
-            return ExitCode.success
+            // Without its corpus the tool cannot certify: an install check that runs --version fails.
+            let corpus = CorpusLocation.versionLine()
+            stdout.write(version + "\n" + corpus.text + "\n")
+            return corpus.found ? ExitCode.success : ExitCode.noInput
         case .validate(let command):
             return command.run(
                 standardInput: standardInput, stdout: &stdout, stderr: &stderr, stdoutIsTerminal: stdoutIsTerminal)

@@ -22,7 +22,7 @@ extension CertificationMatrix {
         lines += ["| # | adapter | kind | level | summary | run |", "|---|---|---|---|---|---|"]
         for (index, report) in reports.enumerated() {
             lines.append(
-                "| \(index + 1) | \(cell(report.adapterName)) | \(report.kind.rawValue) | \(report.level.title) | \(cell(report.headline)) | \(cell(report.provenanceLine ?? "not recorded")) |")
+                "| \(index + 1) | \(cell(report.adapterName)) | \(report.kind.rawValue) | \(report.qualifiedLevelTitle) | \(cell(report.headline)) | \(cell(report.provenanceLine ?? "not recorded")) |")
         }
         let applicable = applicableIDs
         var areas: [String: Set<String>] = [:]

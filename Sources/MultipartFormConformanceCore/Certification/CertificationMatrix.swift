@@ -50,7 +50,7 @@ public struct CertificationMatrix: Sendable {
         out += "<table class=\"summary\">\n<tr><th>adapter</th><th>kind</th><th>level</th><th>summary</th><th>run</th></tr>\n"
         for report in reports {
             out += "<tr><td>\(e(report.adapterName))</td><td>\(report.kind.rawValue)</td>"
-            out += "<td class=\"level \(report.level.rawValue)\">\(e(report.level.title))</td><td>\(e(report.headline))</td>"
+            out += "<td class=\"level \(report.level.rawValue)\">\(e(report.qualifiedLevelTitle))</td><td>\(e(report.headline))</td>"
             out += "<td class=\"provenance\">\(e(report.provenanceLine ?? "not recorded"))</td></tr>\n"
         }
         out += "</table>\n"

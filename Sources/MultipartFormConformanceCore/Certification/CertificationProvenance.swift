@@ -16,6 +16,16 @@ public struct CertificationProvenance: Sendable, Hashable {
     public var filters: [String]
     /// How many vectors (and probes) of the corpus certify this kind of adapter; `nil` when not recorded.
     public var eligible: Int?
+    /// Whether ``corpus`` is the corpus shipped with the tool or package, or another one; `nil` when not recorded.
+    public var corpusOrigin: CorpusOrigin?
+
+    /// Where a run's corpus came from.
+    public enum CorpusOrigin: String, Sendable, Hashable {
+        /// The corpus installed with `multipart-check`, bundled in the Swift package, or one whose manifest is the same.
+        case shipped
+        /// A corpus given explicitly whose manifest differs from the shipped one's (or with no shipped one to compare).
+        case other
+    }
 
     /// Creates a provenance record; every part is optional.
     /// - Parameters:
@@ -24,10 +34,12 @@ public struct CertificationProvenance: Sendable, Hashable {
     ///   - corpus: The corpus's identity.
     ///   - filters: The filters that selected the vectors.
     ///   - eligible: How many vectors (and probes) of the corpus certify this kind of adapter.
+    ///   - corpusOrigin: Whether the corpus is the shipped one.
     public init(
         tool: String? = nil, date: String? = nil, corpus: CorpusIdentity? = nil, filters: [String] = [],
-        eligible: Int? = nil
+        eligible: Int? = nil, corpusOrigin: CorpusOrigin? = nil
     ) {
+        self.corpusOrigin = corpusOrigin
         self.tool = tool
         self.date = date
         self.corpus = corpus

@@ -1,7 +1,7 @@
 extension CertificationReport {
     /// Every key a report object may hold (versions 1 and 2).
     private static let reportKeys = [
-        "format_version", "kind", "adapter", "level", "level_on_run", "partial", "headline", "vector_count", "counts",
+        "format_version", "kind", "adapter", "level", "level_on_run", "partial", "limitations", "headline", "vector_count", "counts",
         "problems", "refused", "coverage", "provenance", "accepts_boundary", "unsupported_features",
         "ignored_unsupported_features", "canonical", "unreported_details", "verdicts", "checksum",
     ]
@@ -63,7 +63,8 @@ extension CertificationReport {
             },
             provenance: try object.optional("provenance").map { (node) throws(JSONShapeError) in try provenance(node) }
                 ?? CertificationProvenance())
-        if let corpus = report.provenance.corpus, verdicts.count > corpus.vectorCount {
+        // An encoder's run also answers the probes, which are not vectors of the corpus.
+        if let corpus = report.provenance.corpus, verdicts.count > corpus.vectorCount + (kind == .encoder ? EncoderProbe.all.count : 0) {
             throw JSONShapeError(
                 path: node.path.isEmpty ? "verdicts" : node.path + ".verdicts",
                 message: "\(verdicts.count) verdicts for a corpus of \(corpus.vectorCount) vectors")
@@ -76,7 +77,7 @@ extension CertificationReport {
     }
 
     private static func provenance(_ node: JSONNode) throws(JSONShapeError) -> CertificationProvenance {
-        let object = try node.object(allowing: ["tool", "date", "corpus", "filters", "eligible"])
+        let object = try node.object(allowing: ["tool", "date", "corpus", "filters", "eligible", "corpus_origin"])
         var result = CertificationProvenance(
             tool: try object.optional("tool")?.optionalString(), date: try object.optional("date")?.optionalString(),
             filters: try (object.optional("filters")?.array() ?? []).map { (item) throws(JSONShapeError) in try item.string() })
@@ -87,6 +88,12 @@ extension CertificationReport {
                 vectorCount: try identity.required("vectors").integer())
         }
         result.eligible = try object.nonNull("eligible")?.integer()
+        if let origin = object.nonNull("corpus_origin") {
+            guard let value = CertificationProvenance.CorpusOrigin(rawValue: try origin.string()) else {
+                throw origin.failure("unknown corpus origin (expected 'shipped' or 'other')")
+            }
+            result.corpusOrigin = value
+        }
         return result
     }
 

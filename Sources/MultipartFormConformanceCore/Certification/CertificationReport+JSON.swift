@@ -33,6 +33,7 @@ extension CertificationReport {
             ("level", .string(level.rawValue)),
             ("level_on_run", .string(levelOnRun.rawValue)),
             ("partial", .bool(isPartial)),
+            ("limitations", .array(limitations.names.map(JSONValue.string))),
             ("headline", .string(headline)),
             ("vector_count", .int(verdicts.count)),
             ("counts", .object(counts)),
@@ -83,6 +84,7 @@ extension CertificationReport {
 
 extension CertificationProvenance {
     var jsonValue: JSONValue {
+        // `corpus_origin` only when recorded, so that reports written before it keep their checksums.
         .object([
             ("tool", .string(tool)),
             ("date", .string(date)),
@@ -96,7 +98,7 @@ extension CertificationProvenance {
             ),
             ("filters", .array(filters.map(JSONValue.string))),
             ("eligible", .int(eligible)),
-        ])
+        ] + (corpusOrigin.map { [("corpus_origin", JSONValue.string($0.rawValue))] } ?? []))
     }
 }
 

@@ -238,6 +238,9 @@ public struct CertificationReport: Sendable, Hashable {
         } else {
             text = "\(level.title) on \(coverage.description): \(counts.joined(separator: ", "))"
         }
+        if !isPartial, !limitations.isEmpty {
+            text += "; NOT A FULL CERTIFICATE: " + limitationSentences.joined(separator: "; ")
+        }
         let problems = problemCounts
         if !problems.isEmpty {
             text += "; problems: " + problems.map { $0.problem.counted($0.count) }.joined(separator: ", ")
