@@ -38,15 +38,25 @@ import interop
 import reports
 
 
+# The seed of the decoder probes (`certify --probe-seed`), fixed so that a rerun sends the same bodies.
+PROBE_SEED = "20261129"
+
+
 def run_parser(parser, binary, vectors):
     """Runs one parser over the corpus; returns its result document."""
     with tempfile.TemporaryDirectory(prefix="interop-" + parser.id + "-") as saved:
-        options = ["--decoder"]
+        # One seed for every row and every rerun: the probes' bodies are then the same each time.
+        options = ["--decoder", "--probe-seed", PROBE_SEED]
         for detail in parser.unreported:
             options += ["--not-reported", detail]
         report = interop.certify(binary, parser, options, saved)
         records = []
+        probes = []
         for verdict in report["verdicts"]:
+            if verdict["id"] not in vectors:
+                # A decoder probe (a valid body re-framed from a vector): graded, not a corpus vector.
+                probes.append({key: verdict.get(key) for key in ("id", "grade", "problem", "summary")})
+                continue
             vector = vectors[verdict["id"]]
             record = {
                 "id": verdict["id"],
@@ -90,6 +100,7 @@ def run_parser(parser, binary, vectors):
             for answer in sorted({record["answer"] for record in records})
         },
         "vectors": records,
+        "probes": probes,
     }
 
 

@@ -81,6 +81,9 @@ extension CommandSpec {
                 name: .require, valueName: "level", allowedValues: CertificationLevel.allCases.map(\.rawValue),
                 help: "Fail (exit 1) unless the level reached is this one or better, over the shipped corpus with every form run, as require() does in swift test."),
             Option(
+                name: .probeSeed, valueName: "n",
+                help: "For --decoder: make the probes (bodies re-framed from valid vectors with a fresh boundary and another part order, ids probe/y-reframed-N) from this seed, as a report records it, instead of a fresh one."),
+            Option(
                 name: .allowUnsupported,
                 help: "With --require: accept the level though vectors were not run for features declared --unsupported (the report still says how many)."),
             Option(

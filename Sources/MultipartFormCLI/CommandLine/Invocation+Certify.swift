@@ -75,6 +75,17 @@ extension Invocation {
         command.name = parsed.value(.name)
         // The option's allowed values are checked by the parser, with a suggestion.
         command.requiredLevel = parsed.value(.require).flatMap(CertificationLevel.init(rawValue:))
+        if let text = parsed.value(.probeSeed) {
+            guard let seed = UInt64(text), seed < 1 << 52 else {
+                throw UsageError(
+                    "The value '\(text)' is invalid for '--probe-seed <n>'. Please provide a whole number below 2^52, as a report records it.",
+                    command: spec)
+            }
+            guard command.isDecoder else {
+                throw UsageError("'--probe-seed' is for decoders (with '--decoder'): an encoder's probe learns from its own answers.", command: spec)
+            }
+            command.probeSeed = seed
+        }
         if parsed.has(.allowUnsupported) { command.allowedLimitations.insert(.unsupportedFeatures) }
         if parsed.has(.allowOtherCorpus) { command.allowedLimitations.insert(.otherCorpus) }
         if command.requiredLevel == nil, !command.allowedLimitations.isEmpty {

@@ -33,6 +33,7 @@ package enum OptionName: String, Sendable, CaseIterable {
     case name = "--name"
     case normalizeNewlines = "--normalize-newlines"
     case output = "--output"
+    case probeSeed = "--probe-seed"
     case problemsOnly = "--problems-only"
     case producer = "--producer"
     case quiet = "--quiet"

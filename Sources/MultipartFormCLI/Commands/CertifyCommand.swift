@@ -53,6 +53,8 @@ struct CertifyCommand {
     var requiredLevel: CertificationLevel?
     /// The limitations `--require` accepts (`--allow-unsupported`, `--allow-other-corpus`).
     var allowedLimitations: CertificationLimitations = []
+    /// The seed of the decoder probes (`--probe-seed`); a fresh one each run when `nil`.
+    var probeSeed: UInt64?
 
     /// What the command certifies, for messages.
     var kindName: String { isDecoder ? "decoders" : "encoders" }
@@ -71,20 +73,23 @@ struct CertifyCommand {
             return ExitCode.noInput
         }
         let all = isDecoder ? DecoderCertification.vectors(in: corpus) : EncoderCertification.vectors(in: corpus)
+        // A decoder meets bodies no table of the corpus holds, made from this run's seed.
+        let seed = isDecoder ? probeSeed ?? DecoderProbe.randomSeed() : nil
+        let decoderProbes = seed.map { DecoderProbe.vectors(from: all, seed: $0) } ?? []
         if let showRequest {
-            return printRequest(for: showRequest, among: all, stdout: &stdout, stderr: &stderr)
+            return printRequest(for: showRequest, among: all + decoderProbes, stdout: &stdout, stderr: &stderr)
         }
         let vectors: [ConformanceVector]
         let probes = isDecoder ? [] : selectedProbes()
         var issues = knownIssues
         do throws(CertifyError) {
-            vectors = try selected(from: all)
+            vectors = try selected(from: all, decoderProbes: decoderProbes)
             if let knownIssuesFile {
                 for (id, reason) in try Self.readKnownIssues(knownIssuesFile) where issues[id] == nil {
                     issues[id] = reason
                 }
             }
-            let ids = Set(all.map(\.id) + (isDecoder ? [] : EncoderProbe.all.map(\.id)))
+            let ids = Set(all.map(\.id) + (isDecoder ? DecoderProbe.ids : EncoderProbe.all.map(\.id)))
             if let unknown = issues.keys.sorted().first(where: { !ids.contains($0) }) {
                 throw CertifyError(
                     "the known issue '\(unknown)' names no vector that certifies \(kindName)\(Suggestion.didYouMean(unknown, among: Array(ids)))",
@@ -146,10 +151,11 @@ struct CertifyCommand {
         }
         let run = CertifyRun(adapter: adapter, jobs: jobs, saveDirectory: saveDirectory)
         let outcome = run.verdicts(for: vectors, probes: probes)
-        let provenance = CertificationProvenance(
+        var provenance = CertificationProvenance(
             tool: "multipart-check \(MultipartCheck.version)", date: CertificationProvenance.now(), corpus: try? corpus.identity(),
             filters: vectorPatterns.map { "--vector \($0)" } + areaPatterns.map { "--area \($0)" },
-            eligible: all.count + (isDecoder ? 0 : EncoderProbe.all.count), corpusOrigin: corpusOrigin)
+            eligible: all.count + (isDecoder ? decoderProbes.count : EncoderProbe.all.count), corpusOrigin: corpusOrigin)
+        provenance.probeSeed = seed
         let report: CertificationReport
         switch adapter {
         case .encoder(let encoder): report = EncoderCertification(encoder).report(verdicts: outcome.verdicts, provenance: provenance)
@@ -205,10 +211,11 @@ struct CertifyCommand {
         }
     }
 
-    /// The vectors the filters select, in id order; all of them without filters.
-    func selected(from all: [ConformanceVector]) throws(CertifyError) -> [ConformanceVector] {
-        guard !vectorPatterns.isEmpty || !areaPatterns.isEmpty else { return all }
-        let probes = isDecoder ? [] : EncoderProbe.all
+    /// The vectors the filters select, in id order, then the decoder probes they select; all of them without filters.
+    func selected(from all: [ConformanceVector], decoderProbes: [ConformanceVector] = []) throws(CertifyError) -> [ConformanceVector] {
+        guard !vectorPatterns.isEmpty || !areaPatterns.isEmpty else { return all + decoderProbes }
+        let probes: [(id: String, area: String)] =
+            isDecoder ? decoderProbes.map { ($0.id, $0.area) } : EncoderProbe.all.map { ($0.id, $0.area) }
         for pattern in vectorPatterns
         where !all.contains(where: { Self.matches(pattern, $0.id) }) && !probes.contains(where: { Self.matches(pattern, $0.id) }) {
             throw CertifyError(
@@ -222,7 +229,7 @@ struct CertifyCommand {
                 "--area '\(pattern)' names no area with vectors that certify \(kindName)\(Suggestion.didYouMean(pattern, among: areas))",
                 status: ExitCode.usage)
         }
-        return all.filter { vector in
+        return (all + decoderProbes).filter { vector in
             vectorPatterns.contains { Self.matches($0, vector.id) } || areaPatterns.contains { Self.matches($0, vector.area) }
         }
     }
@@ -262,6 +269,25 @@ struct CertifyCommand {
         for id: String, among all: [ConformanceVector], stdout: inout some TextOutputStream,
         stderr: inout some TextOutputStream
     ) -> Int32 {
+        if !isDecoder, let probe = EncoderProbe.all.first(where: { $0.id == id }) {
+            // The probe's second form depends on the encoder's answer to its first: show the first.
+            stderr.write(
+                "note: '\(probe.id)' sends two forms: first this one, then a file holding the boundary the encoder chose for it (\(probe.summary))\n")
+            do {
+                let request = try ProcessEncoderAdapter.request(
+                    for: EncoderProbe.learningForm, boundary: boundaryAccepted ? "ProbeBoundary" : nil)
+                stdout.write(String(decoding: request, as: UTF8.self))
+                return ExitCode.success
+            } catch {
+                stderr.write("error: \(error.message)\n")
+                return ExitCode.failure
+            }
+        }
+        if isDecoder, probeSeed == nil, DecoderProbe.ids.contains(id) {
+            stderr.write(
+                "error: '\(id)' is made afresh each run: give the seed its report records (--probe-seed N) to see the body that run sent\n")
+            return ExitCode.usage
+        }
         guard let vector = all.first(where: { $0.id == id }) else {
             stderr.write(
                 "error: '\(VisibleBytes.escape(id))' names no vector that certifies \(kindName)\(Suggestion.didYouMean(id, among: all.map(\.id)))\n")

@@ -18,6 +18,8 @@ public struct CertificationProvenance: Sendable, Hashable {
     public var eligible: Int?
     /// Whether ``corpus`` is the corpus shipped with the tool or package, or another one; `nil` when not recorded.
     public var corpusOrigin: CorpusOrigin?
+    /// The seed the decoder probes of the run were made from (``DecoderProbe``); `nil` when the run made none.
+    public var probeSeed: UInt64?
 
     /// Where a run's corpus came from.
     public enum CorpusOrigin: String, Sendable, Hashable {

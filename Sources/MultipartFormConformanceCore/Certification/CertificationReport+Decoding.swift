@@ -63,8 +63,9 @@ extension CertificationReport {
             },
             provenance: try object.optional("provenance").map { (node) throws(JSONShapeError) in try provenance(node) }
                 ?? CertificationProvenance())
-        // An encoder's run also answers the probes, which are not vectors of the corpus.
-        if let corpus = report.provenance.corpus, verdicts.count > corpus.vectorCount + (kind == .encoder ? EncoderProbe.all.count : 0) {
+        // A run also answers the probes, which are not vectors of the corpus.
+        let probes = kind == .encoder ? EncoderProbe.all.count : DecoderProbe.count
+        if let corpus = report.provenance.corpus, verdicts.count > corpus.vectorCount + probes {
             throw JSONShapeError(
                 path: node.path.isEmpty ? "verdicts" : node.path + ".verdicts",
                 message: "\(verdicts.count) verdicts for a corpus of \(corpus.vectorCount) vectors")
@@ -77,7 +78,7 @@ extension CertificationReport {
     }
 
     private static func provenance(_ node: JSONNode) throws(JSONShapeError) -> CertificationProvenance {
-        let object = try node.object(allowing: ["tool", "date", "corpus", "filters", "eligible", "corpus_origin"])
+        let object = try node.object(allowing: ["tool", "date", "corpus", "filters", "eligible", "corpus_origin", "probe_seed"])
         var result = CertificationProvenance(
             tool: try object.optional("tool")?.optionalString(), date: try object.optional("date")?.optionalString(),
             filters: try (object.optional("filters")?.array() ?? []).map { (item) throws(JSONShapeError) in try item.string() })
@@ -93,6 +94,11 @@ extension CertificationReport {
                 throw origin.failure("unknown corpus origin (expected 'shipped' or 'other')")
             }
             result.corpusOrigin = value
+        }
+        if let seed = object.nonNull("probe_seed") {
+            let value = try seed.integer()
+            guard value >= 0 else { throw seed.failure("a probe seed is not negative") }
+            result.probeSeed = UInt64(value)
         }
         return result
     }

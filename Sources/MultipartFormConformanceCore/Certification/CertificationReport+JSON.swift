@@ -84,7 +84,7 @@ extension CertificationReport {
 
 extension CertificationProvenance {
     var jsonValue: JSONValue {
-        // `corpus_origin` only when recorded, so that reports written before it keep their checksums.
+        // `corpus_origin` and `probe_seed` only when recorded, so that reports written before them keep their checksums.
         .object([
             ("tool", .string(tool)),
             ("date", .string(date)),
@@ -98,7 +98,8 @@ extension CertificationProvenance {
             ),
             ("filters", .array(filters.map(JSONValue.string))),
             ("eligible", .int(eligible)),
-        ] + (corpusOrigin.map { [("corpus_origin", JSONValue.string($0.rawValue))] } ?? []))
+        ] + (corpusOrigin.map { [("corpus_origin", JSONValue.string($0.rawValue))] } ?? [])
+            + (probeSeed.map { [("probe_seed", JSONValue.int(Int($0)))] } ?? []))
     }
 }
 

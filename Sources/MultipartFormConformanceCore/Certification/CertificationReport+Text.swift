@@ -67,6 +67,7 @@ extension CertificationReport {
         if let tool = provenance.tool { pieces.append("tool: \(tool)") }
         if let date = provenance.date { pieces.append("date: \(date)") }
         if !provenance.filters.isEmpty { pieces.append("filters: \(provenance.filters.joined(separator: " "))") }
+        if let seed = provenance.probeSeed { pieces.append("probe seed: \(seed) (--probe-seed \(seed) makes the same probes)") }
         return pieces.isEmpty ? nil : pieces.joined(separator: "; ")
     }
 }

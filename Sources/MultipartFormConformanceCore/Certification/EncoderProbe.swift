@@ -31,7 +31,7 @@ public struct EncoderProbe: Sendable, Hashable, Identifiable, CustomStringConver
     public static let all: [EncoderProbe] = [.ownBoundaryInContent]
 
     /// The form whose answer tells the boundary the encoder chooses.
-    static let learningForm = FormData([
+    package static let learningForm = FormData([
         FormData.Field(name: "probe", value: .text("1")),
         FormData.Field(name: "file", value: .bytes(Array("x".utf8)), filename: "probe.txt", contentType: "text/plain"),
     ])
