@@ -233,7 +233,9 @@ struct CertifyDecoderTests {
         let verdicts = try #require(object["verdicts"] as? [[String: Any]])
         let grades = Dictionary(uniqueKeysWithValues: verdicts.map { ($0["id"] as? String ?? "", $0["grade"] as? String ?? "") })
         #expect(grades["structure/y-fields-in-order"] == "pass", "\(grades)")
-        #expect(grades["boundary/n-padding-then-junk"] == "silent-data-loss", "\(grades)")
+        // Part a precedes the junk after the delimiter and is returned whole; what follows the defect
+        // may be read in more than one way, so dropping b is leniency, not data loss.
+        #expect(grades["boundary/n-padding-then-junk"] == "lenient", "\(grades)")
         #expect(!verdicts.contains { ($0["summary"] as? String)?.contains("gave no answer") == true }, "the parser crashed")
         #expect(Set(grades.values).contains("lenient"))
     }

@@ -126,26 +126,31 @@ public struct DecoderCertification: Sendable {
         ) -> CertificationVerdict {
             Self.verdict(vector, grade, summary, details: details, problem: problem)
         }
-        let rules = vector.expectedRules.filter { Rule.named($0)?.severity != .note }.map(\.rawValue)
+        let reading = BodyAsSent(vector)
+        let rules = reading.errorRules.map(\.rawValue)
         let ruleList = rules.isEmpty ? "" : " (\(rules.joined(separator: ", ")))"
 
-        switch vector.verdict {
+        switch reading.verdict {
         case .yes:
-            let expected = vector.sidecar.parts ?? []
+            let expected = reading.parts
             if let rejection { return verdict(.fail, "rejected a valid body: \(rejection)", problem: .rejectsValid) }
             return judgeAccepted(decoded, expected: expected, vector: vector, allowed: "")
         case .no:
             if let rejection { return verdict(.pass, "rejected\(ruleList): \(rejection)") }
             var details = ["accepted a body the strict validator rejects\(ruleList)"]
-            if let expected = vector.sidecar.parts {
-                details.append("decoded \(decoded.count) part\(decoded.count == 1 ? "" : "s"); the strict reading recovers \(expected.count)")
-                let loss = lostData(decoded, expected)
-                if let first = loss.first {
-                    // A truncated or damaged body accepted without error, with less than it holds.
-                    return verdict(
-                        .silentDataLoss, "accepted an invalid body\(ruleList) without error but \(first)",
-                        details: details + loss.dropFirst() + mismatches(decoded, expected), problem: .losesData)
-                }
+            // Only what precedes the first defect is expected: past it, readings consistent with the
+            // specifications may differ, and the validator's own recovery is no standard.
+            let agreed = AgreedReading(body: vector.body, contentType: vector.contentType)
+            if !agreed.parts.isEmpty {
+                details.append(
+                    "the \(agreed.parts.count) part\(agreed.parts.count == 1 ? "" : "s") before the first defect (byte \(agreed.firstDefect ?? 0)) must not be lost; decoded \(decoded.count)")
+            }
+            let loss = agreed.losses(in: decoded, sameName: Self.sameParameter)
+            if let first = loss.first {
+                // An invalid body accepted without error, with less than every reading agrees it holds.
+                return verdict(
+                    .silentDataLoss, "accepted an invalid body\(ruleList) without error but \(first)",
+                    details: details + loss.dropFirst(), problem: .losesData)
             }
             return verdict(.lenient, "accepted an invalid body\(ruleList)", details: details, problem: .acceptsInvalid)
         case .implementation:
@@ -166,7 +171,11 @@ public struct DecoderCertification: Sendable {
             for outcome in accepting {
                 let expected = outcome.parts ?? vector.sidecar.parts ?? []
                 if mismatches(decoded, expected).isEmpty {
-                    return verdict(.pass, "accepted, as allowed: \(outcome.because)")
+                    var result = verdict(.pass, "accepted, as allowed: \(outcome.because)")
+                    if zip(decoded, expected).contains(where: { ReceiverFreedom.isTerminalComponent($0.filename, of: $1.filename) }) {
+                        result.notes.append(ReceiverFreedom.directoryDropped)
+                    }
+                    return result
                 }
             }
             return judgeAccepted(
@@ -181,9 +190,11 @@ public struct DecoderCertification: Sendable {
         let differences = mismatches(decoded, expected)
         let count = expected.count
         guard !differences.isEmpty else {
+            let freedoms = zip(decoded, expected).contains { ReceiverFreedom.isTerminalComponent($0.filename, of: $1.filename) }
             return CertificationVerdict(
                 vectorID: vector.id, area: vector.area, grade: .pass,
-                summary: "accepted; \(count) part\(count == 1 ? "" : "s") exactly as expected")
+                summary: "accepted; \(count) part\(count == 1 ? "" : "s") exactly as expected\(freedoms ? " (a filename's directory dropped, as allowed)" : "")",
+                notes: freedoms ? [ReceiverFreedom.directoryDropped] : [])
         }
         let loss = lostData(decoded, expected)
         let grade: CertificationGrade = loss.isEmpty ? .fail : .silentDataLoss
@@ -257,7 +268,10 @@ public struct DecoderCertification: Sendable {
             if !sameParameter(actual.name, wanted.name) {
                 lines.append("part \(index) name: expected \(render(wanted.name)), decoded \(difference(actual.name, wanted.name))")
             }
-            if !sameParameter(actual.filename, wanted.filename) {
+            if !sameParameter(actual.filename, wanted.filename)
+                && !ReceiverFreedom.isTerminalComponent(actual.filename, of: wanted.filename)
+                && !ReceiverFreedom.isTerminalComponent(actual.filename, of: wanted.filename.map(ParameterForms.unescaped))
+            {
                 lines.append("part \(index) filename: expected \(render(wanted.filename)), decoded \(difference(actual.filename, wanted.filename))")
             }
             if comparesTextFieldTypes || wanted.filename != nil, !sameContentType(actual.contentType, wanted.contentType) {
@@ -276,7 +290,7 @@ public struct DecoderCertification: Sendable {
     }
 
     /// Equal as sent, or equal once the WHATWG escapes `%22`, `%0D` and `%0A` are decoded.
-    private static func sameParameter(_ actual: [UInt8]?, _ expected: [UInt8]?) -> Bool {
+    static func sameParameter(_ actual: [UInt8]?, _ expected: [UInt8]?) -> Bool {
         guard let actual, let expected else { return actual == nil && expected == nil }
         return actual == expected || actual == ParameterForms.unescaped(expected)
     }
