@@ -133,15 +133,52 @@ PROBLEM_LADDER = {
 }
 
 
+def valid_read(document, kind):
+    """What a row does right where it matters most: for a parser, the valid bodies (`y-` and `i-`
+    vectors) it reads as the specifications allow; for an encoder, the forms it writes correctly."""
+    if kind == "decoder":
+        return sum(1 for record in document["vectors"] if record["verdict"] in ("y", "i") and record["grade"] == "pass")
+    counts = document.get("counts") or {}
+    return counts.get("pass", 0) + counts.get("pass-with-warnings", 0)
+
+
 def ranks(documents, kind):
-    """Each document's rank among `documents` (1 is best), by its problem counts compared worst
-    problem first: fewer silent data losses rank higher whatever else, then fewer crashes, and so on.
-    Documents with the same counts share a rank."""
+    """Each document's rank among `documents` (1 is best). Valid bodies first: a parser that reads more
+    valid bodies as allowed ranks above one that reads fewer, whatever it does with invalid ones, so
+    one that rejects everything reads none and ranks last (an encoder: more forms written correctly).
+    Ties are broken by the problem counts, worst problem first: fewer silent data losses, then fewer
+    crashes, and so on. Documents with the same figures share a rank."""
     def key(document):
         counts = document.get("problem_counts") or {}
-        return tuple(counts.get(problem, 0) for problem in PROBLEM_LADDER[kind])
+        return (-valid_read(document, kind),) + tuple(counts.get(problem, 0) for problem in PROBLEM_LADDER[kind])
     keys = sorted(key(document) for document in documents)
     return [keys.index(key(document)) + 1 for document in documents]
+
+
+def cores():
+    """cores.tsv: rows of parsers.tsv or encoders.tsv that share one parser or encoder core."""
+    path = os.path.join(INTEROP, "cores.tsv")
+    shared = {}
+    if not os.path.exists(path):
+        return shared
+    with open(path, encoding="utf-8") as listing:
+        for line in listing:
+            line = line.rstrip("\n")
+            if not line or line.startswith("#"):
+                continue
+            core, rows, how = line.split("\t")
+            members = rows.split(",")
+            for member in members:
+                shared[member] = (core, [other for other in members if other != member], how)
+    return shared
+
+
+def independent_cores(ids, shared):
+    """How many independent cores the rows `ids` hold, given cores.tsv's `shared` (row -> (core, others, how))."""
+    groups = set()
+    for row in ids:
+        groups.add(shared[row][0] if row in shared else "row:" + row)
+    return len(groups)
 
 
 def level_text(document):

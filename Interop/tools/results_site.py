@@ -138,7 +138,7 @@ class Results:
         self.encoders = encoders.load_results(into)
         self.records = {d["parser"]: {r["id"]: r for r in d["vectors"]} for d in self.parsers}
         self.encoder_problems = {d["encoder"]: {p["id"]: p for p in d["problems"]} for d in self.encoders}
-        self.cores = cores()
+        self.cores = interop.cores()
         self.bodies = {}
 
     def body(self, vector_id):
@@ -169,24 +169,6 @@ class Results:
         if missing:
             line += "; %d result(s) without a recorded run date" % missing
         return line + "."
-
-
-def cores():
-    """cores.tsv: rows of parsers.tsv or encoders.tsv that share one parser or encoder core."""
-    path = os.path.join(interop.INTEROP, "cores.tsv")
-    shared = {}
-    if not os.path.exists(path):
-        return shared
-    with open(path, encoding="utf-8") as listing:
-        for line in listing:
-            line = line.rstrip("\n")
-            if not line or line.startswith("#"):
-                continue
-            core, rows, how = line.split("\t")
-            members = rows.split(",")
-            for member in members:
-                shared[member] = (core, [other for other in members if other != member], how)
-    return shared
 
 
 def class_counts(document):
@@ -398,29 +380,38 @@ def index_page(results):
             'is the worst problem found, worst first below the strict top levels (CONFORMANCE.md, "Levels"). '
             'Follow an implementation for its failures with the bytes, what was expected and what it returned; '
             '<a href="patterns.html">result patterns</a> groups the vectors that every parser treats alike.</p>\n',
-            '<h2 id="parsers">Parsers (%d)</h2>\n' % len(results.parsers), legend()]
-    headers = ["parser", "language", "version", "level"] + [COLUMNS[name] for name, _ in reports.CLASSES] + ["shares its core with"]
+            '<h2 id="parsers">Parsers (%d rows, %d independent cores)</h2>\n' % (
+                len(results.parsers), interop.independent_cores([d["parser"] for d in results.parsers], results.cores)),
+            '<p>In rank order: valid bodies first (the <code>y-</code> and <code>i-</code> bodies read as the specifications '
+            'allow), then fewer problems, worst first; a parser that rejects everything ranks last.</p>\n', legend()]
+    headers = ["rank", "parser", "language", "version", "level", "valid bodies read as allowed"] + [
+        COLUMNS[name] for name, _ in reports.CLASSES] + ["shares its core with"]
     rows = []
-    for document in results.parsers:
+    parser_ranks = interop.ranks(results.parsers, "decoder")
+    for rank, document in sorted(zip(parser_ranks, results.parsers), key=lambda pair: pair[0]):
         counts = class_counts(document)
         shared = results.cores.get(document["parser"])
+        valid = sum(1 for record in document["vectors"] if record["verdict"] in ("y", "i") and record["answer"] != "not-sent")
         rows.append([
-            '%s<br><span class="label">%s</span>' % (parser_link(document["parser"], 0), e(document["name"])),
+            str(rank), '%s<br><span class="label">%s</span>' % (parser_link(document["parser"], 0), e(document["name"])),
             e(document["language"]), e(document["version"]), level_badge(document),
+            "%d of %d" % (interop.valid_read(document, "decoder"), valid),
         ] + [(("%s %d" % (mark(name), counts[name])) if counts[name] else "0", "count") for name, _ in reports.CLASSES] + [
             ", ".join(parser_link(other, 0) for other in shared[1]) + " (%s)" % e(shared[2]) if shared else "-"])
     body.append(table(headers, rows, "data implementations"))
-    body.append('<h2 id="encoders">Encoders (%d)</h2>\n' % len(results.encoders))
+    body.append('<h2 id="encoders">Encoders (%d rows, %d independent cores)</h2>\n' % (
+        len(results.encoders), interop.independent_cores([d["encoder"] for d in results.encoders], results.cores)))
     body.append("<p>A boundary the encoder chose itself is shown as <code>BOUNDARY</code>. Options: whether it takes the "
                 "boundary it is given, and the features its API cannot express (those vectors are not run).</p>\n")
-    headers = ["encoder", "language", "version", "options", "level", "vectors run", "pass", "with warnings", "refused",
+    headers = ["rank", "encoder", "language", "version", "options", "level", "vectors run", "pass", "with warnings", "refused",
                "fail", "canonical bodies reproduced"]
     rows = []
-    for document in results.encoders:
+    encoder_ranks = interop.ranks(results.encoders, "encoder")
+    for rank, document in sorted(zip(encoder_ranks, results.encoders), key=lambda pair: pair[0]):
         counts, canonical = document["counts"], document.get("canonical") or {}
         options = (["boundary-accepted"] if document["accepts_boundary"] else []) + document["unsupported_features"]
         rows.append([
-            '%s<br><span class="label">%s</span>' % (encoder_link(document["encoder"], 0), e(document["name"])),
+            str(rank), '%s<br><span class="label">%s</span>' % (encoder_link(document["encoder"], 0), e(document["name"])),
             e(document["language"]), e(document["version"]), e(", ".join(options) or "-"), level_badge(document),
             e(encoders.coverage_text(document)), str(counts.get("pass", 0)), str(counts.get("pass-with-warnings", 0)),
             str(counts.get("refused", 0)), str(counts.get("fail", 0)),

@@ -170,5 +170,28 @@ class ReproductionLiteralTests(unittest.TestCase):
                 compile(code, name, "exec")
 
 
+def parser_document(name, grades, problems=None):
+    """A result document whose vectors have the (verdict, grade) pairs `grades`."""
+    return {"parser": name, "problem_counts": problems or {},
+            "vectors": [{"verdict": verdict, "grade": grade} for verdict, grade in grades]}
+
+
+class RankingTests(unittest.TestCase):
+    def test_valid_bodies_come_first_and_rejecting_everything_ranks_last(self):
+        reader = parser_document("reader", [("y", "pass")] * 9 + [("n", "lenient")] * 5, {"accepts-invalid": 5})
+        careful = parser_document("careful", [("y", "pass")] * 8 + [("y", "fail"), ("n", "pass")], {"rejects-valid": 1})
+        rejecter = parser_document("rejecter", [("y", "fail")] * 9 + [("n", "pass")] * 5, {"rejects-valid": 9})
+        self.assertEqual(interop.ranks([rejecter, careful, reader], "decoder"), [3, 2, 1])
+
+    def test_ties_on_valid_bodies_go_to_fewer_problems_worst_first(self):
+        lossy = parser_document("lossy", [("y", "pass")] * 3, {"loses-data": 1})
+        lenient = parser_document("lenient", [("y", "pass")] * 3, {"accepts-invalid": 4})
+        self.assertEqual(interop.ranks([lossy, lenient], "decoder"), [2, 1])
+
+    def test_rows_sharing_a_core_count_once(self):
+        shared = {"a": ("core", ["b"], "how"), "b": ("core", ["a"], "how")}
+        self.assertEqual(interop.independent_cores(["a", "b", "c"], shared), 2)
+
+
 if __name__ == "__main__":
     unittest.main()
