@@ -116,6 +116,7 @@ LEVEL_TITLES = {
     "conformant": "Conformant",
     "conformant-with-warnings": "Conformant with warnings",
     "lenient": "Lenient",
+    "loses-data-from-invalid-bodies": "Loses data from invalid bodies",
     "refuses-forms": "Refuses forms",
     "rejects-valid-bodies": "Rejects valid bodies",
     "misreads-valid-bodies": "Misreads valid bodies",
@@ -128,7 +129,7 @@ LEVEL_TITLES = {
 
 # The problems of each kind, worst first: the order the level ladder and the ranking follow.
 PROBLEM_LADDER = {
-    "decoder": ["loses-data", "no-answer", "misreads-valid", "rejects-valid", "accepts-invalid"],
+    "decoder": ["loses-data", "no-answer", "misreads-valid", "rejects-valid", "loses-data-from-invalid", "accepts-invalid"],
     "encoder": ["writes-invalid", "no-answer", "refuses-forms", "avoidable-warnings"],
 }
 

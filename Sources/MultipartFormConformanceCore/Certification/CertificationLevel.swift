@@ -7,7 +7,8 @@
 ///
 /// Below them, a report's level is its worst ``CertificationProblem``, so implementations that fail
 /// somewhere are still told apart by what their failures do to an application. Decoders, worst last:
-/// ``rejectsValidBodies``, ``misreadsValidBodies``, ``crashes``, ``losesData``. Encoders, worst last:
+/// ``losesDataFromInvalidBodies``, ``rejectsValidBodies``, ``misreadsValidBodies``, ``crashes``, ``losesData``
+/// (valid bodies first: what a decoder does to a valid body outranks what it does to an invalid one). Encoders, worst last:
 /// ``refusesForms``, ``crashes``, ``writesInvalidBodies``. A declared known issue counts as what
 /// actually happened. A run that left out vectors by filter is ``partial``: not a certificate.
 /// Unsupported vectors do not lower the level; reports say how many there were. Warnings that belong
@@ -21,6 +22,9 @@ public enum CertificationLevel: String, Sendable, Hashable, CaseIterable, Custom
     case conformantWithWarnings = "conformant-with-warnings"
     /// Every valid body is decoded exactly, and some invalid ones are accepted (decoders only).
     case lenient
+    /// Every valid body is decoded exactly, but some invalid body is accepted without error and returned
+    /// with less than every reading consistent with the specifications agrees it holds (decoders only).
+    case losesDataFromInvalidBodies = "loses-data-from-invalid-bodies"
     /// The encoder refuses forms it should write, and writes every other form correctly (encoders only).
     case refusesForms = "refuses-forms"
     /// The decoder rejects some valid bodies, and reads every valid body it accepts exactly (decoders only).
@@ -31,7 +35,7 @@ public enum CertificationLevel: String, Sendable, Hashable, CaseIterable, Custom
     case crashes
     /// The encoder writes bodies with errors, or with other fields than it was given (encoders only).
     case writesInvalidBodies = "writes-invalid-bodies"
-    /// The decoder accepts some bodies without error and hands the application less than they hold (decoders only).
+    /// The decoder accepts some valid body without error and hands the application less than it holds (decoders only).
     case losesData = "loses-data"
     /// The run left out vectors by filter (`--area`, `--vector`): what it shows is not a certificate.
     case partial
@@ -46,6 +50,7 @@ public enum CertificationLevel: String, Sendable, Hashable, CaseIterable, Custom
         case .conformant: "Conformant"
         case .conformantWithWarnings: "Conformant with warnings"
         case .lenient: "Lenient"
+        case .losesDataFromInvalidBodies: "Loses data from invalid bodies"
         case .refusesForms: "Refuses forms"
         case .rejectsValidBodies: "Rejects valid bodies"
         case .misreadsValidBodies: "Misreads valid bodies"
@@ -62,7 +67,7 @@ public enum CertificationLevel: String, Sendable, Hashable, CaseIterable, Custom
     public static func ladder(for kind: CertificationReport.Kind) -> [CertificationLevel] {
         switch kind {
         case .encoder: [.canonical, .conformant, .conformantWithWarnings, .refusesForms, .crashes, .writesInvalidBodies]
-        case .decoder: [.conformant, .lenient, .rejectsValidBodies, .misreadsValidBodies, .crashes, .losesData]
+        case .decoder: [.conformant, .lenient, .losesDataFromInvalidBodies, .rejectsValidBodies, .misreadsValidBodies, .crashes, .losesData]
         }
     }
 

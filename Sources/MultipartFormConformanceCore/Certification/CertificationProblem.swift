@@ -4,7 +4,7 @@
 /// and headlines count verdicts per problem, so two implementations that both fail somewhere are told
 /// apart by what their failures do to an application. Cases are declared worst first within each kind.
 public enum CertificationProblem: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// A decoder accepted a body without error but returned fewer parts or shorter values than it holds.
+    /// A decoder accepted a valid body without error but returned fewer parts or shorter values than it holds.
     case losesData = "loses-data"
     /// A decoder or encoder gave no answer: it crashed, timed out, failed or answered garbage.
     case noAnswer = "no-answer"
@@ -12,6 +12,9 @@ public enum CertificationProblem: String, Sendable, Hashable, CaseIterable, Cust
     case misreadsValid = "misreads-valid"
     /// A decoder rejected a body the specifications require it to accept.
     case rejectsValid = "rejects-valid"
+    /// A decoder accepted an invalid body without error but returned less than every reading consistent
+    /// with the specifications agrees it holds (``AgreedReading``): a truncated upload's parts dropped, say.
+    case losesDataFromInvalid = "loses-data-from-invalid"
     /// A decoder accepted a body the strict validator rejects (Postel's leniency, not an error).
     case acceptsInvalid = "accepts-invalid"
     /// An encoder wrote a body with errors, or with other fields than it was given: what real parsers misread.
@@ -26,7 +29,8 @@ public enum CertificationProblem: String, Sendable, Hashable, CaseIterable, Cust
     /// - Returns: The problems, worst first.
     public static func ladder(for kind: CertificationReport.Kind) -> [CertificationProblem] {
         switch kind {
-        case .decoder: [.losesData, .noAnswer, .misreadsValid, .rejectsValid, .acceptsInvalid]
+        // Valid bodies first: what a decoder does to a valid body outranks what it does to an invalid one.
+        case .decoder: [.losesData, .noAnswer, .misreadsValid, .rejectsValid, .losesDataFromInvalid, .acceptsInvalid]
         case .encoder: [.writesInvalid, .noAnswer, .refusesForms, .avoidableWarnings]
         }
     }
@@ -35,6 +39,7 @@ public enum CertificationProblem: String, Sendable, Hashable, CaseIterable, Cust
     public var level: CertificationLevel {
         switch self {
         case .losesData: .losesData
+        case .losesDataFromInvalid: .losesDataFromInvalidBodies
         case .noAnswer: .crashes
         case .misreadsValid: .misreadsValidBodies
         case .rejectsValid: .rejectsValidBodies
@@ -53,6 +58,7 @@ public enum CertificationProblem: String, Sendable, Hashable, CaseIterable, Cust
         let words: String
         switch self {
         case .losesData: words = one ? "silent data loss" : "silent data losses"
+        case .losesDataFromInvalid: words = one ? "silent data loss from an invalid body" : "silent data losses from invalid bodies"
         case .noAnswer: words = one ? "crash or hang" : "crashes or hangs"
         case .misreadsValid: words = one ? "misread valid body" : "misread valid bodies"
         case .rejectsValid: words = one ? "rejected valid body" : "rejected valid bodies"

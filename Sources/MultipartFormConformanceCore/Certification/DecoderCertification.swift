@@ -150,7 +150,7 @@ public struct DecoderCertification: Sendable {
                 // An invalid body accepted without error, with less than every reading agrees it holds.
                 return verdict(
                     .silentDataLoss, "accepted an invalid body\(ruleList) without error but \(first)",
-                    details: details + loss.dropFirst(), problem: .losesData)
+                    details: details + loss.dropFirst(), problem: .losesDataFromInvalid)
             }
             return verdict(.lenient, "accepted an invalid body\(ruleList)", details: details, problem: .acceptsInvalid)
         case .implementation:
