@@ -31,10 +31,13 @@ serve(async (contentType, body) => {
       });
     });
     const parts = [];
-    for (const [name, values] of Object.entries(fields)) {
+    // formidable keys its two objects by name in the order the parts finished, which for files depends
+    // on when each write to disk completed: names are sorted, so a rerun reports the same order.
+    const byName = (a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+    for (const [name, values] of Object.entries(fields).sort(byName)) {
       for (const value of [].concat(values)) parts.push(part(name, null, null, Buffer.from(value, 'utf8')));
     }
-    for (const [name, uploads] of Object.entries(files)) {
+    for (const [name, uploads] of Object.entries(files).sort(byName)) {
       for (const upload of [].concat(uploads)) {
         parts.push(part(name, upload.originalFilename, upload.mimetype, fs.readFileSync(upload.filepath)));
       }

@@ -16,6 +16,8 @@ our @EXPORT_OK = qw(part rejected serve);
 sub member {
     my ($key, $value) = @_;
     return ($key => undef) unless defined $value;
+    # A reference would be sent as its address ("ARRAY(0x...)"): a driver bug, never the parser's answer.
+    die "driver bug: '$key' is a " . ref($value) . " reference, not a value\n" if ref $value;
     # A character string (Perl's own decoding) is sent as it is; bytes as UTF-8 or base64.
     return ($key => $value) if utf8::is_utf8($value);
     my $text = eval { Encode::decode('UTF-8', "$value", Encode::FB_CROAK) };

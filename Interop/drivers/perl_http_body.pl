@@ -33,7 +33,11 @@ serve(sub {
         for my $upload (ref $files eq 'ARRAY' ? @$files : ($files)) {
             open my $handle, '<:raw', $upload->{tempname} or die "cannot read the upload: $!";
             my $content = do { local $/; <$handle> } // '';
-            push @parts, part($name, $upload->{filename}, $upload->{headers}{'Content-Type'}, $content);
+            # A repeated header comes back as a list of its values: report them as one field value,
+            # combined as HTTP combines repeated fields (RFC 9110 §5.3), never the list's address.
+            my $type = $upload->{headers}{'Content-Type'};
+            $type = join(', ', @$type) if ref $type eq 'ARRAY';
+            push @parts, part($name, $upload->{filename}, $type, $content);
         }
     }
     return \@parts;

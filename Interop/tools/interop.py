@@ -118,6 +118,7 @@ LEVEL_TITLES = {
     "lenient": "Lenient",
     "loses-data-from-invalid-bodies": "Loses data from invalid bodies",
     "refuses-forms": "Refuses forms",
+    "passes-invalid-input": "Passes invalid input through",
     "rejects-valid-bodies": "Rejects valid bodies",
     "misreads-valid-bodies": "Misreads valid bodies",
     "crashes": "Crashes or hangs",
@@ -130,7 +131,7 @@ LEVEL_TITLES = {
 # The problems of each kind, worst first: the order the level ladder and the ranking follow.
 PROBLEM_LADDER = {
     "decoder": ["loses-data", "no-answer", "misreads-valid", "rejects-valid", "loses-data-from-invalid", "accepts-invalid"],
-    "encoder": ["writes-invalid", "no-answer", "refuses-forms", "avoidable-warnings"],
+    "encoder": ["writes-invalid", "no-answer", "writes-invalid-input", "refuses-forms", "avoidable-warnings"],
 }
 
 

@@ -53,6 +53,7 @@ VERDICTS = {"y": "must be accepted", "n": "must be rejected", "i": "either outco
 ENCODER_PROBLEMS = [
     ("writes-invalid", "Wrote an invalid body, or other fields than it was given"),
     ("no-answer", "Crashed, timed out or answered garbage"),
+    ("writes-invalid-input", "Wrote the caller's invalid input through instead of refusing it"),
     ("refuses-forms", "Refused a form it should write"),
     ("avoidable-warnings", "Passed with warnings an encoder can avoid"),
 ]
@@ -760,6 +761,7 @@ td.diff { background: #ffe4e4; }
 .level { display: inline-block; padding: 0.05em 0.45em; border-radius: 3px; background: #eee; }
 .level.canonical, .level.conformant { background: #c8e6c9; }
 .level.lenient, .level.conformant-with-warnings { background: #e6f4c8; }
+.level.loses-data-from-invalid-bodies, .level.passes-invalid-input { background: #fff3b0; }
 .level.refuses-forms, .level.rejects-valid-bodies { background: #ffe0b2; }
 .level.misreads-valid-bodies { background: #ffcdd2; }
 .level.crashes { background: #ef9a9a; }

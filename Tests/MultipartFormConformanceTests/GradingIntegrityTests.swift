@@ -70,6 +70,28 @@ struct GradingIntegrityTests {
         #expect(report.level != .canonical, "\(report.headline)")
     }
 
+    @Test func writingACallersInvalidBoundaryIsToldApartFromAnInvalidBodyOfItsOwn() throws {
+        // The reference encoder's framing, with whatever boundary it is given and no check of it.
+        let unchecked = ClosureEncoderAdapter(name: "uses any boundary") { form, boundary in
+            var generator = SystemRandomNumberGenerator()
+            let given = boundary ?? String(decoding: ReferenceEncoder.randomBoundary(using: &generator), as: UTF8.self)
+            var body: [UInt8] = []
+            for field in form.fields {
+                body += Array("--\(given)\r\nContent-Disposition: form-data; name=\"\(field.name)\"\r\n\r\n".utf8)
+                body += field.value.bytes ?? Array((field.value.text ?? "").utf8)
+                body += Array("\r\n".utf8)
+            }
+            body += Array("--\(given)--\r\n".utf8)
+            return EncodedForm(contentType: "multipart/form-data; boundary=\(given)", body: body)
+        }
+        let verdict = EncoderCertification(unchecked).verdict(for: try Self.vector("boundary/n-length-71"))
+        #expect(verdict.grade == .fail)
+        #expect(verdict.problem == .writesInvalidInput, "\(verdict.summary)")
+        let report = EncoderCertification(unchecked).report(verdicts: [verdict])
+        #expect(report.level == .passesInvalidInput, "\(report.headline)")
+        #expect(report.headline.contains("1 invalid input written through"), "\(report.headline)")
+    }
+
     @Test func declaringNameEscapingUnsupportedDoesNotHideTheInjection() throws {
         var adapter = ClosureEncoderAdapter(name: "hand-rolled") { form, _ in StyleEncoders.handRolled(form, boundary: nil) }
         adapter.acceptsBoundary = false

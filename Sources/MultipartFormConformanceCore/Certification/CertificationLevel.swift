@@ -9,7 +9,7 @@
 /// somewhere are still told apart by what their failures do to an application. Decoders, worst last:
 /// ``losesDataFromInvalidBodies``, ``rejectsValidBodies``, ``misreadsValidBodies``, ``crashes``, ``losesData``
 /// (valid bodies first: what a decoder does to a valid body outranks what it does to an invalid one). Encoders, worst last:
-/// ``refusesForms``, ``crashes``, ``writesInvalidBodies``. A declared known issue counts as what
+/// ``refusesForms``, ``passesInvalidInput``, ``crashes``, ``writesInvalidBodies``. A declared known issue counts as what
 /// actually happened. A run that left out vectors by filter is ``partial``: not a certificate.
 /// Unsupported vectors do not lower the level; reports say how many there were. Warnings that belong
 /// to a vector's form (a filename with a path, an empty name) are notes, not warnings of the encoder.
@@ -27,6 +27,9 @@ public enum CertificationLevel: String, Sendable, Hashable, CaseIterable, Custom
     case losesDataFromInvalidBodies = "loses-data-from-invalid-bodies"
     /// The encoder refuses forms it should write, and writes every other form correctly (encoders only).
     case refusesForms = "refuses-forms"
+    /// The encoder writes every valid form correctly, but writes an invalid body when the caller gives
+    /// it invalid input (a boundary that is not one, a NUL in a name) instead of refusing it (encoders only).
+    case passesInvalidInput = "passes-invalid-input"
     /// The decoder rejects some valid bodies, and reads every valid body it accepts exactly (decoders only).
     case rejectsValidBodies = "rejects-valid-bodies"
     /// The decoder returns other parts than a valid body holds, without losing data silently (decoders only).
@@ -52,6 +55,7 @@ public enum CertificationLevel: String, Sendable, Hashable, CaseIterable, Custom
         case .lenient: "Lenient"
         case .losesDataFromInvalidBodies: "Loses data from invalid bodies"
         case .refusesForms: "Refuses forms"
+        case .passesInvalidInput: "Passes invalid input through"
         case .rejectsValidBodies: "Rejects valid bodies"
         case .misreadsValidBodies: "Misreads valid bodies"
         case .crashes: "Crashes or hangs"
@@ -66,7 +70,7 @@ public enum CertificationLevel: String, Sendable, Hashable, CaseIterable, Custom
     /// - Returns: The ladder, best first (``partial`` is not on it: it is no rank).
     public static func ladder(for kind: CertificationReport.Kind) -> [CertificationLevel] {
         switch kind {
-        case .encoder: [.canonical, .conformant, .conformantWithWarnings, .refusesForms, .crashes, .writesInvalidBodies]
+        case .encoder: [.canonical, .conformant, .conformantWithWarnings, .refusesForms, .passesInvalidInput, .crashes, .writesInvalidBodies]
         case .decoder: [.conformant, .lenient, .losesDataFromInvalidBodies, .rejectsValidBodies, .misreadsValidBodies, .crashes, .losesData]
         }
     }

@@ -19,6 +19,10 @@ public enum CertificationProblem: String, Sendable, Hashable, CaseIterable, Cust
     case acceptsInvalid = "accepts-invalid"
     /// An encoder wrote a body with errors, or with other fields than it was given: what real parsers misread.
     case writesInvalid = "writes-invalid"
+    /// An encoder wrote an invalid body for a form the caller should not have given (one the reference
+    /// encoder refuses: a boundary that is not a boundary, a NUL in a name): it passed the caller's
+    /// invalid input through instead of refusing it.
+    case writesInvalidInput = "writes-invalid-input"
     /// An encoder refused a form it should write (one the reference encoder writes and no refusable class covers).
     case refusesForms = "refuses-forms"
     /// An encoder wrote a correct body that draws warnings it could have avoided.
@@ -31,7 +35,8 @@ public enum CertificationProblem: String, Sendable, Hashable, CaseIterable, Cust
         switch kind {
         // Valid bodies first: what a decoder does to a valid body outranks what it does to an invalid one.
         case .decoder: [.losesData, .noAnswer, .misreadsValid, .rejectsValid, .losesDataFromInvalid, .acceptsInvalid]
-        case .encoder: [.writesInvalid, .noAnswer, .refusesForms, .avoidableWarnings]
+        // The encoder's own choices first: an invalid body from a valid form outranks one from invalid input.
+        case .encoder: [.writesInvalid, .noAnswer, .writesInvalidInput, .refusesForms, .avoidableWarnings]
         }
     }
 
@@ -45,6 +50,7 @@ public enum CertificationProblem: String, Sendable, Hashable, CaseIterable, Cust
         case .rejectsValid: .rejectsValidBodies
         case .acceptsInvalid: .lenient
         case .writesInvalid: .writesInvalidBodies
+        case .writesInvalidInput: .passesInvalidInput
         case .refusesForms: .refusesForms
         case .avoidableWarnings: .conformantWithWarnings
         }
@@ -64,6 +70,7 @@ public enum CertificationProblem: String, Sendable, Hashable, CaseIterable, Cust
         case .rejectsValid: words = one ? "rejected valid body" : "rejected valid bodies"
         case .acceptsInvalid: words = one ? "accepted invalid body" : "accepted invalid bodies"
         case .writesInvalid: words = one ? "invalid body written" : "invalid bodies written"
+        case .writesInvalidInput: words = one ? "invalid input written through" : "invalid inputs written through"
         case .refusesForms: words = one ? "form refused" : "forms refused"
         case .avoidableWarnings: words = one ? "body with avoidable warnings" : "bodies with avoidable warnings"
         }

@@ -219,7 +219,9 @@ public struct EncoderCertification: Sendable {
         if !judgement.errors.isEmpty {
             result = verdict(
                 .fail, refusable + summary(of: judgement.errors), details: judgement.errors + judgement.warnings, notes: notes)
-            result.problem = .writesInvalid
+            // Invalid input the reference encoder refuses, written through, is told apart from an
+            // invalid body the encoder wrote for a valid form by its own choices.
+            result.problem = input.refusal == nil ? .writesInvalid : .writesInvalidInput
         } else if !judgement.warnings.isEmpty {
             result = verdict(.passWithWarnings, summary(of: judgement.warnings), details: judgement.warnings, notes: notes)
             result.problem = .avoidableWarnings
