@@ -32,7 +32,7 @@ extension Invocation {
             let feature = EncoderFeature(rawValue: value)
             if let withdrawn = EncoderFeature.withdrawn.first(where: { $0.feature == feature }) {
                 throw UsageError(
-                    "'\(value)' cannot be declared unsupported: every string API can say such a form. An encoder must \(withdrawn.reason) (a refusal passes).",
+                    "'\(value)' cannot be declared unsupported: every string API can say such a form. An encoder must \(withdrawn.reason).",
                     command: spec)
             }
             guard EncoderFeature.all.contains(feature) else {

@@ -16,6 +16,8 @@ enum Invocation {
     case rules(RulesCommand)
     /// Explain one rule.
     case explain(ExplainCommand)
+    /// `explain CODE` for a code the reference encoder refuses a form with.
+    case explainRefusal(RefusalExplanation)
     /// List the corpus's vectors.
     case vectorsList(VectorsListCommand)
     /// Audit the corpus's vectors.
@@ -192,9 +194,12 @@ enum Invocation {
         let parsed = try ParsedArguments(arguments, command: spec)
         if parsed.wantsHelp { return .help(spec) }
         let query = parsed.positionals[0]
+        if ExplainCommand.rule(matching: query) == nil, let refusal = RefusalExplanation.named(query) {
+            return .explainRefusal(refusal)
+        }
         guard let rule = ExplainCommand.rule(matching: query) else {
-            let suggestion = Suggestion.didYouMean(query, among: ExplainCommand.ruleIDs)
-            throw UsageError("Unknown rule '\(query)'.\(suggestion)", command: spec)
+            let suggestion = Suggestion.didYouMean(query, among: ExplainCommand.ruleIDs + RefusalExplanation.all.map(\.code))
+            throw UsageError("Unknown rule or refusal code '\(query)'.\(suggestion)", command: spec)
         }
         var command = ExplainCommand(rule: rule)
         let parsers = parsed.values(.parser)

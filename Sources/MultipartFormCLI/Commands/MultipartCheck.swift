@@ -72,6 +72,9 @@ public enum MultipartCheck {
             return command.run(stdout: &stdout)
         case .explain(let command):
             return command.run(stdout: &stdout, stderr: &stderr)
+        case .explainRefusal(let refusal):
+            stdout.write(refusal.rendered)
+            return ExitCode.success
         case .vectorsList(let command):
             return command.run(stdout: &stdout, stderr: &stderr)
         case .vectorsCheck(let command):

@@ -195,8 +195,9 @@ public struct EncoderCertification: Sendable {
                 "the reference encoder refuses this form (\(refusal)): refusing it passes, and a body written for it is judged like any other")
         }
         if comparesBytes {
-            if input.refusal != nil {
-                notes.append("writing a form the reference encoder refuses is not the canonical encoding")
+            if let refusal = input.refusal {
+                notes.append(
+                    "writing a form the reference encoder refuses is not the canonical encoding: it refuses this one with \(refusal) (`multipart-check explain \(refusal)` says why), and refusing it is what earns Canonical")
             } else if output.body != vector.body {
                 let common = zip(output.body, vector.body).prefix { $0 == $1 }.count
                 func window(_ bytes: [UInt8]) -> String {

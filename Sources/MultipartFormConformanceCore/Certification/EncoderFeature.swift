@@ -27,13 +27,13 @@ public struct EncoderFeature: RawRepresentable, Sendable, Hashable, Comparable, 
     public static let nonUTF8TextValues = EncoderFeature(rawValue: "non-utf8-text-values")
 
     /// A name or filename holding `"`, CR or LF: withdrawn, since every string API can say it.
-    @available(*, deprecated, message: "every string API can express it: escape such names or refuse the form (a refusal passes); declaring it has no effect")
+    @available(*, deprecated, message: "every string API can express it: escape such names as browsers do (%22, %0D, %0A); refusing the form is graded refused; declaring it has no effect")
     public static let quotesOrLineBreaksInNames = EncoderFeature(rawValue: "quotes-or-line-breaks-in-names")
     /// A field name with non-ASCII characters: withdrawn, since every string API can say it.
-    @available(*, deprecated, message: "every string API can express it: write it as UTF-8 or refuse the form (a refusal passes); declaring it has no effect")
+    @available(*, deprecated, message: "every string API can express it: write it as UTF-8; refusing the form is graded refused; declaring it has no effect")
     public static let nonASCIINames = EncoderFeature(rawValue: "non-ascii-names")
     /// A filename with non-ASCII characters: withdrawn, since every string API can say it.
-    @available(*, deprecated, message: "every string API can express it: write it as UTF-8 or refuse the form (a refusal passes); declaring it has no effect")
+    @available(*, deprecated, message: "every string API can express it: write it as UTF-8; refusing the form is graded refused; declaring it has no effect")
     public static let nonASCIIFilenames = EncoderFeature(rawValue: "non-ascii-filenames")
     /// A media type outside printable ASCII: withdrawn; the canonical encoder refuses such forms, and so may any encoder.
     @available(*, deprecated, message: "a string API can express it; refusing such a form passes, as the reference encoder refuses it; declaring it has no effect")
@@ -44,13 +44,26 @@ public struct EncoderFeature: RawRepresentable, Sendable, Hashable, Comparable, 
 
     /// Features earlier versions accepted that can no longer excuse a vector, each with the reason.
     ///
-    /// Every string API can say them, so an encoder must write such forms correctly or refuse them
-    /// (a refusal passes); a declaration of one is reported and otherwise ignored.
+    /// Every string API can say them, so an encoder must write such forms correctly (refusing one the
+    /// reference encoder writes is graded `refused`; a media type outside printable ASCII may be
+    /// refused, as the reference encoder refuses it); a declaration of one is reported and otherwise ignored.
     public static let withdrawn: [(feature: EncoderFeature, reason: String)] = [
-        (EncoderFeature(rawValue: "quotes-or-line-breaks-in-names"), "escape '\"', CR and LF in names and filenames, or refuse the form"),
-        (EncoderFeature(rawValue: "non-ascii-names"), "write names as UTF-8, or refuse the form"),
-        (EncoderFeature(rawValue: "non-ascii-filenames"), "write filenames as UTF-8, or refuse the form"),
-        (EncoderFeature(rawValue: "non-ascii-content-types"), "refuse the form, as the reference encoder does"),
+        (
+            EncoderFeature(rawValue: "quotes-or-line-breaks-in-names"),
+            "escape '\"', CR and LF in names and filenames as browsers do (%22, %0D, %0A); refusing such a form is graded 'refused', since the reference encoder writes it"
+        ),
+        (
+            EncoderFeature(rawValue: "non-ascii-names"),
+            "write names as UTF-8; refusing such a form is graded 'refused', since the reference encoder writes it"
+        ),
+        (
+            EncoderFeature(rawValue: "non-ascii-filenames"),
+            "write filenames as UTF-8; refusing such a form is graded 'refused', since the reference encoder writes it"
+        ),
+        (
+            EncoderFeature(rawValue: "non-ascii-content-types"),
+            "refuse the form, as the reference encoder does (a refusal passes)"
+        ),
     ]
 
     /// The feature's stable text.
