@@ -273,6 +273,10 @@ def elf_tags(binary):
             raise DistError(f"'{binary}' needs {needs}, newer than any manylinux level allows")
         glibc = allowed[0]
     tags = [f"manylinux_{glibc[0]}_{glibc[1]}_{arch}"]
+    # Said where it is built: only the Static Linux SDK's binary installs on every Linux.
+    print(f"note: '{binary}' links {', '.join(needed)}: the wheel is tagged {tags[0]} and installs only where "
+          f"glibc {glibc[0]}.{glibc[1]} or later is; build with --swift-sdk <arch>-swift-linux-musl for a wheel "
+          "every Linux installs", file=sys.stderr)
     # The legacy aliases, for pip older than 20.3 (PEP 600's table).
     if glibc == (2, 17):
         tags.append(f"manylinux2014_{arch}")
