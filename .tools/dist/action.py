@@ -151,8 +151,15 @@ def install():
         raise ActionError(f"input 'install' must be 'pip' or 'binary', not '{method}'")
     subprocess.run([checker, "--version"], check=True)
     set_output("checker", checker)
-    # Later steps of the job can run multipart-check too.
-    append("GITHUB_PATH", os.path.dirname(checker) + "\n")
+    # Later steps of the job can run multipart-check too, and nothing else: the venv's bin/ also holds
+    # `python` and `pip`, which would shadow the job's own for every later step (the adapter's included).
+    only = os.path.join(root, "multipart-check-bin")
+    os.makedirs(only, exist_ok=True)
+    link = os.path.join(only, "multipart-check")
+    if os.path.lexists(link):
+        os.remove(link)
+    os.symlink(checker, link)
+    append("GITHUB_PATH", only + "\n")
     return 0
 
 
@@ -258,13 +265,49 @@ def summary(report, required, checker_version, directory, artifact):
     return "\n".join(lines) + "\n"
 
 
+# GitHub shows a job's first annotations of each kind; more are noise.
+MAX_ANNOTATIONS = 50
+
+
+def annotation_text(text):
+    """A workflow command's message: %, CR and LF escaped as GitHub reads them."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def annotations(report):
+    """One `::error` workflow command per vector that fails undeclared (a stale known issue included),
+    then a `::notice` for those left out past MAX_ANNOTATIONS."""
+    failing = [verdict for verdict in report.get("verdicts", [])
+               if verdict.get("grade") in ("fail", "refused", "silent-data-loss", "stale-known-issue")]
+    lines = [
+        "::error title=%s::%s" % (
+            annotation_text("multipart-check certify: " + verdict["id"]).replace(",", "%2C").replace(":", "%3A"),
+            annotation_text("%s (%s): %s" % (verdict["id"], verdict["grade"], " ".join(verdict.get("summary", "").split())[:300])))
+        for verdict in failing[:MAX_ANNOTATIONS]]
+    if len(failing) > MAX_ANNOTATIONS:
+        lines.append("::notice::%d more failing vectors are in the job summary and report.json" % (len(failing) - MAX_ANNOTATIONS))
+    return lines
+
+
 def known_issues(report):
-    """Every vector that fails (or is a known issue still failing), as `id=reason` lines for --known-issues."""
+    """Every vector that ran and fails for the adapter's own reasons (or is a known issue still failing),
+    as `id=reason` lines for --known-issues.
+
+    A vector the adapter gave no answer for (a crash, a time-out, garbage, a request never sent) is
+    left out: committing it would bless a broken adapter, not record a known difference.
+    """
     lines = [f"# The vectors {report.get('adapter', 'the command')} fails today; put your own reason after each '='."]
+    unanswered = 0
     for verdict in report.get("verdicts", []):
         if verdict.get("grade") in FAILING_GRADES and verdict.get("grade") != "stale-known-issue":
+            if verdict.get("problem") == "no-answer" and not verdict.get("known_issue"):
+                unanswered += 1
+                continue
             reason = verdict.get("known_issue") or " ".join(verdict.get("summary", "fails").split())[:200]
             lines.append(f"{verdict['id']}={reason}")
+    if unanswered:
+        lines.insert(1, f"# {unanswered} vector(s) got no answer (a crash, a time-out or garbage) and are not listed: "
+                        "fix the adapter first, then run again.")
     return "\n".join(lines) + "\n"
 
 
@@ -305,6 +348,8 @@ def certify():
     text = summary(report, value("required-level"), checker_version, directory, artifact)
     append("GITHUB_STEP_SUMMARY", text)
     print(text)
+    for line in annotations(report):
+        print(line)
     set_output("level", report.get("level", ""))
     set_output("headline", report.get("headline", ""))
     set_output("report-json", report_path)

@@ -66,11 +66,25 @@ class CertifyStepTests(ActionTestCase):
         with open(suggested, encoding="utf-8") as handle:
             declared = [line for line in handle.read().splitlines() if not line.startswith("#")]
         self.assertEqual(len(declared), sum(grade in ("fail", "refused", "silent-data-loss") for grade in grades))
+        # One annotation per failing vector, naming it, so the failure shows on the run's page.
+        errors = [line for line in log.splitlines() if line.startswith("::error title=multipart-check certify%3A ")]
+        self.assertEqual(len(errors), sum(grade in ("fail", "refused", "silent-data-loss") for grade in grades))
 
         status, log, summary, found = self.run_action("certify", {**inputs, "known-issues-file": suggested})
         self.assertEqual(status, 0, log)
         self.assertRegex(summary, r"\n\| `structure/[^`]+` \| known-issue \| ")
         self.assertEqual(found["level"], "partial")
+
+    @needs_checker
+    def test_a_command_that_never_answers_gets_no_known_issues_to_commit(self):
+        crashing = self.write("crash.py", "import sys\nsys.stdin.read()\nsys.exit(3)\n")
+        inputs = {"checker": checker(), "command": f"{sys.executable} {crashing}", "decoder": "true", "areas": "structure"}
+        status, log, _, _ = self.run_action("certify", inputs)
+        self.assertEqual(status, 1, log)
+        with open(os.path.join(self.report_directory(), "known-issues.txt"), encoding="utf-8") as handle:
+            text = handle.read()
+        self.assertEqual([line for line in text.splitlines() if not line.startswith("#")], [], text)
+        self.assertIn("got no answer (a crash, a time-out or garbage) and are not listed", text)
 
     @needs_checker
     def test_known_issues_vectors_and_filters_reach_certify(self):
@@ -124,8 +138,11 @@ class InstallStepTests(ActionTestCase):
         installed = os.path.join(self.path("runner-temp"), "multipart-check-venv", "bin", "multipart-check")
         self.assertEqual(found["checker"], installed)
         self.assertIn(dist.version() + "\ncorpus: format ", log)
+        # Only multipart-check goes on PATH: the venv's python and pip must not shadow the job's own.
         with open(self.path("path.txt"), encoding="utf-8") as handle:
-            self.assertEqual(handle.read(), os.path.dirname(installed) + "\n")
+            added = handle.read().strip()
+        self.assertEqual(sorted(os.listdir(added)), ["multipart-check"])
+        self.assertEqual(os.path.realpath(os.path.join(added, "multipart-check")), os.path.realpath(installed))
 
     @needs_checker
     def test_the_release_binary_is_downloaded_checked_and_unpacked(self):
