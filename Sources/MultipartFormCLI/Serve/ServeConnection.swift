@@ -111,6 +111,10 @@ final class ServeConnection: @unchecked Sendable {
         let requestLine = "\(head.method) \(head.target) \(head.version)"
         // The answer to HEAD is the header fields GET would get, without the content.
         let headOnly = head.method == "HEAD"
+        if let refusal = Self.refusalOfHead(head) {
+            refuse(refusal, number: server.nextRequestNumber(), requestLine: requestLine, event: "refused", headOnly: headOnly)
+            return false
+        }
         if ServeLivePage.isPageRequest(head) {
             // The page polls every second: its requests are answered quietly, not logged or counted.
             let keepAlive = Self.wantsKeepAlive(head)
@@ -307,6 +311,23 @@ final class ServeConnection: @unchecked Sendable {
     #endif
 
     /// Answers a request the server will not read on, says so in the output and counts it.
+    /// What RFC 9112 makes a server refuse in a head it has read: a request target that is not one
+    /// of the forms a server is sent (§3.2), and more than one `Host` field line (§3.2: "A server
+    /// MUST respond with a 400 (Bad Request) status code to any HTTP/1.1 request message that lacks
+    /// a Host header field and to any request message that contains more than one Host header field
+    /// line"); `nil` for a head to serve.
+    static func refusalOfHead(_ head: HTTPRequestHead) -> RefusalError? {
+        if RequestTarget(head.target, method: head.method) == nil {
+            return .badRequest(
+                "the request target '\(VisibleBytes.escape(head.target))' is not origin-form (/path), absolute-form (http://host/path) or '*' for OPTIONS (RFC 9112 §3.2)")
+        }
+        let hosts = head.values("Host").count
+        if hosts > 1 {
+            return .badRequest("the request has \(hosts) Host field lines; RFC 9112 §3.2 allows one")
+        }
+        return nil
+    }
+
     private func refuse(_ refusal: RefusalError, number: Int, requestLine: String?, event: String, headOnly: Bool = false) {
         server.record(.refused)
         ConnectedSocket.send(descriptor, ServeResponse.refusal(refusal, headOnly: headOnly), within: configuration.idleTimeout)

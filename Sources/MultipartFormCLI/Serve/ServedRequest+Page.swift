@@ -64,7 +64,8 @@ extension ServedRequest {
             ("findings", .array(findings)), ("finding_count", .int(found.count)),
             ("head", .string(VisibleBytes.escape(recent.bytes(in: 0..<min(Self.pageHeadBytes, length))))),
             ("capture", .bool(capture != nil)), ("replay_content_type", .string(contentType.flatMap(Self.shellSafe))),
-            ("replay_target", .string(Self.shellSafe(head.target))),
+            // Only an origin-form path is replayed: never a target that names another host.
+            ("replay_target", .string(RequestTarget.replayPath(head.target, method: head.method).flatMap(Self.shellSafe))),
         ])
         return ServeHistory.Entry(
             number: number, json: entry.compactRendering(), capture: capture?.bytes, bodyStart: capture?.bodyStart ?? 0,
