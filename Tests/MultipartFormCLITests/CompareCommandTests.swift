@@ -65,6 +65,31 @@ import Testing
         #expect(out.contains("body.bin: 2 parts, 0 errors, 0 warnings, 0 notes; conforming"))
     }
 
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat") && EndToEndTests.executable != nil, "needs /proc and the built binary"))
+    func aDriverThatLeavesAProcessBehindHasItKilled() throws {
+        let interop = try TemporaryDirectory()
+        let pidFile = interop.url.appendingPathComponent("left.pid").path
+        // Answers, then leaves a sleep running in a session of its own, outside the driver's group.
+        let script = "cat > /dev/null\nsetsid /bin/sh -c 'echo $$ > \"\(pidFile)\"; exec /bin/sleep 300' </dev/null >/dev/null 2>&1 &\n"
+            + "while [ ! -s \"\(pidFile)\" ]; do sleep 0.05; done\nprintf '%s\\n' '{\"parts\":[]}'\n"
+        _ = try interop.write(Array(script.utf8), named: "drivers/leaver.sh")
+        _ = try interop.write(
+            Array("leaver\tShell\tleaves a process\t-\techo leaver 1.0\tsh drivers/leaver.sh\n".utf8), named: InteropParser.listingName)
+        // The built binary, in a process of its own: in this one, another test's clean-up could take the
+        // leftover first (every command run here shares this process's marker).
+        let executable = try #require(EndToEndTests.executable, "multipart-check was not found next to the test bundle")
+        let result = try TestProcess.run(
+            [executable.path, "compare", "--interop", interop.url.path, "--content-type", Self.contentType, "-"], stdin: Self.body)
+        #expect(result.stderr.contains("note: killed 1 process the command left running outside its process group"), "\(result.stderr)")
+        let pid = try #require(Int32((try? String(contentsOfFile: pidFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))
+        let alive = eventually(within: 2) {
+            let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: ")").last?.split(separator: " ").first
+            return state == nil || state == "Z"
+        }
+        if !alive { kill(pid, SIGKILL) }
+        #expect(alive, "the process the driver left (pid \(pid)) outlived compare")
+    }
+
     @Test func onlyTheChosenParsersRunAndAgreementExitsZero() throws {
         let interop = try Self.fakeInterop()
         let result = runCLI(

@@ -115,16 +115,8 @@ struct CertifyCommand {
             encoder.deadline = deadlineInstant
             adapter = .encoder(encoder)
         }
-        // Processes the command starts outside its process group are found and killed at the end.
-        ChildProcessDescendants.adopt()
-        defer {
-            ChildProcessGroups.waitIfInterrupted()
-            let killed = ChildProcessDescendants.killAll()
-            if killed > 0 {
-                stderr.write(
-                    "note: killed \(killed) process\(killed == 1 ? "" : "es") the command left running outside its process group\n")
-            }
-        }
+        // Processes the command starts outside its process group are killed at the end (the caller
+        // runs this inside LeftoverChildren.cleaningUp, as compare and serve are run).
         // One probe, so a command that cannot start is one clear error, not a failure per vector;
         // any other answer to the probe is judged with the vectors.
         do {

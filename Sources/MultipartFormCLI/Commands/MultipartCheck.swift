@@ -82,15 +82,19 @@ public enum MultipartCheck {
         case .vectorsNew(let command):
             return command.run(standardInput: standardInput, stdout: &stdout, stderr: &stderr)
         case .certify(let command):
-            return command.run(stdout: &stdout, stderr: &stderr)
+            return LeftoverChildren.cleaningUp(stderr: &stderr) { stderr in command.run(stdout: &stdout, stderr: &stderr) }
         case .reportMerge(let command):
             return command.run(stdout: &stdout, stderr: &stderr)
         case .serve(let command):
-            return command.run(stdout: &stdout, stderr: &stderr, stdoutIsTerminal: stdoutIsTerminal)
+            // serve --parser and the page's compare button start parsers: what they leave is ended at the stop.
+            return LeftoverChildren.cleaningUp(stderr: &stderr) { stderr in
+                command.run(stdout: &stdout, stderr: &stderr, stdoutIsTerminal: stdoutIsTerminal)
+            }
         #if os(macOS) || os(Linux)
         case .compare(let command):
-            return command.run(
-                standardInput: standardInput, stdout: &stdout, stderr: &stderr, stdoutIsTerminal: stdoutIsTerminal)
+            return LeftoverChildren.cleaningUp(stderr: &stderr) { stderr in
+                command.run(standardInput: standardInput, stdout: &stdout, stderr: &stderr, stdoutIsTerminal: stdoutIsTerminal)
+            }
         #endif
         case .extended(let command):
             return command.run(stdout: &stdout, stderr: &stderr)
