@@ -61,7 +61,7 @@ import Testing
         #expect(finding["fix"] as? String == "end every header line with `\\r\\n`")
         #expect((request["head"] as? String)?.hasPrefix(#"--AaB03x\r\nContent-Disposition"#) == true)
         let after = try Self.get(server, "/_/requests?after=1")
-        #expect(after.text == "{\"capacity\":50,\"requests\":[]}\n")
+        #expect(after.text == "{\"capacity\":50,\"more\":false,\"requests\":[]}\n")
         // The page's own requests are not counted or logged as uploads.
         #expect(server.stop()?.requests == 1)
     }

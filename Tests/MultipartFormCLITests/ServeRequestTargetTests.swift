@@ -48,3 +48,23 @@ import Testing
         #expect(RequestTarget.replayPath("*", method: "OPTIONS") == nil)
     }
 }
+
+/// What the page keeps of a request is bounded whatever the body: long names are cut with their
+/// length said, and one answer to `/_/requests` holds a bounded number of bytes.
+@Suite(.ownThread) struct ServePageBoundsTests {
+    @Test func aPartsLongNameIsCutWithItsLengthSaid() throws {
+        let server = try RunningServer()
+        let name = String(repeating: "\u{01}", count: 7900)
+        let body = Array("--AaB03x\r\nContent-Disposition: form-data; name=\"\(name)\"; filename=\"\(name)\"\r\n\r\nv\r\n--AaB03x--\r\n".utf8)
+        let answer = try ServeLivePageTests.exchange(server, String(decoding: postRequest(body, contentType: serveContentType), as: UTF8.self))
+        #expect(answer.status == 200)
+        let data = try ServeLivePageTests.get(server, "/_/requests?after=0")
+        #expect(data.body.count < 64 * 1024, "the entry holds \(data.body.count) bytes")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(data.body)) as? [String: Any])
+        let part = try #require(((document["requests"] as? [[String: Any]])?.first?["parts"] as? [[String: Any]])?.first)
+        #expect(part["name_length"] as? Int == 7900)
+        #expect(part["filename_length"] as? Int == 7900)
+        #expect((part["name"] as? String)?.unicodeScalars.count == ServedRequest.pageParameterBytes)
+        #expect(document["more"] as? Bool == false)
+    }
+}

@@ -12,6 +12,8 @@
 enum ServeLivePage {
     /// The reserved path prefix: a `GET` or `HEAD` below it is the page, never a request to validate.
     static let prefix = "/_/"
+    /// The most bytes of entries one answer to `/_/requests` holds (past one entry).
+    static let answerBytes = 2 * 1024 * 1024
     /// The header field (with the value `compare`) a comparison request must carry.
     static let compareHeader = "X-Multipart-Check"
 
@@ -59,8 +61,20 @@ enum ServeLivePage {
             return (.ok, page(bytes: Array(html.utf8), type: "text/html; charset=utf-8", keepAlive: keepAlive, headOnly: headOnly), nil)
         case prefix + "requests":
             let after = query(head.target, "after").flatMap { Int($0) } ?? 0
-            let entries = history.entries(after: after).map(\.json)
-            let body = "{\"capacity\":\(history.capacity),\"requests\":[" + entries.joined(separator: ",") + "]}\n"
+            // One answer holds at most answerBytes of entries (at least one): the page asks again
+            // after the last it got, so a full history is sent in pieces, never built whole.
+            var entries: [String] = []
+            var bytes = 0
+            var more = false
+            for entry in history.entries(after: after) {
+                if !entries.isEmpty && bytes + entry.json.utf8.count > answerBytes {
+                    more = true
+                    break
+                }
+                entries.append(entry.json)
+                bytes += entry.json.utf8.count
+            }
+            let body = "{\"capacity\":\(history.capacity),\"more\":\(more),\"requests\":[" + entries.joined(separator: ",") + "]}\n"
             return (.ok, page(bytes: Array(body.utf8), type: "application/json", keepAlive: keepAlive, headOnly: headOnly), nil)
         default:
             guard let (kind, number) = keptRequest(path) else { return text(.notFound, "404 Not Found: the page is at \(prefix)") }
@@ -162,7 +176,8 @@ enum ServeLivePage {
           if (r.parts.length) {
             const t = el("table"); t.appendChild(row(["#", "name", "filename", "content-type", "size", "preview"], "th"));
             r.parts.forEach((p, i) => {
-              const tr = row([i + 1, p.name ?? "-", p.filename ?? "-", p.content_type ?? "-", p.size, p.preview ?? ""]);
+              const cut = (v, n) => v === undefined || v === null ? "-" : (n ? v + "… (" + n + " bytes)" : v);
+              const tr = row([i + 1, cut(p.name, p.name_length), cut(p.filename, p.filename_length), cut(p.content_type, p.content_type_length), p.size, p.preview ?? ""]);
               if (p.image) { const img = el("img"); img.src = p.image; img.alt = p.filename ?? "image"; img.className = "preview"; tr.lastChild.appendChild(img); }
               t.appendChild(tr);
             });
@@ -215,6 +230,8 @@ enum ServeLivePage {
             for (const r of data.requests) { list.insertBefore(render(r), list.firstChild); last = Math.max(last, r.number); }
             while (list.children.length > data.capacity) list.removeChild(list.lastChild);
             status.textContent = "live · showing the last " + list.children.length + " of at most " + data.capacity + " requests · send multipart uploads to this server, any path but /_/";
+            // A full history comes in pieces: ask for the next one at once.
+            if (data.more) { setTimeout(poll, 0); return; }
           } catch (e) { status.textContent = "not connected: " + e; }
           setTimeout(poll, 1000);
         }

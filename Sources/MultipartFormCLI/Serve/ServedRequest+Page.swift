@@ -13,6 +13,12 @@ extension ServedRequest {
     static let pagePreviewBytes = 256
     /// The largest image the page previews (inline, as a `data:` URL).
     static let pageImageBytes = 48 * 1024
+    /// How many bytes of a part's name, filename or Content-Type the page keeps (the length is said
+    /// when it is cut): a hostile body's 8 KB names, six bytes each once escaped, would otherwise
+    /// make each entry megabytes.
+    static let pageParameterBytes = 256
+    /// How many characters of a finding's message and byte view the page keeps.
+    static let pageTextCharacters = 2048
     /// The image types the page previews; SVG is not one (it can carry script and links).
     static let pageImageTypes: Set<String> = ["image/png", "image/jpeg", "image/gif", "image/webp"]
 
@@ -33,8 +39,8 @@ extension ServedRequest {
                 ("severity", .string(diagnostic.severity.rawValue)),
                 ("offset", .int(diagnostic.offset)), ("line", .int(diagnostic.line)), ("column", .int(diagnostic.column)),
                 ("part", .int(diagnostic.partIndex)),
-                ("message", .string(diagnostic.message)),
-                ("view", .string(plain.render(diagnostic, body: recent, bodyLength: length))),
+                ("message", .string(Self.cut(diagnostic.message))),
+                ("view", .string(Self.cut(plain.render(diagnostic, body: recent, bodyLength: length)))),
                 ("summary", .string(rule?.summary)), ("rationale", .string(rule?.rationale)),
                 ("fix", .string(diagnostic.fixHint ?? rule?.fixHint)), ("citation", .string(diagnostic.citation)),
             ])
@@ -44,9 +50,10 @@ extension ServedRequest {
             let isText = type == nil || type?.hasPrefix("text/") == true || type?.hasPrefix("application/json") == true
             let previewRange = part.bodyRange.lowerBound..<min(part.bodyRange.upperBound, part.bodyRange.lowerBound + Self.pagePreviewBytes)
             let preview = isText ? recent.bytes(in: previewRange) : []
-            return .object([
-                JSONValue.bytesMember("name", part.name), JSONValue.bytesMember("filename", part.filename),
-                JSONValue.bytesMember("content_type", part.contentType), ("size", .int(part.bodyRange.count)),
+            return .object(
+                Self.cutParameter("name", part.name) + Self.cutParameter("filename", part.filename)
+                    + Self.cutParameter("content_type", part.contentType) + [
+                ("size", .int(part.bodyRange.count)),
                 ("preview", .string(isText && preview.count == previewRange.count ? VisibleBytes.escape(preview) : nil)),
                 ("image", .string(imagePreview(type: type, range: part.bodyRange))),
             ])
@@ -70,6 +77,17 @@ extension ServedRequest {
         return ServeHistory.Entry(
             number: number, json: entry.compactRendering(), capture: capture?.bytes, bodyStart: capture?.bodyStart ?? 0,
             contentType: contentType)
+    }
+
+    /// `key` with at most ``pageParameterBytes`` of `value`, and `key_length` (the whole length) when it was cut.
+    static func cutParameter(_ key: String, _ value: [UInt8]?) -> [(key: String, value: JSONValue)] {
+        guard let value, value.count > pageParameterBytes else { return [JSONValue.bytesMember(key, value)] }
+        return [JSONValue.bytesMember(key, Array(value.prefix(pageParameterBytes))), (key + "_length", .int(value.count))]
+    }
+
+    /// `text` cut to ``pageTextCharacters`` characters, with `…` when it was cut.
+    static func cut(_ text: String) -> String {
+        text.count <= pageTextCharacters ? text : String(text.prefix(pageTextCharacters)) + "…"
     }
 
     /// A `data:` URL of the part's content, for a previewed image type whose content the head window
