@@ -84,3 +84,44 @@ struct ReportMergeTests {
         #expect(result.stderr.contains("more than 1000000 JSON values"), "\(result.stderr)")
     }
 }
+
+/// `report merge` shows a report as a certificate only when its verdicts check out against the
+/// installed corpus; a forged one is shown as unverified, with the reason.
+@Suite("report merge verification", .ownThread)
+struct ReportMergeVerificationTests {
+    /// A real decoder report over the whole corpus: a shell decoder that rejects every body.
+    static func genuineReport(in directory: TemporaryDirectory) throws -> [String: Any] {
+        let script = try directory.write(Array("#!/bin/sh\ncat >/dev/null\necho '{\"error\":\"no\"}'\n".utf8), named: "rejecter.sh")
+        let run = runCLI(["certify", "--decoder", "--format", "json", "--probe-seed", "3", "--", "/bin/sh", script])
+        return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stderr)")
+    }
+
+    static func merged(_ object: [String: Any], in directory: TemporaryDirectory) throws -> CLIResult {
+        let path = try directory.write(Array(try JSONSerialization.data(withJSONObject: object)), named: "r-\(UUID().uuidString).json")
+        return runCLI(["report", "merge", "--format", "markdown", path])
+    }
+
+    @Test func aGenuineReportIsShownAtItsLevel() throws {
+        let directory = try TemporaryDirectory()
+        let result = try Self.merged(try Self.genuineReport(in: directory), in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("Unverified"), "\(result.stderr)")
+    }
+
+    @Test func aReportWithoutItsChecksumOrWithInventedVerdictsIsUnverified() throws {
+        let directory = try TemporaryDirectory()
+        var report = try Self.genuineReport(in: directory)
+        report.removeValue(forKey: "checksum")
+        let unchecked = try Self.merged(report, in: directory)
+        #expect(unchecked.stdout.contains("Unverified (claims "), "\(unchecked.stdout)")
+        #expect(unchecked.stderr.contains("it carries no checksum of its recorded facts"))
+        // Dropping the failures and the checksum and the eligible count: still unverified.
+        var trimmed = try Self.genuineReport(in: directory)
+        trimmed.removeValue(forKey: "checksum")
+        trimmed["verdicts"] = (trimmed["verdicts"] as? [[String: Any]] ?? []).filter { $0["grade"] as? String == "pass" }
+        var provenance = trimmed["provenance"] as? [String: Any] ?? [:]
+        provenance.removeValue(forKey: "eligible")
+        trimmed["provenance"] = provenance
+        #expect(try Self.merged(trimmed, in: directory).stdout.contains("Unverified (claims "))
+    }
+}

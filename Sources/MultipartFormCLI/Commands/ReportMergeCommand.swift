@@ -38,6 +38,16 @@ struct ReportMergeCommand {
                 return ExitCode.noInput
             }
         }
+        // Every level is derived again from the verdicts; a report that cannot be checked against the
+        // installed corpus is shown as unverified, never as a certificate.
+        var noCorpusNote = ""
+        let shipped = CorpusLocation.shippedCorpus(option: nil, stderr: &noCorpusNote)?.corpus
+        for index in reports.indices {
+            if let problem = ReportVerification.problem(with: reports[index], shipped: shipped) {
+                reports[index].unverifiedBecause = problem
+                stderr.write("warning: '\(reports[index].adapterName)' is shown as unverified: \(problem)\n")
+            }
+        }
         let matrix = CertificationMatrix(reports)
         if let mixed = matrix.mixedCorporaNote, !allowsMixedCorpora {
             stderr.write("error: \(mixed) Merge reports of one corpus, or pass --allow-mixed-corpora to merge them anyway.\n")

@@ -53,6 +53,7 @@ extension CertificationReport {
     /// The level's title with what it was earned short of: `Canonical (features unsupported)`,
     /// `Conformant (other corpus)`; the plain title for a full certificate. Tables of several reports show it.
     public var qualifiedLevelTitle: String {
+        if unverifiedBecause != nil { return "Unverified (claims \(level.title))" }
         var qualifiers: [String] = []
         if limitations.contains(.unsupportedFeatures) { qualifiers.append("features unsupported") }
         if limitations.contains(.otherCorpus) { qualifiers.append("other corpus") }

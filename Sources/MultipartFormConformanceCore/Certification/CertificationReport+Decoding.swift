@@ -3,7 +3,7 @@ extension CertificationReport {
     private static let reportKeys = [
         "format_version", "kind", "adapter", "level", "level_on_run", "partial", "limitations", "headline", "vector_count", "counts",
         "problems", "refused", "coverage", "provenance", "accepts_boundary", "unsupported_features",
-        "ignored_unsupported_features", "canonical", "unreported_details", "verdicts", "checksum",
+        "ignored_unsupported_features", "canonical", "unreported_details", "verdicts", "checksum", "unverified",
     ]
 
     /// The JSON format versions ``decode(_:)`` reads.
@@ -54,7 +54,7 @@ extension CertificationReport {
         let accepts = try object.optional("accepts_boundary").flatMap { (flag) throws(JSONShapeError) -> Bool? in
             flag.isNull ? nil : try flag.bool()
         }
-        let report = CertificationReport(
+        var report = CertificationReport(
             adapterName: try object.required("adapter").string(), kind: kind, verdicts: verdicts, acceptsBoundary: accepts,
             unsupportedFeatures: try features("unsupported_features"),
             ignoredUnsupportedFeatures: try features("ignored_unsupported_features"),
@@ -69,6 +69,9 @@ extension CertificationReport {
             throw JSONShapeError(
                 path: node.path.isEmpty ? "verdicts" : node.path + ".verdicts",
                 message: "\(verdicts.count) verdicts for a corpus of \(corpus.vectorCount) vectors")
+        }
+        if object.optional("checksum") == nil {
+            report.unverifiedBecause = "it carries no checksum of its recorded facts"
         }
         if let recorded = object.optional("checksum"), try recorded.string() != report.checksum {
             throw recorded.failure(

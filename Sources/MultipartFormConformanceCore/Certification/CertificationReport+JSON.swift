@@ -46,6 +46,7 @@ extension CertificationReport {
                 ])
             ),
         ]
+        if let unverifiedBecause { members.append(("unverified", .string(unverifiedBecause))) }
         if kind == .encoder {
             members.append(("refused", .object(refusedForms.map { ($0.category, JSONValue.int($0.count)) })))
         }

@@ -27,6 +27,9 @@ public struct CertificationReport: Sendable, Hashable {
     public var unreportedDetails: [UnreportedDetail]
     /// The tool, the date, the corpus and the filters of the run.
     public var provenance: CertificationProvenance
+    /// Why a report read from a file cannot show that it is what a run wrote over its corpus, or
+    /// `nil`: such a report is shown as unverified, never as a certificate (`report merge`).
+    public var unverifiedBecause: String?
 
     /// Creates a report from verdicts.
     package init(
