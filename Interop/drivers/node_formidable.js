@@ -38,7 +38,10 @@ serve(async (contentType, body) => {
       for (const value of [].concat(values)) parts.push(part(name, null, null, Buffer.from(value, 'utf8')));
     }
     for (const [name, uploads] of Object.entries(files).sort(byName)) {
-      for (const upload of [].concat(uploads)) {
+      // Within a name too the order is when each write finished: sorted by filename, then size.
+      const ordered = [].concat(uploads).sort((a, b) =>
+        (a.originalFilename ?? '') < (b.originalFilename ?? '') ? -1 : (a.originalFilename ?? '') > (b.originalFilename ?? '') ? 1 : a.size - b.size);
+      for (const upload of ordered) {
         parts.push(part(name, upload.originalFilename, upload.mimetype, fs.readFileSync(upload.filepath)));
       }
     }

@@ -30,14 +30,15 @@ def run_encoder(encoder, binary):
             # it chose is random, so it is anonymised like any chosen boundary for a rerun to compare.
             chose_its_own = not encoder.accepts_boundary or verdict["id"].startswith("probe/")
             boundary = saved_boundary(saved, verdict["id"]) if chose_its_own else None
-            details = [anonymised(detail, boundary) for detail in verdict["details"]]
+            learned = learned_boundary(saved, verdict["id"])
+            details = [anonymised(anonymised(detail, boundary), learned, "LEARNED-BOUNDARY") for detail in verdict["details"]]
             problems.append({
                 "id": verdict["id"],
                 "grade": verdict["grade"],
                 "problem": verdict.get("problem"),
                 "rules": sorted({rule for detail in details for rule in RULE.findall(detail)}),
                 "details": details,
-                "written": written(saved, verdict["id"], boundary),
+                "written": written(saved, verdict["id"], boundary, learned),
             })
     return {
         "format_version": 1,
@@ -75,7 +76,21 @@ def saved_boundary(saved, vector_id):
 SHOWN_BYTES = 4096
 
 
-def written(saved, vector_id, boundary):
+def learned_boundary(saved, vector_id):
+    """For the own-boundary probe: the boundary the encoder chose for the probe's first form, which
+    the second form's file holds on the line after `first line` (EncoderProbe's colliding form); random
+    like any chosen boundary, so it is anonymised too. `None` for anything else."""
+    if not vector_id.startswith("probe/"):
+        return None
+    path = os.path.join(saved, vector_id + ".body")
+    if not os.path.exists(path):
+        return None
+    with open(path, "rb") as body:
+        match = re.search(rb"first line\r\n--([^\r\n]+)\r\n", body.read())
+    return match.group(1).decode("utf-8", errors="replace") if match else None
+
+
+def written(saved, vector_id, boundary, learned=None):
     """What the encoder answered for a vector: its Content-Type and body (the first SHOWN_BYTES,
     with `body_length` when cut), or the error it refused with; a chosen boundary reads `BOUNDARY`."""
     base = os.path.join(saved, vector_id)
@@ -90,6 +105,8 @@ def written(saved, vector_id, boundary):
         data = body.read()
     if boundary and len(boundary) >= 8:
         data = data.replace(boundary.encode("utf-8", errors="replace"), b"BOUNDARY")
+    if learned and len(learned) >= 8 and learned != boundary:
+        data = data.replace(learned.encode("utf-8", errors="replace"), b"LEARNED-BOUNDARY")
     if len(data) > SHOWN_BYTES:
         answer["body_length"] = len(data)
         data = data[:SHOWN_BYTES]
@@ -100,9 +117,9 @@ def written(saved, vector_id, boundary):
     return answer
 
 
-def anonymised(text, boundary):
-    """The text with a boundary the encoder chose at random replaced by `BOUNDARY`."""
-    return text.replace(boundary, "BOUNDARY") if boundary and len(boundary) >= 8 else text
+def anonymised(text, boundary, placeholder="BOUNDARY"):
+    """The text with a boundary the encoder chose at random replaced by `BOUNDARY` (or `placeholder`)."""
+    return text.replace(boundary, placeholder) if boundary and len(boundary) >= 8 else text
 
 
 def load_results(into):
