@@ -1,4 +1,4 @@
-/// The error ``CertificationReport/require(_:)`` throws when an adapter does not reach the level a
+/// The error ``CertificationReport/require(_:allowing:)`` throws when an adapter does not reach the level a
 /// test requires: its description is the headline and every vector that kept the level down.
 public struct CertificationLevelError: Error, Sendable, CustomStringConvertible {
     /// The level the test asked for.

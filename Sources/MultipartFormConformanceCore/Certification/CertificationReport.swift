@@ -112,7 +112,7 @@ public struct CertificationReport: Sendable, Hashable {
     /// Every verdict that kept the level below the top: the ``problems``, `pass-with-warnings` and
     /// `lenient` verdicts, and canonical vectors not reproduced byte for byte.
     ///
-    /// What `--problems-only` lists and a failed ``require(_:)`` shows.
+    /// What `--problems-only` lists and a failed ``require(_:allowing:)`` shows.
     public var shortfalls: [CertificationVerdict] {
         verdicts.filter {
             ($0.grade != .pass && $0.grade != .unsupported) || $0.isByteIdentical == false
