@@ -116,7 +116,9 @@ struct ServeProcessTests {
 
     @Test func aConnectionLimitPastTheOpenFileLimitIsRefusedAtStart() throws {
         let server = try ServeProcess(["--max-connections", "1000"], shell: "ulimit -n 64", waitForBanner: false)
-        guard server.exited.wait(timeout: .now() + 10) == .success else {
+        // It exits at once; the bound allows for a machine loaded by .tools/flake/repeat.sh, where the
+        // exit was once seen later than 10 s.
+        guard server.exited.wait(timeout: .now() + 30) == .success else {
             _ = server.stop(with: SIGKILL, within: 15)
             Issue.record("serve started with a connection limit past its open-file limit")
             return
