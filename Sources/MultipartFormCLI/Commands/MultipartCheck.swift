@@ -86,10 +86,7 @@ public enum MultipartCheck {
         case .reportMerge(let command):
             return command.run(stdout: &stdout, stderr: &stderr)
         case .serve(let command):
-            // serve --parser and the page's compare button start parsers: what they leave is ended at the stop.
-            return LeftoverChildren.cleaningUp(stderr: &stderr, handlesStopSignals: true) { stderr in
-                command.run(stdout: &stdout, stderr: &stderr, stdoutIsTerminal: stdoutIsTerminal)
-            }
+            return command.run(stdout: &stdout, stderr: &stderr, stdoutIsTerminal: stdoutIsTerminal)
         #if os(macOS) || os(Linux)
         case .compare(let command):
             return LeftoverChildren.cleaningUp(stderr: &stderr) { stderr in

@@ -52,11 +52,21 @@ package enum ChildProcessGroups {
     static func register(_ pid: pid_t) {
         pthread_mutex_lock(writers)
         defer { pthread_mutex_unlock(writers) }
+        spawnedAny = true
         for index in 0..<capacity where slots[index] == 0 {
             slots[index] = pid
             return
         }
     }
+
+    /// Whether this process has started a child through ``ChildProcess`` at all: when it has not,
+    /// nothing can have been left behind, and the clean-up need not look through `/proc`.
+    package static var hasSpawned: Bool {
+        pthread_mutex_lock(writers)
+        defer { pthread_mutex_unlock(writers) }
+        return spawnedAny
+    }
+    nonisolated(unsafe) private static var spawnedAny = false
 
     /// The children registered now.
     static func registered() -> [pid_t] {
