@@ -119,10 +119,12 @@ LEVEL_TITLES = {
     "loses-data-from-invalid-bodies": "Loses data from invalid bodies",
     "refuses-forms": "Refuses forms",
     "passes-invalid-input": "Passes invalid input through",
+    "writes-ignored-headers": "Writes header fields receivers ignore",
     "rejects-valid-bodies": "Rejects valid bodies",
     "misreads-valid-bodies": "Misreads valid bodies",
     "crashes": "Crashes or hangs",
     "writes-invalid-bodies": "Writes invalid bodies",
+    "changes-fields": "Changes the fields it is given",
     "loses-data": "Loses data silently",
     "partial": "Partial run",
 }
@@ -131,7 +133,8 @@ LEVEL_TITLES = {
 # The problems of each kind, worst first: the order the level ladder and the ranking follow.
 PROBLEM_LADDER = {
     "decoder": ["loses-data", "no-answer", "misreads-valid", "rejects-valid", "loses-data-from-invalid", "accepts-invalid"],
-    "encoder": ["writes-invalid", "no-answer", "writes-invalid-input", "refuses-forms", "avoidable-warnings"],
+    "encoder": ["changes-fields", "writes-invalid", "no-answer", "writes-ignored-headers", "writes-invalid-input",
+                "refuses-forms", "avoidable-warnings"],
 }
 
 

@@ -51,8 +51,10 @@ COLUMNS = {
 VERDICTS = {"y": "must be accepted", "n": "must be rejected", "i": "either outcome is allowed"}
 
 ENCODER_PROBLEMS = [
-    ("writes-invalid", "Wrote an invalid body, or other fields than it was given"),
+    ("changes-fields", "Wrote a body that holds other fields than it was given"),
+    ("writes-invalid", "Wrote an invalid body, though every field reads as given"),
     ("no-answer", "Crashed, timed out or answered garbage"),
+    ("writes-ignored-headers", "Wrote header fields receivers must ignore (RFC 7578 \u00a74.8), every field as given"),
     ("writes-invalid-input", "Wrote the caller's invalid input through instead of refusing it"),
     ("refuses-forms", "Refused a form it should write"),
     ("avoidable-warnings", "Passed with warnings an encoder can avoid"),
@@ -762,10 +764,10 @@ td.diff { background: #ffe4e4; }
 .level.canonical, .level.conformant { background: #c8e6c9; }
 .level.lenient, .level.conformant-with-warnings { background: #e6f4c8; }
 .level.loses-data-from-invalid-bodies, .level.passes-invalid-input { background: #fff3b0; }
-.level.refuses-forms, .level.rejects-valid-bodies { background: #ffe0b2; }
-.level.misreads-valid-bodies { background: #ffcdd2; }
+.level.refuses-forms, .level.rejects-valid-bodies, .level.writes-ignored-headers { background: #ffe0b2; }
+.level.misreads-valid-bodies, .level.writes-invalid-bodies { background: #ffcdd2; }
 .level.crashes { background: #ef9a9a; }
-.level.writes-invalid-bodies, .level.loses-data { background: #8b0000; color: #fff; }
+.level.changes-fields, .level.loses-data { background: #8b0000; color: #fff; }
 .mark { display: inline-block; min-width: 1.5em; text-align: center; border-radius: 3px; font-weight: 700; }
 .mark.expected { background: #4caf50; color: #fff; } .mark.rejected-ok { background: #2e7d32; color: #fff; }
 .mark.lenient { background: #ffeb3b; } .mark.rejected-valid { background: #ff9800; }

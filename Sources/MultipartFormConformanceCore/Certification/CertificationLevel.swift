@@ -9,7 +9,8 @@
 /// somewhere are still told apart by what their failures do to an application. Decoders, worst last:
 /// ``losesDataFromInvalidBodies``, ``rejectsValidBodies``, ``misreadsValidBodies``, ``crashes``, ``losesData``
 /// (valid bodies first: what a decoder does to a valid body outranks what it does to an invalid one). Encoders, worst last:
-/// ``refusesForms``, ``passesInvalidInput``, ``crashes``, ``writesInvalidBodies``. A declared known issue counts as what
+/// ``refusesForms``, ``passesInvalidInput``, ``writesIgnoredHeaders``, ``crashes``, ``writesInvalidBodies``, ``changesFields``
+/// (what a receiver gets: headers it must ignore, no body, a body it may refuse, other fields than the caller gave). A declared known issue counts as what
 /// actually happened. A run that left out vectors by filter is ``partial``: not a certificate.
 /// Unsupported vectors do not lower the level; reports say how many there were. Warnings that belong
 /// to a vector's form (a filename with a path, an empty name) are notes, not warnings of the encoder.
@@ -30,14 +31,19 @@ public enum CertificationLevel: String, Sendable, Hashable, CaseIterable, Custom
     /// The encoder writes every valid form correctly, but writes an invalid body when the caller gives
     /// it invalid input (a boundary that is not one, a NUL in a name) instead of refusing it (encoders only).
     case passesInvalidInput = "passes-invalid-input"
+    /// The encoder writes every valid form so that each field reads as given, but adds header fields the
+    /// specifications forbid senders to write and tell receivers to ignore (RFC 7578 §4.8) (encoders only).
+    case writesIgnoredHeaders = "writes-ignored-headers"
     /// The decoder rejects some valid bodies, and reads every valid body it accepts exactly (decoders only).
     case rejectsValidBodies = "rejects-valid-bodies"
     /// The decoder returns other parts than a valid body holds, without losing data silently (decoders only).
     case misreadsValidBodies = "misreads-valid-bodies"
     /// The implementation crashes, hangs or answers garbage on some input.
     case crashes
-    /// The encoder writes bodies with errors, or with other fields than it was given (encoders only).
+    /// The encoder writes bodies with errors for some valid form, though each field reads as given (encoders only).
     case writesInvalidBodies = "writes-invalid-bodies"
+    /// The encoder writes, for some valid form, a body that holds other fields than it was given (encoders only).
+    case changesFields = "changes-fields"
     /// The decoder accepts some valid body without error and hands the application less than it holds (decoders only).
     case losesData = "loses-data"
     /// The run left out vectors by filter (`--area`, `--vector`): what it shows is not a certificate.
@@ -56,10 +62,12 @@ public enum CertificationLevel: String, Sendable, Hashable, CaseIterable, Custom
         case .losesDataFromInvalidBodies: "Loses data from invalid bodies"
         case .refusesForms: "Refuses forms"
         case .passesInvalidInput: "Passes invalid input through"
+        case .writesIgnoredHeaders: "Writes header fields receivers ignore"
         case .rejectsValidBodies: "Rejects valid bodies"
         case .misreadsValidBodies: "Misreads valid bodies"
         case .crashes: "Crashes or hangs"
         case .writesInvalidBodies: "Writes invalid bodies"
+        case .changesFields: "Changes the fields it is given"
         case .losesData: "Loses data silently"
         case .partial: "Partial run"
         }
@@ -70,7 +78,8 @@ public enum CertificationLevel: String, Sendable, Hashable, CaseIterable, Custom
     /// - Returns: The ladder, best first (``partial`` is not on it: it is no rank).
     public static func ladder(for kind: CertificationReport.Kind) -> [CertificationLevel] {
         switch kind {
-        case .encoder: [.canonical, .conformant, .conformantWithWarnings, .refusesForms, .passesInvalidInput, .crashes, .writesInvalidBodies]
+        case .encoder:
+            [.canonical, .conformant, .conformantWithWarnings, .refusesForms, .passesInvalidInput, .writesIgnoredHeaders, .crashes, .writesInvalidBodies, .changesFields]
         case .decoder: [.conformant, .lenient, .losesDataFromInvalidBodies, .rejectsValidBodies, .misreadsValidBodies, .crashes, .losesData]
         }
     }

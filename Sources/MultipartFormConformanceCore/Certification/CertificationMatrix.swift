@@ -152,11 +152,12 @@ public struct CertificationMatrix: Sendable {
         .level.canonical, .level.conformant { background: #7ed07e; }
         .level.conformant-with-warnings { background: #c4e87a; }
         .level.lenient { background: #f5e05a; }
-        .level.refuses-forms { background: #e8a0d8; }
+        .level.loses-data-from-invalid-bodies, .level.passes-invalid-input { background: #fff3b0; }
+        .level.refuses-forms, .level.writes-ignored-headers { background: #e8a0d8; }
         .level.rejects-valid-bodies { background: #f4b259; }
         .level.misreads-valid-bodies, .level.writes-invalid-bodies { background: #f08070; }
         .level.crashes { background: #d9534f; color: #fff; }
-        .level.loses-data { background: #8b0000; color: #fff; font-weight: 700; }
+        .level.loses-data, .level.changes-fields { background: #8b0000; color: #fff; font-weight: 700; }
         .level.partial { background: repeating-linear-gradient(45deg, #eee, #eee 4px, #fff 4px, #fff 8px); }
         .legend .cell { margin-left: 0.8em; padding: 0 3px; }
         .footer { color: #666; margin-top: 2em; }

@@ -17,8 +17,15 @@ public enum CertificationProblem: String, Sendable, Hashable, CaseIterable, Cust
     case losesDataFromInvalid = "loses-data-from-invalid"
     /// A decoder accepted a body the strict validator rejects (Postel's leniency, not an error).
     case acceptsInvalid = "accepts-invalid"
-    /// An encoder wrote a body with errors, or with other fields than it was given: what real parsers misread.
+    /// An encoder wrote a body that, read as the specifications read it, holds other fields than it was
+    /// given: a name cut at a quote, a header line injected by a raw line break, a value re-encoded, a part missing.
+    case changesFields = "changes-fields"
+    /// An encoder wrote a body with errors for a valid form, though every field reads as given: what
+    /// receivers that read only the standard may refuse or read differently.
     case writesInvalid = "writes-invalid"
+    /// An encoder wrote a body whose only errors are header fields the specifications tell receivers to
+    /// ignore (``ReceiversIgnore``), every field reading as given: a MUST NOT broken, harmless to a conforming receiver.
+    case writesIgnoredHeaders = "writes-ignored-headers"
     /// An encoder wrote an invalid body for a form the caller should not have given (one the reference
     /// encoder refuses: a boundary that is not a boundary, a NUL in a name): it passed the caller's
     /// invalid input through instead of refusing it.
@@ -36,7 +43,9 @@ public enum CertificationProblem: String, Sendable, Hashable, CaseIterable, Cust
         // Valid bodies first: what a decoder does to a valid body outranks what it does to an invalid one.
         case .decoder: [.losesData, .noAnswer, .misreadsValid, .rejectsValid, .losesDataFromInvalid, .acceptsInvalid]
         // The encoder's own choices first: an invalid body from a valid form outranks one from invalid input.
-        case .encoder: [.writesInvalid, .noAnswer, .writesInvalidInput, .refusesForms, .avoidableWarnings]
+        // What a receiver gets first: other fields, then a body it may refuse, then none at all, then
+        // headers it must ignore.
+        case .encoder: [.changesFields, .writesInvalid, .noAnswer, .writesIgnoredHeaders, .writesInvalidInput, .refusesForms, .avoidableWarnings]
         }
     }
 
@@ -49,7 +58,9 @@ public enum CertificationProblem: String, Sendable, Hashable, CaseIterable, Cust
         case .misreadsValid: .misreadsValidBodies
         case .rejectsValid: .rejectsValidBodies
         case .acceptsInvalid: .lenient
+        case .changesFields: .changesFields
         case .writesInvalid: .writesInvalidBodies
+        case .writesIgnoredHeaders: .writesIgnoredHeaders
         case .writesInvalidInput: .passesInvalidInput
         case .refusesForms: .refusesForms
         case .avoidableWarnings: .conformantWithWarnings
@@ -69,7 +80,9 @@ public enum CertificationProblem: String, Sendable, Hashable, CaseIterable, Cust
         case .misreadsValid: words = one ? "misread valid body" : "misread valid bodies"
         case .rejectsValid: words = one ? "rejected valid body" : "rejected valid bodies"
         case .acceptsInvalid: words = one ? "accepted invalid body" : "accepted invalid bodies"
+        case .changesFields: words = one ? "body with other fields than given" : "bodies with other fields than given"
         case .writesInvalid: words = one ? "invalid body written" : "invalid bodies written"
+        case .writesIgnoredHeaders: words = one ? "body with header fields receivers must ignore" : "bodies with header fields receivers must ignore"
         case .writesInvalidInput: words = one ? "invalid input written through" : "invalid inputs written through"
         case .refusesForms: words = one ? "form refused" : "forms refused"
         case .avoidableWarnings: words = one ? "body with avoidable warnings" : "bodies with avoidable warnings"

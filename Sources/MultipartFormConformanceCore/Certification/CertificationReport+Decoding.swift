@@ -2,7 +2,7 @@ extension CertificationReport {
     /// Every key a report object may hold (versions 1 and 2).
     private static let reportKeys = [
         "format_version", "kind", "adapter", "level", "level_on_run", "partial", "limitations", "headline", "vector_count", "counts",
-        "problems", "refused", "coverage", "provenance", "accepts_boundary", "unsupported_features",
+        "problems", "defects", "refused", "coverage", "provenance", "accepts_boundary", "unsupported_features",
         "ignored_unsupported_features", "canonical", "unreported_details", "verdicts", "checksum", "unverified",
     ]
 
@@ -109,7 +109,7 @@ extension CertificationReport {
     private static func verdict(_ node: JSONNode) throws(JSONShapeError) -> CertificationVerdict {
         let object = try node.object(allowing: [
             "id", "area", "grade", "outcome", "problem", "summary", "details", "notes", "known_issue", "byte_identical",
-            "not_run_because", "refused_form", "answer",
+            "not_run_because", "refused_form", "answer", "cause",
         ])
         func grade(_ key: String) throws(JSONShapeError) -> CertificationGrade {
             let text = try object.required(key)
@@ -134,6 +134,7 @@ extension CertificationReport {
         }
         verdict.notRunBecause = try strings("not_run_because")
         verdict.refusedForm = try object.optional("refused_form")?.optionalString()
+        verdict.cause = try object.optional("cause")?.optionalString()
         verdict.decoderAnswer = try object.optional("answer").map { (text) throws(JSONShapeError) in DecoderAnswer(rawValue: try text.string()) }
         return verdict
     }

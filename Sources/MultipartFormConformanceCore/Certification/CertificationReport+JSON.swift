@@ -39,6 +39,16 @@ extension CertificationReport {
             ("counts", .object(counts)),
             ("problems", .object(problemCounts.map { ($0.problem.rawValue, JSONValue.int($0.count)) })),
             (
+                "defects",
+                .array(
+                    defects.map { defect in
+                        .object([
+                            ("problem", .string(defect.problem.rawValue)), ("cause", .string(defect.cause)),
+                            ("count", .int(defect.vectorIDs.count)), ("vectors", .array(defect.vectorIDs.map(JSONValue.string))),
+                        ])
+                    })
+            ),
+            (
                 "coverage",
                 .object([
                     ("run", .int(coverage.run)), ("total", .int(coverage.total)),
@@ -121,6 +131,7 @@ extension CertificationVerdict {
         ]
         if let refusedForm { members.append(("refused_form", .string(refusedForm))) }
         if let decoderAnswer { members.append(("answer", .string(decoderAnswer.rawValue))) }
+        if let cause { members.append(("cause", .string(cause))) }
         return .object(members)
     }
 }

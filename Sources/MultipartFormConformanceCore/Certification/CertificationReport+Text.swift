@@ -36,6 +36,11 @@ extension CertificationReport {
             }
             out += pad(verdict.vectorID, idWidth) + "  " + pad(verdict.grade.label, gradeWidth) + "  " + reason + "\n"
         }
+        let defects = self.defects
+        if !defects.isEmpty {
+            out += "\n\(defects.count) cause\(defects.count == 1 ? "" : "s") behind the problems (verdicts grouped by what they share):\n"
+            for defect in defects { out += "  " + defect.line + "\n" }
+        }
         let problems = self.problems
         if !problems.isEmpty {
             out += "\nDetails of \(problems.count) vector\(problems.count == 1 ? "" : "s") that did not pass:\n\n"

@@ -246,7 +246,12 @@ public struct CertificationReport: Sendable, Hashable {
         }
         let problems = problemCounts
         if !problems.isEmpty {
-            text += "; problems: " + problems.map { $0.problem.counted($0.count) }.joined(separator: ", ")
+            // One defect shown on many vectors is one thing to fix: each count says how many causes it has.
+            let causes = defectCounts
+            text += "; problems: " + problems.map { entry in
+                let count = causes[entry.problem] ?? 0
+                return entry.problem.counted(entry.count) + (count == 0 ? "" : " (\(count) cause\(count == 1 ? "" : "s"))")
+            }.joined(separator: ", ")
         }
         if kind == .encoder {
             if acceptsBoundary == true {

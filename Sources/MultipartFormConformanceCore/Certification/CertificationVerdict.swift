@@ -30,6 +30,9 @@ public struct CertificationVerdict: Sendable, Hashable {
     /// For a form an encoder refused and should have written: what the form holds that it balked at,
     /// such as `non-ASCII filenames` (``RefusedForm/category(of:)``).
     public var refusedForm: String?
+    /// For a verdict with a problem: what it shares with the other verdicts of the same defect
+    /// (``CertificationDefect``), such as `[header-not-allowed]`; `nil` when the report did not record one.
+    public var cause: String?
 
     /// Creates a verdict.
     package init(

@@ -83,7 +83,25 @@ public struct DecoderCertification: Sendable {
     /// - Parameter vector: The vector to run.
     /// - Returns: The grade, with every finding that decided it.
     public func verdict(for vector: ConformanceVector) -> CertificationVerdict {
-        outcome(for: vector).applyingKnownIssue(adapter.knownIssues[vector.id])
+        var result = outcome(for: vector)
+        result.cause = Self.cause(of: result, on: vector)
+        return result.applyingKnownIssue(adapter.knownIssues[vector.id])
+    }
+
+    /// What a verdict with a problem shares with others of its defect (``CertificationDefect``): what the
+    /// decoder did, on bodies of which area with which findings; `nil` without a problem, and for leniency.
+    static func cause(of verdict: CertificationVerdict, on vector: ConformanceVector) -> String? {
+        let what: String
+        switch verdict.problem {
+        case nil, .acceptsInvalid?: return nil
+        case .noAnswer?: what = "no answer (\(verdict.decoderAnswer?.rawValue ?? "failed"))"
+        case .rejectsValid?: what = "rejected"
+        case .losesDataFromInvalid?: what = "lost data past what every reading agrees on"
+        default:
+            let attributes = DefectCause.attributes(in: verdict.details)
+            what = attributes.isEmpty ? "read otherwise" : attributes.joined(separator: ", ") + (attributes.count == 1 ? " differs" : " differ")
+        }
+        return DefectCause.decoder(what: what, area: vector.area, bodyRules: vector.sidecar.diagnostics.map(\.rule.rawValue))
     }
 
     private func outcome(for vector: ConformanceVector) -> CertificationVerdict {

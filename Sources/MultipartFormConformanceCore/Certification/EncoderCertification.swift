@@ -168,6 +168,7 @@ public struct EncoderCertification: Sendable {
                 // A crash, a time-out or garbage is no answer at all, whatever the form.
                 result = verdict(.fail, "the encoder gave no answer: \(said)", details: ["\(error)"])
                 result.problem = .noAnswer
+                result.cause = "no answer (\(processError.code))"
             } else if let reason = RefusedForm.reason(refusing: form, givenBoundary: givenBoundary) {
                 result = verdict(.pass, "refused the form, as it may: \(reason)", notes: ["the encoder said: \(said)"])
             } else {
@@ -180,6 +181,7 @@ public struct EncoderCertification: Sendable {
                     ])
                 result.problem = .refusesForms
                 result.refusedForm = category
+                result.cause = "refused: \(category)"
             }
             if comparesBytes { result.isByteIdentical = input.refusal != nil && result.problem == nil }
             return result
@@ -221,11 +223,16 @@ public struct EncoderCertification: Sendable {
             result = verdict(
                 .fail, refusable + summary(of: judgement.errors), details: judgement.errors + judgement.warnings, notes: notes)
             // Invalid input the reference encoder refuses, written through, is told apart from an
-            // invalid body the encoder wrote for a valid form by its own choices.
-            result.problem = input.refusal == nil ? .writesInvalid : .writesInvalidInput
+            // invalid body the encoder wrote for a valid form by its own choices, and those by what
+            // they do to a receiver.
+            result.problem = input.refusal == nil ? judgement.problem : .writesInvalidInput
+            if result.problem == .writesIgnoredHeaders { result.notes.insert(ReceiversIgnore.reason, at: 0) }
+            result.cause = DefectCause.encoder(
+                errorRules: judgement.errorRules.map(\.rawValue), fieldDifferences: judgement.fieldDifferences)
         } else if !judgement.warnings.isEmpty {
             result = verdict(.passWithWarnings, summary(of: judgement.warnings), details: judgement.warnings, notes: notes)
             result.problem = .avoidableWarnings
+            result.cause = DefectCause.warnings(judgement.warnings, rules: judgement.rulesBroken.map(\.rawValue))
         } else {
             let count = form.fields.count
             result = verdict(.pass, "valid; \(count == 1 ? "1 part matches" : "\(count) parts match") the form", notes: notes)

@@ -30,6 +30,22 @@ public struct EncoderOutputJudgement: Sendable, Hashable {
     public var report: ValidationReport
     /// The rules behind ``errors`` and ``warnings``, each once, in the order first found.
     public var rulesBroken: [Rule.ID] = []
+    /// The rules behind the validator's errors (not its warnings), each once, in the order first found.
+    public var errorRules: [Rule.ID] = []
+    /// The ``errors`` that say a field reads otherwise than it was given (a name, a filename, a type,
+    /// content, or a part missing), as opposed to what the validator found in the body's syntax.
+    public var fieldDifferences: [String] = []
+
+    /// What the errors do to a receiver: ``CertificationProblem/changesFields`` when a field reads
+    /// otherwise than given, ``CertificationProblem/writesIgnoredHeaders`` when every error is one
+    /// receivers must ignore (``ReceiversIgnore``), ``CertificationProblem/writesInvalid`` otherwise;
+    /// `nil` without errors. For a form the encoder should have refused, the caller says so instead.
+    public var problem: CertificationProblem? {
+        if errors.isEmpty { return nil }
+        if !fieldDifferences.isEmpty { return .changesFields }
+        if errorRules.allSatisfy(ReceiversIgnore.rules.contains) { return .writesIgnoredHeaders }
+        return .writesInvalid
+    }
 
     /// Judges `output` as the encoding of `form`, validating with `options`.
     ///
@@ -52,6 +68,7 @@ public struct EncoderOutputJudgement: Sendable, Hashable {
             case .error:
                 errors.append("error: " + text)
                 if !rulesBroken.contains(diagnostic.rule) { rulesBroken.append(diagnostic.rule) }
+                if !errorRules.contains(diagnostic.rule) { errorRules.append(diagnostic.rule) }
             case .warning where inherent.excuses(diagnostic):
                 notes.append("warning inherent in this form (every faithful encoding draws it): " + text)
             case .warning:
@@ -60,7 +77,9 @@ public struct EncoderOutputJudgement: Sendable, Hashable {
             case .note: notes.append(text)
             }
         }
+        let syntaxErrors = errors.count
         compareParts(output, form)
+        fieldDifferences = Array(errors[syntaxErrors...])
     }
 
     /// Compiler style: `offset 54 (line 3, column 17), part 1: message [rule-id] (citation)`; a
