@@ -18,6 +18,10 @@ RULE = re.compile(r"\[([a-z0-9]+(?:-[a-z0-9]+)*)\]")
 BOUNDARY_PARAMETER = re.compile(r"""boundary=(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))""", re.IGNORECASE)
 
 
+# This project's own rows of encoders.tsv: shown apart from the third-party libraries and not ranked among them.
+OWN = ("reference", "hand-rolled")
+
+
 def run_encoder(encoder, binary):
     """Runs one encoder over the corpus; returns its result document."""
     with tempfile.TemporaryDirectory(prefix="interop-" + encoder.id + "-") as saved:
@@ -37,6 +41,7 @@ def run_encoder(encoder, binary):
                 "grade": verdict["grade"],
                 "problem": verdict.get("problem"),
                 "rules": sorted({rule for detail in details for rule in RULE.findall(detail)}),
+                "cause": verdict.get("cause"),
                 "details": details,
                 "written": written(saved, verdict["id"], boundary, learned),
             })
@@ -50,6 +55,7 @@ def run_encoder(encoder, binary):
         "unsupported_features": encoder.unsupported,
         "level": report["level"],
         "problem_counts": report["problems"],
+        "defects": [{key: defect[key] for key in ("problem", "cause", "count")} for defect in report.get("defects", [])],
         "refused": report.get("refused", {}),
         "provenance": report["provenance"],
         "headline": anonymised(report["headline"], None),
@@ -143,6 +149,7 @@ def coverage_text(document):
 
 def markdown_table(documents, cell):
     """The encoders' table of RESULTS.md, as lines."""
+    third_party = [document for document in documents if document["encoder"] not in OWN]
     lines = [
         "## Encoders",
         "",
@@ -153,22 +160,25 @@ def markdown_table(documents, cell):
         "",
         "The level is the encoder's worst problem below the strict top levels (CONFORMANCE.md, \"Levels\"),",
         "with the count of each problem, worst first; refused forms are counted by what they hold. The",
-        "rank orders the encoders by those counts, worst problem first (fewer invalid bodies rank higher",
-        "whatever else, then fewer crashes, fewer refused forms, fewer avoidable warnings).",
+        "rank puts forms written correctly first, then fewer causes of each problem, worst problem first",
+        "(a cause shown on many vectors counts once). %d third-party rows hold %d independent encoder" % (
+            len(third_party), interop.independent_cores([d["encoder"] for d in third_party], interop.cores())),
+        "cores; this project's own encoders follow, not ranked.",
         "",
-        "| rank | encoder | language | version | options | level (problems) | vectors run | pass | with warnings | refused | fail | canonical bodies reproduced |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| rank | encoder | language | version | options | level (problems) | causes | vectors run | pass | with warnings | refused | fail | canonical bodies reproduced |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    encoder_ranks = interop.ranks(documents, "encoder")
-    for rank, document in sorted(zip(encoder_ranks, documents), key=lambda pair: pair[0]):
+    encoder_ranks = interop.ranks(third_party, "encoder")
+    ranked = sorted(zip(encoder_ranks, third_party), key=lambda pair: pair[0])
+    for rank, document in ranked + [("-", document) for document in documents if document["encoder"] in OWN]:
         counts, canonical = document["counts"], document.get("canonical") or {}
         options = (["boundary-accepted"] if document["accepts_boundary"] else []) + document["unsupported_features"]
         reproduced = "%d of %d" % (canonical["identical"], canonical["checked"]) if document["accepts_boundary"] and canonical else "-"
         refused = document.get("refused") or {}
         refused_text = "%d (%s)" % (counts.get("refused", 0), ", ".join("%s %d" % item for item in refused.items())) if refused else "0"
-        lines.append("| %d | %s (`%s`) | %s | %s | %s | %s | %s | %d | %d | %s | %d | %s |" % (
+        lines.append("| %s | %s (`%s`) | %s | %s | %s | %s | %d | %s | %d | %d | %s | %d | %s |" % (
             rank, cell(document["name"]), document["encoder"], document["language"], cell(document["version"]),
-            ", ".join(options) or "-", cell(interop.level_text(document)), coverage_text(document),
+            ", ".join(options) or "-", cell(interop.level_text(document)), len(document.get("defects") or []), coverage_text(document),
             counts.get("pass", 0), counts.get("pass-with-warnings", 0), refused_text, counts.get("fail", 0), reproduced))
     lines += ["", "Every vector an encoder fails or passes with warnings is listed under \"Encoder problems\" below."]
     return lines

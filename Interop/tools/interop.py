@@ -151,10 +151,16 @@ def ranks(documents, kind):
     """Each document's rank among `documents` (1 is best). Valid bodies first: a parser that reads more
     valid bodies as allowed ranks above one that reads fewer, whatever it does with invalid ones, so
     one that rejects everything reads none and ranks last (an encoder: more forms written correctly).
-    Ties are broken by the problem counts, worst problem first: fewer silent data losses, then fewer
-    crashes, and so on. Documents with the same figures share a rank."""
+    Ties are broken by the causes of each problem (`defects`: one cause shown on many vectors counts
+    once), worst problem first: fewer causes of silent data loss, then of crashes, and so on.
+    Documents with the same figures share a rank."""
     def key(document):
+        # One cause shown on many vectors counts once (a result from before causes counts its verdicts).
         counts = document.get("problem_counts") or {}
+        if document.get("defects") is not None:
+            counts = {}
+            for defect in document["defects"]:
+                counts[defect["problem"]] = counts.get(defect["problem"], 0) + 1
         return (-valid_read(document, kind),) + tuple(counts.get(problem, 0) for problem in PROBLEM_LADDER[kind])
     keys = sorted(key(document) for document in documents)
     return [keys.index(key(document)) + 1 for document in documents]
@@ -176,6 +182,38 @@ def cores():
             for member in members:
                 shared[member] = (core, [other for other in members if other != member], how)
     return shared
+
+
+def conventions():
+    """conventions.tsv: for each parser id, its documented conventions as (convention, documentation URL), in file order."""
+    path = os.path.join(INTEROP, "conventions.tsv")
+    declared = {}
+    if not os.path.exists(path):
+        return declared
+    with open(path, encoding="utf-8") as listing:
+        for line in listing:
+            line = line.rstrip("\n")
+            if not line or line.startswith("#"):
+                continue
+            parser, convention, documented = line.split("\t")
+            declared.setdefault(parser, []).append((convention, documented))
+    return declared
+
+
+def declared_limits():
+    """limits.tsv: for each parser id, its declared size limits as (limit, where declared), in file order."""
+    path = os.path.join(INTEROP, "limits.tsv")
+    declared = {}
+    if not os.path.exists(path):
+        return declared
+    with open(path, encoding="utf-8") as listing:
+        for line in listing:
+            line = line.rstrip("\n")
+            if not line or line.startswith("#"):
+                continue
+            parser, limit, documented = line.split("\t")
+            declared.setdefault(parser, []).append((limit, documented))
+    return declared
 
 
 def independent_cores(ids, shared):

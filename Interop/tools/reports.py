@@ -200,6 +200,7 @@ def describe(parts):
 
 def write_markdown(into, documents, vectors, severities, split, walled=None, firewall_document=None):
     encoder_documents = encoders.load_results(into)
+    applications = [document for document in documents if document["parser"] != firewall.FIREWALL]
     lines = [
         "# Interop results: the corpus through real parsers and encoders",
         "",
@@ -214,16 +215,18 @@ def write_markdown(into, documents, vectors, severities, split, walled=None, fir
         "with the count of each problem, worst first. The rank puts valid bodies first: a parser that reads",
         "more valid bodies (`y-` and `i-`) as the specifications allow ranks above one that reads fewer,",
         "whatever it does with invalid ones, so one that rejects everything ranks last; ties go to fewer",
-        "problems, worst first (silent data loss, crashes, misread valid bodies, rejected valid bodies,",
-        "accepted invalid bodies). %d rows hold %d independent parser cores (`cores.tsv` lists the rows" % (
-            len(documents), interop.independent_cores([d["parser"] for d in documents], interop.cores())),
-        "that share one).",
+        "causes of each problem, worst first (silent data loss, crashes, misread valid bodies, rejected valid",
+        "bodies, accepted invalid bodies; a cause shown on many vectors counts once). %d rows hold %d" % (
+            len(applications), interop.independent_cores([d["parser"] for d in applications], interop.cores())),
+        "independent parser cores (`cores.tsv` lists the rows that share one). The firewall (`%s`) is" % firewall.FIREWALL,
+        "not ranked: it stands in front of an application and is listed last.",
         "",
-        "| rank | parser | language | version | not reported | level (problems) | y accepted as expected | n rejected | i as allowed | silent data loss | crashed or timed out |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "| rank | parser | language | version | not reported | level (problems) | causes | y accepted as expected | n rejected | i as allowed | silent data loss | crashed or timed out |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    parser_ranks = interop.ranks(documents, "decoder")
-    for rank, document in sorted(zip(parser_ranks, documents), key=lambda pair: pair[0]):
+    parser_ranks = interop.ranks(applications, "decoder")
+    ranked = sorted(zip(parser_ranks, applications), key=lambda pair: pair[0])
+    for rank, document in ranked + [("-", document) for document in documents if document["parser"] == firewall.FIREWALL]:
         records = document["vectors"]
 
         def count(predicate):
@@ -237,9 +240,10 @@ def write_markdown(into, documents, vectors, severities, split, walled=None, fir
         i_ok = count(lambda r: r["verdict"] == "i" and r["grade"] == "pass")
         loss = count(lambda r: r["grade"] == "silent-data-loss")
         crashes = count(lambda r: cell_class(r) in ("crashed", "timed-out"))
-        lines.append("| %d | %s (`%s`) | %s | %s | %s | %s | %d of %d | %d of %d | %d of %d | %d | %d |" % (
+        lines.append("| %s | %s (`%s`) | %s | %s | %s | %s | %d | %d of %d | %d of %d | %d of %d | %d | %d |" % (
             rank, markdown_cell(document["name"]), document["parser"], document["language"], markdown_cell(document["version"]),
             ", ".join(document["unreported_details"]) or "-", markdown_cell(interop.level_text(document)),
+            len(document.get("defects") or []),
             y_ok, of("y"), n_ok, of("n"), i_ok, of("i"), loss, crashes))
     lines += [""] + encoders.markdown_table(encoder_documents, markdown_cell)
     flagged = [v for v in split if sum(findings(vectors[v], severities).values()) > 0]

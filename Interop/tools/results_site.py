@@ -22,6 +22,7 @@ import os
 import shutil
 
 import encoders
+import firewall
 import interop
 import reports
 
@@ -142,6 +143,9 @@ class Results:
         self.records = {d["parser"]: {r["id"]: r for r in d["vectors"]} for d in self.parsers}
         self.encoder_problems = {d["encoder"]: {p["id"]: p for p in d["problems"]} for d in self.encoders}
         self.cores = interop.cores()
+        self.conventions = interop.conventions()
+        # Each row's command, from parsers.tsv and encoders.tsv: its driver and the reproduction line.
+        self.commands = {row.id: row.command for row in interop.parsers() + interop.encoders()}
         self.bodies = {}
 
     def body(self, vector_id):
@@ -269,6 +273,61 @@ def encoder_link(encoder_id, depth):
     return '<a href="%sencoders/%s.html">%s</a>' % ("../" * depth, html.escape(encoder_id), html.escape(encoder_id))
 
 
+def driver_link(results, row_id, depth):
+    """A link to the row's driver (the first file of its command under drivers/ or encoders/), or its command."""
+    command = results.commands.get(row_id, "")
+    for word in command.split(" "):
+        if word.startswith(("drivers/", "encoders/")) and os.path.exists(os.path.join(interop.INTEROP, word)):
+            return '<a href="%s%s"><code>%s</code></a>' % ("../" * (depth + 1), html.escape(word), html.escape(word))
+    return "<code>%s</code>" % html.escape(command or "unknown")
+
+
+def report_link(row_id, depth):
+    """A link to the row's upstream report, or None when none was generated."""
+    if not os.path.exists(os.path.join(interop.INTEROP, "reports", row_id + ".md")):
+        return None
+    return '<a href="%sreports/%s.md">reports/%s.md</a>' % ("../" * (depth + 1), html.escape(row_id), html.escape(row_id))
+
+
+def body_link(vector_id, depth):
+    """A link that downloads the vector's raw body from the corpus."""
+    return '<a href="%sVectors/%s.body" download>%s.body</a>' % ("../" * (depth + 2), html.escape(vector_id), html.escape(vector_id))
+
+
+def reproduction(results, row_id, vector_id, decoder):
+    """The one command, run from Interop/, that reproduces the row's verdict on the vector."""
+    kind = "--decoder " if decoder else ""
+    return "<p class=\"repro\">Reproduce (from <code>Interop/</code>, after <code>setup.sh</code>): <code>multipart-check certify %s--vector '%s' -- %s</code></p>\n" % (
+        kind, html.escape(vector_id), html.escape(results.commands.get(row_id, "...")))
+
+
+def layer_html(results, parser_id, vector_id):
+    """For a row that shares its core (cores.tsv): what the other rows of that core made of the vector, so a
+    reader sees whether a failure comes from the parser underneath or from the layer on top."""
+    shared = results.cores.get(parser_id)
+    if not shared:
+        return ""
+    said = []
+    for other in shared[1]:
+        record = results.records.get(other, {}).get(vector_id)
+        if record is not None:
+            said.append("%s: %s" % (parser_link(other, 1), html.escape(COLUMNS.get(reports.cell_class(record), reports.cell_class(record)))))
+    if not said:
+        return ""
+    return '<p class="layer">The same core (%s) through its other rows: %s.</p>\n' % (html.escape(shared[0]), "; ".join(said))
+
+
+def defects_html(document):
+    """The row's problems grouped by cause: one defect, however many vectors show it."""
+    defects = document.get("defects") or []
+    if not defects:
+        return ""
+    rows = [[html.escape(d["problem"]), html.escape(d["cause"]), str(d["count"])] for d in defects]
+    return ("<h2 id=\"causes\">Causes (%d)</h2>\n<p>The verdicts with a problem, grouped by what they share (the rules a "
+            "body breaks, what reads otherwise, on which bodies): one cause is one thing to fix, however many vectors "
+            "show it.</p>\n" % len(defects)) + table(["problem", "cause", "vectors"], rows, "data")
+
+
 def mark(kind):
     return '<span class="mark %s">%s</span>' % (kind, MARKS[kind])
 
@@ -378,49 +437,74 @@ def expected_html(vector, limit):
 
 def index_page(results):
     e = html.escape
+    applications = [d for d in results.parsers if d["parser"] != firewall.FIREWALL]
+    walls = [d for d in results.parsers if d["parser"] == firewall.FIREWALL]
+    third_party = [d for d in results.encoders if d["encoder"] not in encoders.OWN]
+    own = [d for d in results.encoders if d["encoder"] in encoders.OWN]
     body = ['<p>Every vector of the corpus (<code>Vectors/</code>) through real parsers (the decoder process contract) '
             'and real encoders (the encoder process contract), graded by <code>multipart-check certify</code>. The level '
             'is the worst problem found, worst first below the strict top levels (CONFORMANCE.md, "Levels"). '
-            'Follow an implementation for its failures with the bytes, what was expected and what it returned; '
+            'Follow an implementation for its failures with the bytes, what was expected and what it returned, '
+            'the body to download and the command that reproduces each; '
             '<a href="patterns.html">result patterns</a> groups the vectors that every parser treats alike.</p>\n',
             '<h2 id="parsers">Parsers (%d rows, %d independent cores)</h2>\n' % (
-                len(results.parsers), interop.independent_cores([d["parser"] for d in results.parsers], results.cores)),
+                len(applications), interop.independent_cores([d["parser"] for d in applications], results.cores)),
             '<p>In rank order: valid bodies first (the <code>y-</code> and <code>i-</code> bodies read as the specifications '
-            'allow), then fewer problems, worst first; a parser that rejects everything ranks last.</p>\n', legend()]
-    headers = ["rank", "parser", "language", "version", "level", "valid bodies read as allowed"] + [
+            'allow), then fewer causes of problems, worst first; a parser that rejects everything ranks last.</p>\n', legend()]
+    headers = ["rank", "parser", "language", "level", "valid bodies read as allowed", "causes"] + [
         COLUMNS[name] for name, _ in reports.CLASSES] + ["shares its core with"]
-    rows = []
-    parser_ranks = interop.ranks(results.parsers, "decoder")
-    for rank, document in sorted(zip(parser_ranks, results.parsers), key=lambda pair: pair[0]):
+
+    def parser_row(rank, document):
         counts = class_counts(document)
         shared = results.cores.get(document["parser"])
         valid = sum(1 for record in document["vectors"] if record["verdict"] in ("y", "i") and record["answer"] != "not-sent")
-        rows.append([
-            str(rank), '%s<br><span class="label">%s</span>' % (parser_link(document["parser"], 0), e(document["name"])),
-            e(document["language"]), e(document["version"]), level_badge(document),
-            "%d of %d" % (interop.valid_read(document, "decoder"), valid),
+        return [
+            rank, '%s<br><span class="label">%s; %s</span>' % (
+                parser_link(document["parser"], 0), e(document["name"]), e(document["version"])),
+            e(document["language"]), level_badge(document),
+            "%d of %d" % (interop.valid_read(document, "decoder"), valid), str(len(document.get("defects") or [])),
         ] + [(("%s %d" % (mark(name), counts[name])) if counts[name] else "0", "count") for name, _ in reports.CLASSES] + [
-            ", ".join(parser_link(other, 0) for other in shared[1]) + " (%s)" % e(shared[2]) if shared else "-"])
+            ", ".join(parser_link(other, 0) for other in shared[1]) + " (%s)" % e(shared[2]) if shared else "-"]
+
+    parser_ranks = interop.ranks(applications, "decoder")
+    rows = [parser_row(str(rank), document)
+            for rank, document in sorted(zip(parser_ranks, applications), key=lambda pair: pair[0])]
     body.append(table(headers, rows, "data implementations"))
-    body.append('<h2 id="encoders">Encoders (%d rows, %d independent cores)</h2>\n' % (
-        len(results.encoders), interop.independent_cores([d["encoder"] for d in results.encoders], results.cores)))
+    if walls:
+        body.append('<h2 id="firewall">The firewall (not ranked)</h2>\n<p>A web application firewall is not a parser an '
+                    'application reads forms with: it stands in front of one. What matters is where its reading differs '
+                    'from the applications\' (RESULTS.md, "Firewall differential"); a valid body it rejects is a request '
+                    'it blocks.</p>\n')
+        body.append(table(headers, [parser_row("-", document) for document in walls], "data implementations"))
+    body.append('<h2 id="encoders">Encoders (%d third-party rows, %d independent cores)</h2>\n' % (
+        len(third_party), interop.independent_cores([d["encoder"] for d in third_party], results.cores)))
     body.append("<p>A boundary the encoder chose itself is shown as <code>BOUNDARY</code>. Options: whether it takes the "
                 "boundary it is given, and the features its API cannot express (those vectors are not run).</p>\n")
-    headers = ["rank", "encoder", "language", "version", "options", "level", "vectors run", "pass", "with warnings", "refused",
+    headers = ["rank", "encoder", "language", "options", "level", "causes", "vectors run", "pass", "with warnings", "refused",
                "fail", "canonical bodies reproduced"]
-    rows = []
-    encoder_ranks = interop.ranks(results.encoders, "encoder")
-    for rank, document in sorted(zip(encoder_ranks, results.encoders), key=lambda pair: pair[0]):
+
+    def encoder_row(rank, document):
         counts, canonical = document["counts"], document.get("canonical") or {}
         options = (["boundary-accepted"] if document["accepts_boundary"] else []) + document["unsupported_features"]
-        rows.append([
-            str(rank), '%s<br><span class="label">%s</span>' % (encoder_link(document["encoder"], 0), e(document["name"])),
-            e(document["language"]), e(document["version"]), e(", ".join(options) or "-"), level_badge(document),
+        return [
+            rank, '%s<br><span class="label">%s; %s</span>' % (
+                encoder_link(document["encoder"], 0), e(document["name"]), e(document["version"])),
+            e(document["language"]), e(", ".join(options) or "-"), level_badge(document),
+            str(len(document.get("defects") or [])),
             e(encoders.coverage_text(document)), str(counts.get("pass", 0)), str(counts.get("pass-with-warnings", 0)),
             str(counts.get("refused", 0)), str(counts.get("fail", 0)),
             "%d of %d" % (canonical["identical"], canonical["checked"]) if document["accepts_boundary"] and canonical else "-",
-        ])
-    body.append(table(headers, rows, "data implementations"))
+        ]
+
+    encoder_ranks = interop.ranks(third_party, "encoder")
+    body.append(table(headers, [encoder_row(str(rank), document)
+                                for rank, document in sorted(zip(encoder_ranks, third_party), key=lambda pair: pair[0])],
+                      "data implementations"))
+    if own:
+        body.append('<h2 id="own-encoders">This project\'s encoders (not ranked)</h2>\n<p>The reference encoder, and the '
+                    'hand-rolled tutorial pattern that <code>Examples/HandRolledCertification</code> shows failing: ours, so '
+                    'not ranked among the libraries.</p>\n')
+        body.append(table(headers, [encoder_row("-", document) for document in own], "data implementations"))
     return page("Real parsers and encoders", 0, results, "".join(body))
 
 
@@ -453,12 +537,31 @@ def parser_page(results, document):
     if shared:
         facts.append(("shares its core with", "%s: %s (%s)" % (
             e(shared[0]), ", ".join(parser_link(other, 1) for other in shared[1]), e(shared[2]))))
+    facts.append(("driver", driver_link(results, parser_id, 1)))
+    facts.append(("upstream report", report_link(parser_id, 1) or "none: nothing a maintainer need act on"))
+    conventional = [r for r in document["vectors"] if r.get("conventions")]
+    if document.get("conventions"):
+        facts.append(("documented conventions", "; ".join(
+            '%s (<a href="%s">documented</a>)' % (e(c["convention"]), e(c["documented"])) for c in document["conventions"])
+            + ": %d valid bod%s read as they say, graded as passes" % (len(conventional), "y" if len(conventional) == 1 else "ies")))
+    if document.get("limits"):
+        refused = sum(1 for r in document["vectors"] if r["summary"].startswith("rejected past its declared limit"))
+        facts.append(("declared limits", "; ".join(
+            '%s (<a href="%s">declared</a>)' % (e(l["limit"]), e(l["documented"])) for l in document["limits"])
+            + ": %d valid bod%s refused past them, graded as passes" % (refused, "y" if refused == 1 else "ies")))
     provenance = document.get("provenance")
     if provenance:
         facts.append(("run", e("%s with %s over %s vectors (manifest SHA-256 %s)" % (
             provenance["date"], provenance["tool"], (provenance.get("corpus") or {}).get("vectors", "?"),
             ((provenance.get("corpus") or {}).get("manifest_sha256") or "unknown")[:16]))))
     body = ['<dl class="facts">%s</dl>\n' % "".join("<dt>%s</dt><dd>%s</dd>" % fact for fact in facts)]
+    body.append(defects_html(document))
+    if conventional:
+        body.append('<h2 id="conventions">Read by its documented conventions (%d)</h2>\n<p>Valid bodies this parser hands '
+                    'over as its documentation says, not as the specifications read them: no defect, but an application '
+                    'developer must know.</p>\n' % len(conventional))
+        body.append(table(["vector", "conventions", "what it did"], [
+            [vector_link(r["id"], 1, results), e(", ".join(r["conventions"])), e(r["summary"])] for r in conventional], "data"))
     body.append("<h2>Outcomes</h2>\n" + legend())
     body.append(table(["outcome", "vectors"], [[mark(name) + " " + e(meaning), str(counts[name])] for name, meaning in reports.CLASSES], "counts"))
     grouped = {kind: [] for kind in PROBLEM_ORDER}
@@ -494,12 +597,14 @@ def parser_page(results, document):
                 '<section class="case">\n<h3>%s <span class="verdict">%s: %s</span></h3>\n<p>%s</p>\n'
                 '<p class="summary">%s</p>\n<h4>The body</h4>\n<p class="ct">Content-Type: %s</p>\n%s'
                 '<div class="pair"><div><h4>Expected</h4>\n%s</div><div><h4>Returned</h4>\n%s</div></div>\n'
-                '<p class="agree">Other parsers: %s; %d of %d read it as the corpus expects.</p>\n</section>\n' % (
+                '<p class="agree">Other parsers: %s; %d of %d read it as the corpus expects.</p>\n%s</section>\n' % (
                     vector_link(record["id"], 1, results), record["verdict"], e(VERDICTS[record["verdict"]]),
                     e(vector["description"]), e(record["summary"]),
                     inline(None if vector.get("content_type") is None else vector["content_type"].encode("utf-8")),
                     block(results.body(record["id"]), LIST_BYTES), expected_html(vector, 256),
-                    reading_html(record, vector, unreported, 256), agree, expected, others))
+                    reading_html(record, vector, unreported, 256), agree, expected, others,
+                    layer_html(results, parser_id, record["id"]) +
+                    '<p class="links">The body: %s.</p>\n%s' % (body_link(record["id"], 1), reproduction(results, parser_id, record["id"], True))))
     return page("%s (%s)" % (document["name"], parser_id), 1, results, "".join(body), results.provenance_line([document]))
 
 
@@ -518,10 +623,13 @@ def encoder_page(results, document):
     if shared:
         facts.append(("shares its core with", "%s: %s (%s)" % (
             e(shared[0]), ", ".join(encoder_link(other, 1) for other in shared[1]), e(shared[2]))))
+    facts.append(("driver", driver_link(results, document["encoder"], 1)))
+    facts.append(("upstream report", report_link(document["encoder"], 1) or "none: nothing a maintainer need act on"))
     provenance = document.get("provenance")
     if provenance:
         facts.append(("run", e("%s with %s" % (provenance["date"], provenance["tool"]))))
     body = ['<dl class="facts">%s</dl>\n' % "".join("<dt>%s</dt><dd>%s</dd>" % fact for fact in facts)]
+    body.append(defects_html(document))
     grouped = {}
     for problem in document["problems"]:
         grouped.setdefault(problem.get("problem") or problem["grade"], []).append(problem)
@@ -547,8 +655,15 @@ def encoder_page(results, document):
             body.append('<div class="pair"><div><h4>The form it was given</h4>\n%s</div><div><h4>What it wrote</h4>\n%s</div></div>\n' % (
                 form_html(form) if form else "<p>a probe: see CONFORMANCE.md, \"Encoders\", rule 8</p>",
                 written_html(problem.get("written"))))
-            body.append('<p class="agree">Other encoders with a problem on this form: %s.</p>\n</section>\n' % (
+            body.append('<p class="agree">Other encoders with a problem on this form: %s.</p>\n' % (
                 ", ".join(encoder_link(other, 1) for other in failing) or "none"))
+            if vector:
+                body.append('<p class="links">The canonical body: %s.</p>\n' % body_link(problem["id"], 1))
+            options = " ".join((["--boundary-accepted"] if document["accepts_boundary"] else [])
+                               + ["--unsupported %s" % f for f in document["unsupported_features"]])
+            body.append(reproduction(results, document["encoder"], problem["id"], False).replace(
+                "certify --vector", ("certify %s --vector" % options) if options else "certify --vector"))
+            body.append("</section>\n")
     return page("%s (%s)" % (document["name"], document["encoder"]), 1, results, "".join(body), results.provenance_line([document]))
 
 

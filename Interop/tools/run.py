@@ -36,6 +36,7 @@ import encoders
 import firewall
 import interop
 import reports
+import repros
 
 
 # The seed of the decoder probes (`certify --probe-seed`), fixed so that a rerun sends the same bodies.
@@ -49,6 +50,12 @@ def run_parser(parser, binary, vectors):
         options = ["--decoder", "--probe-seed", PROBE_SEED]
         for detail in parser.unreported:
             options += ["--not-reported", detail]
+        declared = interop.conventions().get(parser.id, [])
+        for convention, _ in declared:
+            options += ["--convention", convention]
+        limits = interop.declared_limits().get(parser.id, [])
+        for limit, _ in limits:
+            options += ["--limit", limit]
         report = interop.certify(binary, parser, options, saved)
         records = []
         probes = []
@@ -66,6 +73,10 @@ def run_parser(parser, binary, vectors):
                 "summary": verdict["summary"],
                 "differences": verdict["details"],
             }
+            if verdict.get("conventions"):
+                record["conventions"] = verdict["conventions"]
+            if verdict.get("cause"):
+                record["cause"] = verdict["cause"]
             answer = verdict.get("answer")
             if answer is None:
                 record.update(answer="not-sent", reading=None, matches_expected=None)
@@ -90,8 +101,11 @@ def run_parser(parser, binary, vectors):
         "language": parser.language,
         "version": parser.version(),
         "unreported_details": parser.unreported,
+        "conventions": [{"convention": name, "documented": link} for name, link in declared],
+        "limits": [{"limit": limit, "documented": link} for limit, link in limits],
         "level": report["level"],
         "problem_counts": report["problems"],
+        "defects": [{key: defect[key] for key in ("problem", "cause", "count")} for defect in report.get("defects", [])],
         "provenance": report["provenance"],
         "headline": report["headline"],
         "counts": counts,
@@ -155,6 +169,12 @@ def generate(into, chosen, vectors, rules, binary, dated_by=None):
     with ThreadPoolExecutor(max_workers=CONCURRENT_ROWS) as pool:
         for finished in [pool.submit(row, implementation) for row, implementation in rows]:
             finished.result()
+    if any(isinstance(implementation, interop.Parser) for _, implementation in rows):
+        # The upstream reports show what their reproductions printed here.
+        started = time.monotonic()
+        outputs = repros.run_all(into, vectors)
+        print("ran %d reproductions (%.0f s)" % (sum(len(v) for v in outputs.values()), time.monotonic() - started),
+              file=sys.stderr, flush=True)
     reports.write_all(into, vectors, rules)
 
 

@@ -28,6 +28,22 @@ PROBLEMS = [
     ("misreads-valid", "Misread valid body", "accepts a valid body but returns other parts (names, filenames, types or content) than it holds"),
 ]
 
+# Why each problem is a defect and not a choice the specifications leave to a receiver: one line a
+# maintainer can weigh before reading the case. Receiver freedoms (a filename's directory dropped) and
+# documented conventions (conventions.tsv) are graded as passes, so they never reach a report.
+WHY_A_DEFECT = {
+    "loses-data": "The application is told the upload succeeded and gets less than was sent, with no error to act on; "
+                  "no specification lets a receiver drop or cut a part of a body it accepts.",
+    "no-answer": "Any client can send this body, so an exception, a crash or a hang on it is a denial of service, "
+                 "whatever the body's validity: a receiver should answer with parts or an error.",
+    "misreads-valid": "The body is one the specifications require a receiver to read as listed (or, for an `i-` body, allow "
+                      "only the readings listed); the application gets other names, filenames, types or content than the "
+                      "client sent, with no error.",
+}
+
+# How many causes of one problem a report writes out in full; the others are listed with their vectors.
+CAUSES_IN_FULL = 3
+
 # Normative text of the sections the corpus cites most, quoted so a report stands on its own.
 SPEC_TEXT = {
     "RFC 2046 §5.1.1": [
@@ -324,7 +340,7 @@ def chosen_case(records, body_of, records_of, parser_id):
                                        len(body_of(r["id"])), r["id"]))
 
 
-def write_report(into, document, documents, vectors, body_of, rules):
+def write_report(into, document, documents, vectors, body_of, rules, repro_outputs=None):
     parser_id = document["parser"]
     by_problem = {}
     for record in document["vectors"]:
@@ -334,6 +350,7 @@ def write_report(into, document, documents, vectors, body_of, rules):
     if not by_problem:
         return None
     records_of = {d["parser"]: {r["id"]: r for r in d["vectors"]} for d in documents}
+    repro_outputs = repro_outputs or {}
     provenance = document.get("provenance") or {}
     corpus = provenance.get("corpus") or {}
     lines = [
@@ -352,44 +369,71 @@ def write_report(into, document, documents, vectors, body_of, rules):
             provenance.get("date", "on a date these results do not record"), provenance.get("tool", "multipart-check")),
         "",
     ]
+    shared = interop.cores().get(parser_id)
+    if shared:
+        lines += ["- **Shares its core with:** %s (%s): a defect here is likely there too." % (
+            ", ".join("`%s`" % other for other in shared[1]), shared[2]), ""]
     for key, title, meaning in PROBLEMS:
         records = by_problem.get(key)
         if not records:
             continue
-        record = chosen_case(records, body_of, records_of, parser_id)
-        vector_id = record["id"]
-        vector = vectors[vector_id]
-        body = body_of(vector_id)
-        lines += ["## %s: it %s" % (title, meaning), "",
-                  "%d vector(s) show it. The case below, `%s`, is %s: %s." % (
-                      len(records), vector_id, "a valid body" if vector["verdict"] == "y" else
-                      "a body either reading of which is allowed" if vector["verdict"] == "i" else "an invalid body",
-                      vector["description"]), ""]
-        repro = reproduction(parser_id, document, vector_id, vector, body)
-        lines += ["### Reproduction", ""]
-        if repro is None:
-            request = json.dumps({"version": 1, "content_type": vector["content_type"], "body_base64": base64.b64encode(body).decode("ascii")})
-            lines += ["No standalone reproduction template exists for this row yet (`Interop/tools/repro/%s.*`); "
-                      "the driver reproduces it from `Interop/`:" % parser_id, "", "```sh",
-                      "echo '%s' | %s" % (request, interop_command(parser_id)), "```", ""]
-        else:
-            language, name, code = repro
-            lines += ["`%s` (the body is `Vectors/%s.body`, %d bytes, written in as a literal):" % (name, vector_id, len(body)), "",
-                      "```" + language, code.rstrip("\n"), "```", ""]
-        lines += ["### Expected", ""] + expected_markdown(vector) + [""]
-        lines += ["### Actual", ""] + actual_markdown(record, document["unreported_details"]) + [""]
-        lines += ["### What the specifications say", ""] + spec_markdown(vector, rules) + [""]
-        readers = readers_as_expected(records_of, parser_id, vector_id)
-        same = sorted(other for other, records_by_id in records_of.items() if other != parser_id
-                      and vector_id in records_by_id and records_by_id[vector_id]["reading"] == record["reading"])
-        lines += ["### Other implementations", "",
-                  "%d of the %d other parsers run on the corpus read this body as expected%s." % (
-                      len(readers), len(records_of) - 1, (": " + ", ".join(readers)) if readers else ""),
-                  "Reading it the same way as this one: %s." % (", ".join(same) if same else "none"), ""]
-        lines += ["### Every vector with this problem", "", "| vector | what happened |", "|---|---|"]
+        # One cause shown on many vectors is one finding: group by the cause each verdict records.
+        causes = {}
         for each in records:
-            lines.append("| `%s` | %s |" % (each["id"], cell(each["summary"])))
-        lines.append("")
+            causes.setdefault(each.get("cause") or each["summary"], []).append(each)
+        order = {"y": 0, "i": 1, "n": 2}
+        groups = sorted(causes.items(), key=lambda item: (
+            min(order[r["verdict"]] for r in item[1]), -len(item[1]), item[0]))
+        lines += ["## %s: it %s" % (title, meaning), "",
+                  "**Why this is a defect, not a choice:** %s" % WHY_A_DEFECT[key], "",
+                  "%d vector%s show%s it, from %d cause%s (verdicts grouped by what they share: what reads otherwise, "
+                  "on bodies of which area with which findings)." % (
+                      len(records), "" if len(records) == 1 else "s", "s" if len(records) == 1 else "",
+                      len(groups), "" if len(groups) == 1 else "s"), ""]
+        for number, (cause, group) in enumerate(groups[:CAUSES_IN_FULL], start=1):
+            record = chosen_case(group, body_of, records_of, parser_id)
+            vector_id = record["id"]
+            vector = vectors[vector_id]
+            body = body_of(vector_id)
+            lines += ["### %d. %s" % (number, cause), "",
+                      "%d vector%s. The case below, `%s`, is %s: %s." % (
+                          len(group), "" if len(group) == 1 else "s", vector_id,
+                          "a valid body" if vector["verdict"] == "y" else
+                          "a body either reading of which is allowed" if vector["verdict"] == "i" else "an invalid body",
+                          vector["description"]), ""]
+            repro = reproduction(parser_id, document, vector_id, vector, body)
+            lines += ["#### Reproduction", ""]
+            if repro is None:
+                request = json.dumps({"version": 1, "content_type": vector["content_type"], "body_base64": base64.b64encode(body).decode("ascii")})
+                lines += ["No standalone reproduction template exists for this row yet (`Interop/tools/repro/%s.*`); "
+                          "the driver reproduces it from `Interop/`:" % parser_id, "", "```sh",
+                          "echo '%s' | %s" % (request, interop_command(parser_id)), "```", ""]
+            else:
+                language, name, code = repro
+                lines += ["`%s` (the body is `Vectors/%s.body`, %d bytes, written in as a literal):" % (name, vector_id, len(body)), "",
+                          "```" + language, code.rstrip("\n"), "```", ""]
+                output = repro_outputs.get(parser_id, {}).get(vector_id)
+                if output is not None:
+                    lines += ["What it printed here (%s):" % output["ran"], "", "```text", output["output"].rstrip("\n"), "```", ""]
+            lines += ["#### Expected", ""] + expected_markdown(vector) + [""]
+            lines += ["#### Actual", ""] + actual_markdown(record, document["unreported_details"]) + [""]
+            lines += ["#### What the specifications say", ""] + spec_markdown(vector, rules) + [""]
+            readers = readers_as_expected(records_of, parser_id, vector_id)
+            same = sorted(other for other, records_by_id in records_of.items() if other != parser_id
+                          and vector_id in records_by_id and records_by_id[vector_id]["reading"] == record["reading"])
+            lines += ["#### Other implementations", "",
+                      "%d of the %d other parsers run on the corpus read this body as expected%s." % (
+                          len(readers), len(records_of) - 1, (": " + ", ".join(readers)) if readers else ""),
+                      "Reading it the same way as this one: %s." % (", ".join(same) if same else "none"), ""]
+            if len(group) > 1:
+                lines += ["#### Every vector with this cause", "", "| vector | what happened |", "|---|---|"]
+                lines += ["| `%s` | %s |" % (each["id"], cell(each["summary"])) for each in group]
+                lines.append("")
+        if len(groups) > CAUSES_IN_FULL:
+            lines += ["### Other causes", "", "| cause | vectors |", "|---|---|"]
+            for cause, group in groups[CAUSES_IN_FULL:]:
+                lines.append("| %s | %s |" % (cell(cause), ", ".join("`%s`" % each["id"] for each in group)))
+            lines.append("")
     path = os.path.join(into, FOLDER, parser_id + ".md")
     with open(path, "w", encoding="utf-8") as output:
         output.write("\n".join(lines).rstrip("\n") + "\n")
@@ -425,6 +469,34 @@ def spec_markdown(vector, rules):
     return lines
 
 
+REPRO_OUTPUTS = os.path.join("results", "repro-outputs.json")
+
+
+def load_repro_outputs(into):
+    """What each reproduction printed when run here (tools/repros.py): {parser: {vector: {"ran", "output"}}}."""
+    path = os.path.join(into, REPRO_OUTPUTS)
+    if not os.path.exists(path):
+        return {}
+    with open(path, encoding="utf-8") as saved:
+        return json.load(saved)
+
+
+def chosen_cases(document, documents, body_of, known=None):
+    """The vectors a report writes out in full: for each problem, the case of each of its first causes
+    (of the vectors `known`, when given: a result older than the corpus may name a vector since renamed)."""
+    records_of = {d["parser"]: {r["id"]: r for r in d["vectors"]} for d in documents}
+    chosen = []
+    order = {"y": 0, "i": 1, "n": 2}
+    for key, _, _ in PROBLEMS:
+        causes = {}
+        for record in document["vectors"]:
+            if problem_of(record) == key and (known is None or record["id"] in known):
+                causes.setdefault(record.get("cause") or record["summary"], []).append(record)
+        groups = sorted(causes.items(), key=lambda item: (min(order[r["verdict"]] for r in item[1]), -len(item[1]), item[0]))
+        chosen += [chosen_case(group, body_of, records_of, document["parser"])["id"] for _, group in groups[:CAUSES_IN_FULL]]
+    return chosen
+
+
 def write_reports(into, vectors, rules):
     """Writes a report for every parser with a problem a report is for; returns their paths."""
     folder = os.path.join(into, FOLDER)
@@ -440,7 +512,8 @@ def write_reports(into, vectors, rules):
                 bodies[vector_id] = body.read()
         return bodies[vector_id]
 
-    written = [write_report(into, document, documents, vectors, body_of, rules) for document in documents]
+    outputs = load_repro_outputs(into)
+    written = [write_report(into, document, documents, vectors, body_of, rules, outputs) for document in documents]
     written = [path for path in written if path]
     index = ["# Upstream reports", "",
              "<!-- Generated by Interop/run.sh from Interop/results/; do not edit. -->", "",

@@ -170,7 +170,8 @@ vector("filenames/i-latin1-with-charset-field", body,
                  accept("RFC 7578 §5.1.2: non-ASCII text may be encoded in the form-charset, which for HTML is "
                         "named by _charset_ (RFC 7578 §4.6), so a receiver may decode the filename as ISO-8859-1",
                         [p("_charset_", "iso-8859-1"), fpart("caf\u00e9.txt")]),
-                 accept(FFFD, [p("_charset_", "iso-8859-1"), fpart("caf\ufffd.txt")])])
+                 accept(FFFD, [p("_charset_", "iso-8859-1"), fpart("caf\ufffd.txt")]),
+                 reject(INVALID_UTF8_REFUSED)])
 
 # ---------------------------------------------------------------------------------------------
 # Escapes that are not decoded: %XX, numeric character references, encoded-words

@@ -494,6 +494,9 @@ LATIN1_ACCEPT_RAW = ("RFC 7578 §5.1.2, §5.1.3: names and filenames may be sent
                      "receiver may need to know that charset to interpret them; the bytes are kept as sent")
 LATIN1_ACCEPT_FFFD = ("WHATWG Fetch formData(): names and filenames are decoded as UTF-8, invalid bytes becoming "
                       "U+FFFD")
+LATIN1_REFUSED = ("RFC 3629 §3: \"Implementations of the decoding algorithm above MUST protect against decoding "
+                  "invalid sequences\"; a receiver that reads names and filenames as UTF-8 (RFC 7578 §5.1.1) may "
+                  "refuse one that is not UTF-8 rather than guess its charset")
 
 body = raw(b'Content-Disposition: form-data; name="f"; filename="r\xe9sum\xe9.pdf"\r\n'
            b"Content-Type: application/pdf\r\n", "%PDF-1.4") + close()
@@ -507,6 +510,7 @@ vector("headers/i-filename-latin1", body,
             "parts": [p("f", "%PDF-1.4", filename=b"r\xe9sum\xe9.pdf", content_type="application/pdf")]},
            {"outcome": "accept", "because": LATIN1_ACCEPT_FFFD,
             "parts": [p("f", "%PDF-1.4", filename="r\ufffdsum\ufffd.pdf", content_type="application/pdf")]},
+           {"outcome": "reject", "because": LATIN1_REFUSED},
        ],
        producer="Apache HttpClient 5 (STRICT mode writes headers as ISO-8859-1)")
 
@@ -522,4 +526,5 @@ vector("headers/i-name-latin1", body,
        outcomes=[
            {"outcome": "accept", "because": LATIN1_ACCEPT_RAW, "parts": [p(b"caf\xe9", "1")]},
            {"outcome": "accept", "because": LATIN1_ACCEPT_FFFD, "parts": [p("caf\ufffd", "1")]},
+           {"outcome": "reject", "because": LATIN1_REFUSED},
        ])

@@ -57,6 +57,12 @@ extension CommandSpec {
                 name: .notReported, valueName: "detail", allowedValues: UnreportedDetail.all.map(\.rawValue), isRepeating: true,
                 help: "For --decoder: a detail the parser's API does not report; it is left out of the comparison, and the report says so. Repeatable."),
             Option(
+                name: .limit, valueName: "kind=bytes", isRepeating: true,
+                help: "For --decoder: a size limit the parser declares (\(ReceiverLimit.Kind.allCases.map(\.rawValue).joined(separator: ", ")), such as header-line-bytes=8190); a valid body past it that the parser rejects passes, one it accepts with data lost still fails. Repeatable."),
+            Option(
+                name: .convention, valueName: "convention", allowedValues: DecoderConvention.all.map(\.rawValue), isRepeating: true,
+                help: "For --decoder: a documented convention the parser hands parts over by (such as PHP's last-of-repeated-name); a valid body read exactly as it describes passes with the convention named, and never sets the level. Repeatable."),
+            Option(
                 name: .vector, valueName: "id", isRepeating: true,
                 help: "Run only this vector; a glob such as 'quoting/*' is allowed. Repeatable; with --area, a vector matching either runs."),
             Option(

@@ -46,8 +46,25 @@ extension Invocation {
         if !command.isDecoder, !parsed.values(.notReported).isEmpty {
             throw UsageError("'--not-reported' is for decoders (with '--decoder'): an encoder's output is always read whole.", command: spec)
         }
-        // The option's allowed values are checked by the parser, with a suggestion.
+        if !command.isDecoder, !parsed.values(.convention).isEmpty {
+            throw UsageError("'--convention' is for decoders (with '--decoder'): it says how a parser hands parts to an application.", command: spec)
+        }
+        // The options' allowed values are checked by the parser, with a suggestion.
         command.notReported = Set(parsed.values(.notReported).map(UnreportedDetail.init(rawValue:)))
+        command.conventions = Set(parsed.values(.convention).map(DecoderConvention.init(rawValue:)))
+        if !command.isDecoder, !parsed.values(.limit).isEmpty {
+            throw UsageError("'--limit' is for decoders (with '--decoder'): it declares what a parser refuses to hold.", command: spec)
+        }
+        command.limits = []
+        for text in parsed.values(.limit) {
+            guard let limit = ReceiverLimit(parsing: text) else {
+                let kinds = ReceiverLimit.Kind.allCases.map(\.rawValue)
+                throw UsageError(
+                    "The value '\(text)' is invalid for '--limit <kind=bytes>': write one of \(ParsedArguments.list(kinds)), '=' and a positive number, such as header-line-bytes=8190.",
+                    command: spec)
+            }
+            command.limits.append(limit)
+        }
         command.vectorPatterns = parsed.values(.vector)
         command.areaPatterns = parsed.values(.area)
         if let text = parsed.value(.jobs) {

@@ -46,6 +46,8 @@ package enum OptionName: String, Sendable, CaseIterable {
     case timeout = "--timeout"
     case unsupported = "--unsupported"
     case notReported = "--not-reported"
+    case convention = "--convention"
+    case limit = "--limit"
     case update = "--update"
     case verdict = "--verdict"
     case version = "--version"

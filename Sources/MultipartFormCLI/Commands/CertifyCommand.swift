@@ -27,6 +27,10 @@ struct CertifyCommand {
     var unsupported: Set<EncoderFeature> = []
     /// Details the decoder's API does not report.
     var notReported: Set<UnreportedDetail> = []
+    /// The documented conventions the decoder declared (`--convention`).
+    var conventions: Set<DecoderConvention> = []
+    /// The size limits the decoder declared (`--limit`).
+    var limits: [ReceiverLimit] = []
     /// The name in the report.
     var name: String?
     /// Whether the text table lists only vectors that did not pass.
@@ -105,6 +109,8 @@ struct CertifyCommand {
             var decoder = ProcessDecoderAdapter(command: command, name: name, timeout: timeout, knownIssues: issues)
             decoder.outputLimit = maxOutput
             decoder.unreportedDetails = notReported
+            decoder.conventions = conventions
+            decoder.limits = limits
             decoder.deadline = deadlineInstant
             adapter = .decoder(decoder)
         } else {

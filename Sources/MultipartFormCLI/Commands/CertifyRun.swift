@@ -237,6 +237,8 @@ private struct ObservedDecoder: FormDecoderAdapter {
     var name: String { base.name }
     var knownIssues: [String: String] { base.knownIssues }
     var unreportedDetails: Set<UnreportedDetail> { base.unreportedDetails }
+    var conventions: Set<DecoderConvention> { base.conventions }
+    var limits: [ReceiverLimit] { base.limits }
 
     func decode(body: [UInt8], contentType: String) throws -> [DecodedFormPart] {
         try observer.checkNotStopped()

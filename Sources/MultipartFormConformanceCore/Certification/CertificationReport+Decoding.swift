@@ -3,7 +3,7 @@ extension CertificationReport {
     private static let reportKeys = [
         "format_version", "kind", "adapter", "level", "level_on_run", "partial", "limitations", "headline", "vector_count", "counts",
         "problems", "defects", "refused", "coverage", "provenance", "accepts_boundary", "unsupported_features",
-        "ignored_unsupported_features", "canonical", "unreported_details", "verdicts", "checksum", "unverified",
+        "ignored_unsupported_features", "canonical", "unreported_details", "conventions", "limits", "verdicts", "checksum", "unverified",
     ]
 
     /// The JSON format versions ``decode(_:)`` reads.
@@ -63,6 +63,13 @@ extension CertificationReport {
             },
             provenance: try object.optional("provenance").map { (node) throws(JSONShapeError) in try provenance(node) }
                 ?? CertificationProvenance())
+        report.conventions = try (object.optional("conventions")?.array() ?? []).map {
+            (item) throws(JSONShapeError) in DecoderConvention(rawValue: try item.string())
+        }
+        report.limits = try (object.optional("limits")?.array() ?? []).map { (item) throws(JSONShapeError) in
+            guard let limit = ReceiverLimit(parsing: try item.string()) else { throw item.failure("not a limit such as header-line-bytes=8190") }
+            return limit
+        }
         // A run also answers the probes, which are not vectors of the corpus.
         let probes = kind == .encoder ? EncoderProbe.all.count : DecoderProbe.count
         if let corpus = report.provenance.corpus, verdicts.count > corpus.vectorCount + probes {
@@ -109,7 +116,7 @@ extension CertificationReport {
     private static func verdict(_ node: JSONNode) throws(JSONShapeError) -> CertificationVerdict {
         let object = try node.object(allowing: [
             "id", "area", "grade", "outcome", "problem", "summary", "details", "notes", "known_issue", "byte_identical",
-            "not_run_because", "refused_form", "answer", "cause",
+            "not_run_because", "refused_form", "answer", "cause", "conventions",
         ])
         func grade(_ key: String) throws(JSONShapeError) -> CertificationGrade {
             let text = try object.required(key)
@@ -135,6 +142,9 @@ extension CertificationReport {
         verdict.notRunBecause = try strings("not_run_because")
         verdict.refusedForm = try object.optional("refused_form")?.optionalString()
         verdict.cause = try object.optional("cause")?.optionalString()
+        verdict.conventions = try (object.optional("conventions")?.array() ?? []).map {
+            (item) throws(JSONShapeError) in DecoderConvention(rawValue: try item.string())
+        }
         verdict.decoderAnswer = try object.optional("answer").map { (text) throws(JSONShapeError) in DecoderAnswer(rawValue: try text.string()) }
         return verdict
     }

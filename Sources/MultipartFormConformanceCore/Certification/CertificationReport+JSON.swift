@@ -77,6 +77,9 @@ extension CertificationReport {
                 ("canonical", .object([("checked", .int(canonicalChecked)), ("identical", .int(canonicalIdentical))])))
         } else {
             members.append(("unreported_details", .array(unreportedDetails.map { .string($0.rawValue) })))
+            // Recorded only when declared, so reports from before conventions keep their checksums.
+            if !conventions.isEmpty { members.append(("conventions", .array(conventions.map { .string($0.rawValue) }))) }
+            if !limits.isEmpty { members.append(("limits", .array(limits.map { .string($0.description) }))) }
         }
         members.append(("verdicts", .array(verdicts.map(\.jsonValue))))
         return members
@@ -132,6 +135,7 @@ extension CertificationVerdict {
         if let refusedForm { members.append(("refused_form", .string(refusedForm))) }
         if let decoderAnswer { members.append(("answer", .string(decoderAnswer.rawValue))) }
         if let cause { members.append(("cause", .string(cause))) }
+        if !conventions.isEmpty { members.append(("conventions", .array(conventions.map { .string($0.rawValue) }))) }
         return .object(members)
     }
 }

@@ -17,6 +17,12 @@ extension CertificationReport {
         if !unsupportedFeatures.isEmpty {
             out += "Declared unsupported: \(unsupportedFeatures.map(\.rawValue).joined(separator: ", "))\n"
         }
+        if !limits.isEmpty {
+            out += "Declared limits: \(limits.map(\.description).joined(separator: ", "))\n"
+        }
+        if !conventions.isEmpty {
+            out += "Documented conventions: \(conventions.map { "\($0.rawValue) (\($0.meaning))" }.joined(separator: "; "))\n"
+        }
         for feature in ignoredUnsupportedFeatures {
             let reason = EncoderFeature.withdrawn.first { $0.feature == feature }?.reason ?? "not a feature this version knows"
             out += "Declared unsupported but run anyway: \(feature.rawValue) (every string API can say it: \(reason))\n"

@@ -25,6 +25,10 @@ public struct CertificationReport: Sendable, Hashable {
     public var ignoredUnsupportedFeatures: [EncoderFeature]
     /// What the decoder's API does not report, left out of the comparison (decoders), in a stable order.
     public var unreportedDetails: [UnreportedDetail]
+    /// The documented conventions the decoder declared (``DecoderConvention``), in a stable order.
+    public var conventions: [DecoderConvention] = []
+    /// The size limits the decoder declared (``ReceiverLimit``), in a stable order.
+    public var limits: [ReceiverLimit] = []
     /// The tool, the date, the corpus and the filters of the run.
     public var provenance: CertificationProvenance
     /// Why a report read from a file cannot show that it is what a run wrote over its corpus, or
@@ -252,6 +256,18 @@ public struct CertificationReport: Sendable, Hashable {
                 let count = causes[entry.problem] ?? 0
                 return entry.problem.counted(entry.count) + (count == 0 ? "" : " (\(count) cause\(count == 1 ? "" : "s"))")
             }.joined(separator: ", ")
+        }
+        let refusedPastLimits = verdicts.count { $0.grade == .pass && $0.summary.hasPrefix(ReceiverLimit.refusalSummary) }
+        if refusedPastLimits > 0 {
+            text += "; \(refusedPastLimits) valid bod\(refusedPastLimits == 1 ? "y" : "ies") refused past declared limits"
+        }
+        let conventional = verdicts.filter { !$0.conventions.isEmpty }
+        if !conventional.isEmpty {
+            // Said apart from the problems: a documented convention is no defect, but an application sees it.
+            var uses: [DecoderConvention: Int] = [:]
+            for verdict in conventional { for convention in verdict.conventions { uses[convention, default: 0] += 1 } }
+            let named = uses.keys.sorted().map { "\($0) \(uses[$0]!)" }.joined(separator: ", ")
+            text += "; \(conventional.count) valid bod\(conventional.count == 1 ? "y" : "ies") read by documented conventions (\(named))"
         }
         if kind == .encoder {
             if acceptsBoundary == true {

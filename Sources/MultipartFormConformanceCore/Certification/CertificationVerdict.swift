@@ -33,6 +33,9 @@ public struct CertificationVerdict: Sendable, Hashable {
     /// For a verdict with a problem: what it shares with the other verdicts of the same defect
     /// (``CertificationDefect``), such as `[header-not-allowed]`; `nil` when the report did not record one.
     public var cause: String?
+    /// For a decoder: the documented conventions (``DecoderConvention``) its reading of the body followed,
+    /// when that reading differs from the specifications' only as they describe.
+    public var conventions: [DecoderConvention] = []
 
     /// Creates a verdict.
     package init(

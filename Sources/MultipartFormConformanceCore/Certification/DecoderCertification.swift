@@ -74,9 +74,12 @@ public struct DecoderCertification: Sendable {
     package func report(
         verdicts: [CertificationVerdict], provenance: CertificationProvenance = CertificationProvenance()
     ) -> CertificationReport {
-        CertificationReport(
+        var report = CertificationReport(
             adapterName: adapter.name, kind: .decoder, verdicts: verdicts, unreportedDetails: adapter.unreportedDetails.sorted(),
             provenance: provenance)
+        report.conventions = adapter.conventions.sorted()
+        report.limits = adapter.limits.sorted()
+        return report
     }
 
     /// Decodes the vector's body with the adapter and grades the outcome.
@@ -151,7 +154,10 @@ public struct DecoderCertification: Sendable {
         switch reading.verdict {
         case .yes:
             let expected = reading.parts
-            if let rejection { return verdict(.fail, "rejected a valid body: \(rejection)", problem: .rejectsValid) }
+            if let rejection {
+                if let past = pastDeclaredLimit(vector) { return verdict(.pass, "\(ReceiverLimit.refusalSummary) (\(past)): \(rejection)") }
+                return verdict(.fail, "rejected a valid body: \(rejection)", problem: .rejectsValid)
+            }
             return judgeAccepted(decoded, expected: expected, vector: vector, allowed: "")
         case .no:
             if let rejection { return verdict(.pass, "rejected\(ruleList): \(rejection)") }
@@ -177,6 +183,7 @@ public struct DecoderCertification: Sendable {
                 if let allowed = outcomes.first(where: { $0.outcome == .reject }) {
                     return verdict(.pass, "rejected, as allowed: \(allowed.because)", details: ["the decoder said: \(rejection)"])
                 }
+                if let past = pastDeclaredLimit(vector) { return verdict(.pass, "\(ReceiverLimit.refusalSummary) (\(past)): \(rejection)") }
                 return verdict(
                     .fail, "rejected, but the specifications only allow accepting: \(rejection)", problem: .rejectsValid)
             }
@@ -202,11 +209,31 @@ public struct DecoderCertification: Sendable {
         }
     }
 
+    /// The first declared limit the vector's body goes past, said as `header-line-bytes 8261 past the declared 8190`; `nil` when none.
+    private func pastDeclaredLimit(_ vector: ConformanceVector) -> String? {
+        guard !adapter.limits.isEmpty else { return nil }
+        let measure = ReceiverLimit.Measure(body: vector.body, contentType: vector.contentType)
+        return adapter.limits.sorted().first { $0.isExceeded(by: measure) }?.exceeded(by: measure)
+    }
+
     private func judgeAccepted(
         _ decoded: [DecodedFormPart], expected: [VectorSidecar.ExpectedPart], vector: ConformanceVector, allowed: String
     ) -> CertificationVerdict {
         let differences = mismatches(decoded, expected)
         let count = expected.count
+        if !differences.isEmpty, !adapter.conventions.isEmpty {
+            // A reading that differs only as the decoder's documented conventions say is theirs, not a defect.
+            let conventional = DecoderConvention.reading(expected, following: adapter.conventions)
+            if !conventional.applied.isEmpty, mismatches(decoded, conventional.parts).isEmpty {
+                let names = conventional.applied.map(\.rawValue).joined(separator: ", ")
+                var result = CertificationVerdict(
+                    vectorID: vector.id, area: vector.area, grade: .pass,
+                    summary: "accepted; read as its documented conventions say (\(names)): \(conventional.parts.count) part\(conventional.parts.count == 1 ? "" : "s") for the body's \(count)",
+                    notes: conventional.applied.map { "documented convention \($0.rawValue): \($0.meaning)" })
+                result.conventions = conventional.applied
+                return result
+            }
+        }
         guard !differences.isEmpty else {
             let freedoms = zip(decoded, expected).contains { ReceiverFreedom.isTerminalComponent($0.filename, of: $1.filename) }
             return CertificationVerdict(

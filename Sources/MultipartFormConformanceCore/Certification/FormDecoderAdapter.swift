@@ -27,6 +27,13 @@ public protocol FormDecoderAdapter: Sendable {
     /// What the decoder's API does not report, left out of the comparison (see ``UnreportedDetail``). Default: nothing.
     var unreportedDetails: Set<UnreportedDetail> { get }
 
+    /// The documented conventions the decoder hands parts over by (see ``DecoderConvention``): a valid body
+    /// read exactly as they describe passes with the convention named. Default: none.
+    var conventions: Set<DecoderConvention> { get }
+
+    /// The size limits the decoder declares (see ``ReceiverLimit``): a valid body past one that it rejects passes. Default: none.
+    var limits: [ReceiverLimit] { get }
+
     /// Decodes a body sent with the given `Content-Type`; throwing means the decoder rejects the body.
     func decode(body: [UInt8], contentType: String) throws -> [DecodedFormPart]
 }
@@ -38,4 +45,8 @@ extension FormDecoderAdapter {
     public var knownIssues: [String: String] { [:] }
     /// Reports everything: the order of the parts and every part's `Content-Type`.
     public var unreportedDetails: Set<UnreportedDetail> { [] }
+    /// No conventions: every part as the specifications read it.
+    public var conventions: Set<DecoderConvention> { [] }
+    /// No declared limits: every valid body must be read.
+    public var limits: [ReceiverLimit] { [] }
 }

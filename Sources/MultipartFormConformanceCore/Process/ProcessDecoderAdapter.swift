@@ -24,6 +24,10 @@ public struct ProcessDecoderAdapter: FormDecoderAdapter {
     public var knownIssues: [String: String]
     /// What the parser's API does not report, left out of the comparison.
     public var unreportedDetails: Set<UnreportedDetail> = []
+    /// The documented conventions the parser hands parts over by.
+    public var conventions: Set<DecoderConvention> = []
+    /// The size limits the parser declares.
+    public var limits: [ReceiverLimit] = []
     /// The most a child may write to standard output for one body before it is killed.
     public var outputLimit: Int = 64 * 1024 * 1024
     /// When the whole run must end: a body sent after it is not run, and each child gets at most the time left.
