@@ -188,6 +188,26 @@ class RankingTests(unittest.TestCase):
         lenient = parser_document("lenient", [("y", "pass")] * 3, {"accepts-invalid": 4})
         self.assertEqual(interop.ranks([lossy, lenient], "decoder"), [2, 1])
 
+    def test_one_cause_on_many_vectors_counts_once(self):
+        # 241 verdicts of one cause rank above 3 verdicts of 3 causes: the causes, not the vectors, are counted.
+        one_cause = parser_document("one-cause", [("y", "pass")] * 3, {"misreads-valid": 241})
+        one_cause["defects"] = [{"problem": "misreads-valid", "cause": "c", "count": 241}]
+        three_causes = parser_document("three-causes", [("y", "pass")] * 3, {"misreads-valid": 3})
+        three_causes["defects"] = [{"problem": "misreads-valid", "cause": c, "count": 1} for c in "abc"]
+        self.assertEqual(interop.ranks([three_causes, one_cause], "decoder"), [2, 1])
+
+    def test_declarations_are_read_per_parser_with_their_pages(self):
+        conventions, limits = interop.conventions(), interop.declared_limits()
+        self.assertIn(("last-of-repeated-name", "https://www.php.net/manual/en/faq.html.php#faq.html.select-multiple"),
+                      conventions["php"])
+        parsers = {row.id for row in interop.parsers()}
+        for table in (conventions, limits):
+            for parser, declared in table.items():
+                self.assertIn(parser, parsers)
+                for _, page in declared:
+                    self.assertTrue(page.startswith("https://"), page)
+        self.assertTrue(all("=" in limit for declared in limits.values() for limit, _ in declared))
+
     def test_rows_sharing_a_core_count_once(self):
         shared = {"a": ("core", ["b"], "how"), "b": ("core", ["a"], "how")}
         self.assertEqual(interop.independent_cores(["a", "b", "c"], shared), 2)

@@ -57,7 +57,7 @@ import Testing
         #expect(out.hasPrefix("Compared with 4 parsers installed in \(interop.url.path); not installed: absent\n"))
         #expect(out.contains("\nsame as the validator (1): same\n"))
         #expect(out.contains("\ndata loss (1): lossy\n"))
-        #expect(out.contains("  2   (missing: \"f\", 5 bytes)\n"))
+        #expect(out.contains("  -   (missing: \"f\", 5 bytes: \"hello\")\n"), "\(out)")
         #expect(out.contains("\nother parts (1): renamer\n"))
         #expect(out.contains(#"*"y.txt""#))
         #expect(!out.contains(#"*"x.txt""#))
@@ -133,6 +133,54 @@ import Testing
     }
 
     /// What the parsers the interop tools record as API limits do not report is taken from the validator.
+    /// The blog body: `title`, `user_id`, three `tags` and a photo, with `tags` or `tags[]` as the name.
+    static func blogComparison(tags: String, readings: [ParserReading]) -> BodyComparison {
+        var text = ""
+        for (name, value) in [("title", "Hi"), ("user_id", "42"), (tags, "a"), (tags, "b"), (tags, "c")] {
+            text += "--XY\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
+        }
+        text += "--XY\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"p.jpg\"\r\nContent-Type: image/jpeg\r\n\r\nJPEG\r\n--XY--\r\n"
+        return BodyComparison(label: "blog", contentType: contentType, body: Array(text.utf8), readings: readings)
+    }
+
+    @Test func partsAreMatchedByNameSoOnlyWhatWasLostIsMissing() {
+        // As PHP hands it over: the last tags value where the first was, the file after the fields.
+        let read = [("title", "Hi"), ("user_id", "42"), ("tags", "c")].map { DecodedFormPart(name: Array($0.0.utf8), body: Array($0.1.utf8)) }
+            + [DecodedFormPart(name: Array("photo".utf8), filename: Array("p.jpg".utf8), contentType: Array("image/jpeg".utf8), body: Array("JPEG".utf8))]
+        let reading = ParserReading(id: "php", version: "8", outcome: .parts(read))
+        let comparison = Self.blogComparison(tags: "tags", readings: [reading])
+        #expect(comparison.kind(of: reading) == .dataLoss)
+        let table = ComparisonRenderer.table(read, baseline: comparison.baseline)
+        #expect(table.components(separatedBy: "(missing: ").count - 1 == 2, "\(table)")
+        #expect(table.contains(#"(missing: "tags", 1 bytes: "a")"#) && table.contains(#"(missing: "tags", 1 bytes: "b")"#), "\(table)")
+        #expect(!table.contains("user_id\", ") && !table.contains("*\"photo\""), "\(table)")
+        // Declared, keeping the last of a repeated name is the parser's documented convention, shown as such.
+        var declared = reading
+        declared.conventions = [.lastOfRepeatedName]
+        #expect(comparison.kind(of: declared) == .convention)
+        // A reader that kept the first value instead does not follow that convention: still a loss.
+        var first = declared
+        first.outcome = .parts(read.map { $0.name == Array("tags".utf8) ? DecodedFormPart(name: $0.name, body: Array("a".utf8)) : $0 })
+        #expect(comparison.kind(of: first) == .dataLoss)
+    }
+
+    @Test func aReadingItsDeclaredConventionsDescribeIsNoDifference() {
+        // `tags[]` comes back indexed, and the file before the fields: order is not counted.
+        let read = [DecodedFormPart(name: Array("photo".utf8), filename: Array("p.jpg".utf8), contentType: Array("image/jpeg".utf8), body: Array("JPEG".utf8))]
+            + [("title", "Hi"), ("user_id", "42"), ("tags[0]", "a"), ("tags[1]", "b"), ("tags[2]", "c")].map {
+                DecodedFormPart(name: Array($0.0.utf8), body: Array($0.1.utf8))
+            }
+        let plain = ParserReading(id: "php", version: "8", outcome: .parts(read))
+        let conventional = ParserReading(id: "php", version: "8", outcome: .parts(read), conventions: [.indexedBrackets, .lastOfRepeatedName])
+        let comparison = Self.blogComparison(tags: "tags[]", readings: [conventional])
+        #expect(comparison.kind(of: plain) == .otherParts)
+        #expect(comparison.kind(of: conventional) == .convention)
+        #expect(comparison.agrees)
+        let text = ComparisonRenderer.text(comparison, findings: false)
+        #expect(text.contains("as its documented conventions say (1): php"), "\(text)")
+        #expect(text.contains("indexed-brackets"), "\(text)")
+    }
+
     @Test func unreportedPartOrderIsNotADifference() {
         let baseline = [DecodedFormPart(name: "a", body: [1]), DecodedFormPart(name: "b", body: [2])]
         let reversed = Array(baseline.reversed())

@@ -8,18 +8,22 @@ extension CommandSpec {
             them) to every parser Interop/setup.sh installed (Interop/parsers.tsv: PHP, Rack, \
             Django, Go, busboy, ...), through the same drivers and decoder process contract \
             'certify --decoder' uses. Parsers that read the body alike are grouped; each group's \
-            parts (name, filename, Content-Type, size, SHA-256) are listed with '*' on every cell \
-            that differs from the validator's reading, then rejections and parsers that gave no \
-            answer, then the validator's findings, which explain the differences. What a \
-            parser's API cannot report (part order, a text field's Content-Type) is not counted \
-            as a difference.
+            parts (name, filename, Content-Type, size, the start of the value, SHA-256) are \
+            listed with '*' on every cell that differs from the validator's reading, then \
+            rejections and parsers that gave no answer, then the validator's findings, which \
+            explain the differences. Parts are matched by name, so the order between names is \
+            not counted, and a part nothing matches is listed as missing with the start of its \
+            value. What a parser's API cannot report (a text field's Content-Type) is not a \
+            difference, and a reading its documented conventions describe \
+            (Interop/conventions.tsv: PHP keeping the last of a repeated name) is shown as such.
 
             The parsers are looked for in --interop DIR, else $MULTIPART_CHECK_INTEROP, else \
             ./Interop, else the Interop directory of the package checkout the corpus comes \
             from. A parser counts as installed when the files its driver names exist there and \
             its version command succeeds.
 
-            Exit status: 0 when every parser read each body as the validator does, 1 when some \
+            Exit status: 0 when every parser read each body as the validator does (or as its \
+            documented conventions say), 1 when some \
             read it otherwise (or the input holds no body to compare), 64 for a usage error, 66 \
             when the input cannot be read, 69 when no parser is installed.
             """,

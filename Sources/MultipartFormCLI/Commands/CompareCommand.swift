@@ -147,7 +147,9 @@ struct CompareCommand {
             results.store(outcome, at: index)
         }
         return zip(parsers, results.values).map { parser, outcome in
-            ParserReading(id: parser.id, version: versions[parser.id] ?? "unknown", outcome: outcome ?? .noAnswer("not run"))
+            ParserReading(
+                id: parser.id, version: versions[parser.id] ?? "unknown", outcome: outcome ?? .noAnswer("not run"),
+                conventions: parser.conventions)
         }
     }
 

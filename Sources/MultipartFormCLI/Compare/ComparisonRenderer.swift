@@ -24,6 +24,10 @@ enum ComparisonRenderer {
             switch group.kind {
             case .same:
                 break
+            case .convention:
+                let names = group.readings.flatMap(\.conventions).map(\.rawValue)
+                out += "  (\(Set(names).sorted().joined(separator: ", ")): \(Set(group.readings.flatMap(\.conventions)).sorted().map(\.meaning).joined(separator: "; ")))\n"
+                out += table(group.readings[0].parts ?? [], baseline: comparison.baseline)
             case .otherParts, .dataLoss:
                 let parts = group.readings[0].parts ?? []
                 out += table(parts, baseline: comparison.baseline)
@@ -52,12 +56,16 @@ enum ComparisonRenderer {
         return out
     }
 
-    /// The parts as a table, each cell that differs from `baseline`'s part at its place marked `*`;
-    /// a part the baseline has and `parts` lacks is listed as missing.
+    /// The parts as a table, each cell that differs from the baseline part it stands for marked `*`
+    /// (matched by name, in order within a name: ``BodyComparison/match(_:to:)``); the baseline parts
+    /// nothing stands for are listed as missing, each with the start of its value.
     static func table(_ parts: [DecodedFormPart], baseline: [DecodedFormPart]) -> String {
-        var rows: [[String]] = [["#", "name", "filename", "content-type", "size", "sha256"]]
+        var rows: [[String]] = [["#", "name", "filename", "content-type", "size", "value", "sha256"]]
+        let matching = BodyComparison.match(parts, to: baseline)
+        var counterpart: [Int: Int] = [:]
+        for pair in matching.pairs { counterpart[pair.read] = pair.expected }
         for (index, part) in parts.enumerated() {
-            let expected = index < baseline.count ? baseline[index] : nil
+            let expected = counterpart[index].map { baseline[$0] }
             func cell(_ text: String, _ same: Bool) -> String { (same ? " " : "*") + text }
             rows.append([
                 String(index + 1),
@@ -65,14 +73,14 @@ enum ComparisonRenderer {
                 cell(quoted(part.filename), expected != nil && expected?.filename == part.filename),
                 cell(part.contentType.map { cut(VisibleBytes.escape($0)) } ?? "-", expected != nil && expected?.contentType == part.contentType),
                 cell(String(part.body.count), expected?.body.count == part.body.count),
+                cell(preview(part.body), expected?.body == part.body),
                 cell(digest(part.body, digits: digestDigits), expected?.body == part.body),
             ])
         }
         var missing: [String] = []
-        if parts.count < baseline.count {
-            for index in parts.count..<baseline.count {
-                missing.append("  \(index + 1)   (missing: \(quoted(baseline[index].name)), \(baseline[index].body.count) bytes)")
-            }
+        for index in matching.missing {
+            missing.append(
+                "  -   (missing: \(quoted(baseline[index].name)), \(baseline[index].body.count) bytes: \(preview(baseline[index].body)))")
         }
         if parts.isEmpty && baseline.isEmpty { return "  (no parts)\n" }
         var widths = [Int](repeating: 0, count: rows[0].count)
@@ -89,6 +97,12 @@ enum ComparisonRenderer {
             out += line + "\n"
         }
         return out + missing.map { $0 + "\n" }.joined()
+    }
+
+    /// The start of a value, made visible and cut, so what was lost can be read without the body.
+    static func preview(_ body: [UInt8]) -> String {
+        let shown = VisibleBytes.escape(Array(body.prefix(24)))
+        return "\"" + shown + "\"" + (body.count > 24 ? "…" : "")
     }
 
     /// The JSON document for every comparison of one run (schema version 1).
@@ -117,7 +131,7 @@ enum ComparisonRenderer {
                     comparison.readings.map { reading in
                         var members: [(key: String, value: JSONValue)] = [
                             ("id", .string(reading.id)), ("version", .string(reading.version)),
-                            ("reading", .string(comparison.kind(of: reading.outcome).rawValue)),
+                            ("reading", .string(comparison.kind(of: reading).rawValue)),
                         ]
                         switch reading.outcome {
                         case .parts(let parts): members.append(("parts", .array(parts.map(json))))

@@ -18,6 +18,8 @@ struct ParserReading {
     var version: String
     /// How it ended.
     var outcome: Outcome
+    /// The parser's documented conventions (`Interop/conventions.tsv`): a reading they describe is no difference.
+    var conventions: Set<DecoderConvention> = []
 
     /// The parts read, or `nil` for a rejection or no answer.
     var parts: [DecodedFormPart]? {

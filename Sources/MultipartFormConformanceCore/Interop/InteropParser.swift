@@ -15,6 +15,8 @@ package struct InteropParser: Sendable, Hashable {
     package var label: String
     /// What its API does not report (`part-order`, `text-field-content-type`), left out of comparisons.
     package var notReported: Set<UnreportedDetail>
+    /// Its documented conventions (`conventions.tsv` beside the listing): readings they describe are no difference.
+    package var conventions: Set<DecoderConvention> = []
     /// The shell command that prints its version.
     package var versionCommand: String
     /// The driver command, words separated by single spaces.
@@ -44,7 +46,32 @@ package struct InteropParser: Sendable, Hashable {
                     id: fields[0], language: fields[1], label: fields[2], notReported: Set(unreported),
                     versionCommand: fields[4], command: fields[5], directory: directory))
         }
+        let conventions = try Self.conventions(in: directory)
+        for index in parsers.indices { parsers[index].conventions = conventions[parsers[index].id] ?? [] }
         return parsers
+    }
+
+    /// The listing of documented conventions beside `parsers.tsv`.
+    package static let conventionsName = "conventions.tsv"
+
+    /// Reads `conventions.tsv` in `directory` (parser id, convention, documentation; `#` lines skipped);
+    /// no file is no conventions.
+    /// - Parameter directory: An `Interop` directory.
+    /// - Returns: Each parser's conventions, by id.
+    /// - Throws: `FileSystem.Error` when the file exists but cannot be read, or ``ListingError`` for a malformed line.
+    package static func conventions(in directory: String) throws -> [String: Set<DecoderConvention>] {
+        let path = FileSystem.join(directory, conventionsName)
+        guard FileSystem.exists(path) else { return [:] }
+        var declared: [String: Set<DecoderConvention>] = [:]
+        for (number, line) in String(decoding: try FileSystem.read(path), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 3 else {
+                throw ListingError(line: number + 1, message: "\(conventionsName): expected 3 tab-separated fields, found \(fields.count)")
+            }
+            declared[fields[0], default: []].insert(DecoderConvention(rawValue: fields[1]))
+        }
+        return declared
     }
 
     /// A malformed line of `parsers.tsv`.
@@ -89,6 +116,7 @@ package struct InteropParser: Sendable, Hashable {
         var adapter = ProcessDecoderAdapter(
             command: ["/bin/sh", "-c", "set -f; cd -- \"$0\" && exec $1", directory, command], name: label, timeout: timeout)
         adapter.unreportedDetails = notReported
+        adapter.conventions = conventions
         return adapter
     }
 
