@@ -76,6 +76,30 @@ class CertifyStepTests(ActionTestCase):
         self.assertEqual(found["level"], "partial")
 
     @needs_checker
+    def test_a_sarif_report_holds_a_result_per_failing_vector_at_the_adapter_file(self):
+        status, log, summary, found = self.run_action("certify", {
+            "checker": checker(), "command": f"{sys.executable} parser.py", "decoder": "true", "areas": "structure",
+            "adapter-file": "tests/parser.py"})
+        self.assertEqual(status, 1, log)
+        report = json.loads(read(found["report-json"]))
+        failing = [verdict["id"] for verdict in report["verdicts"]
+                   if verdict["grade"] in ("fail", "refused", "silent-data-loss", "known-issue", "stale-known-issue")]
+        self.assertTrue(failing)
+        self.assertEqual(found["report-sarif"], os.path.join(self.report_directory(), "report.sarif"))
+        sarif = json.loads(read(found["report-sarif"]))
+        self.assertEqual(sarif["version"], "2.1.0")
+        (run,) = sarif["runs"]
+        self.assertEqual(run["tool"]["driver"]["name"], "multipart-check")
+        self.assertEqual([result["properties"]["vector"] for result in run["results"]], failing)
+        self.assertEqual({result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for result in run["results"]},
+                         {"tests/parser.py"})
+        errors = [line for line in log.splitlines() if line.startswith("::error ")]
+        self.assertTrue(errors)
+        self.assertTrue(all(line.startswith("::error file=tests/parser.py,title=multipart-check certify%3A ") for line in errors),
+                        errors)
+        self.assertIn("`report.sarif`", summary)
+
+    @needs_checker
     def test_a_command_that_never_answers_gets_no_known_issues_to_commit(self):
         crashing = self.write("crash.py", "import sys\nsys.stdin.read()\nsys.exit(3)\n")
         inputs = {"checker": checker(), "command": f"{sys.executable} {crashing}", "decoder": "true", "areas": "structure"}

@@ -33,8 +33,12 @@ extension CommandSpec {
         options: [
             Option(
                 name: .format, valueName: "format", allowedValues: CertifyCommand.Format.allCases.map(\.rawValue),
-                defaultValue: "text", help: "The report format: a text table, JSON, JUnit XML or an HTML page."),
+                defaultValue: "text",
+                help: "The report format: a text table, JSON, JUnit XML, an HTML page or SARIF 2.1.0 (one result per vector that did not pass)."),
             Option(name: .output, valueName: "file", help: "Write the report to this file instead of standard output."),
+            Option(
+                name: .adapterFile, valueName: "path",
+                help: "With --format sarif: the adapter's source file, named as every result's location (default: the vector's file, Vectors/<id>.body)."),
             Option(
                 name: .timeout, valueName: "seconds", defaultValue: "10",
                 help: "Seconds the command may take for one form before it is killed."),

@@ -11,6 +11,10 @@ extension Invocation {
             command.format = CertifyCommand.Format(rawValue: format) ?? .text
         }
         command.outputPath = parsed.value(.output)
+        command.adapterFile = parsed.value(.adapterFile)
+        if command.adapterFile != nil, command.format != .sarif {
+            throw UsageError("'--adapter-file' names the location of SARIF results: give it with '--format sarif'.", command: spec)
+        }
         if let seconds = try parsed.seconds(.timeout, upTo: 3600) { command.timeout = seconds }
         if let seconds = try parsed.seconds(.deadline, upTo: 7 * 24 * 3600) { command.deadline = seconds }
         if let text = parsed.value(.maxOutput) {

@@ -2,11 +2,11 @@ import MultipartForm
 import MultipartFormConformanceCore
 import MultipartFormSystem
 
-/// `multipart-check certify -- COMMAND ARGS...`: the process adapter over the corpus, with a report in four formats.
+/// `multipart-check certify -- COMMAND ARGS...`: the process adapter over the corpus, with a report in five formats.
 struct CertifyCommand {
     /// The report formats.
     enum Format: String, CaseIterable {
-        case text, json, junit, html
+        case text, json, junit, html, sarif
     }
 
     /// The encoder's command line.
@@ -15,6 +15,8 @@ struct CertifyCommand {
     var format: Format = .text
     /// Where to write the report; standard output when `nil`.
     var outputPath: String?
+    /// The adapter's source file, named as each SARIF result's location (`--adapter-file`).
+    var adapterFile: String?
     /// Seconds per form.
     var timeout: Double = 10
     /// Seconds for the whole run; forms not sent by then fail as not run.
@@ -166,6 +168,7 @@ struct CertifyCommand {
         case .json: rendered = report.json()
         case .junit: rendered = report.junitXML()
         case .html: rendered = CertificationMatrix([report]).html()
+        case .sarif: rendered = report.sarif(adapterFile: adapterFile)
         }
         if let failed = ReportOutput.write(
             rendered, to: outputPath, written: "\(report.adapterName): \(report.headline)\nreport written to \(outputPath ?? "")\n",
