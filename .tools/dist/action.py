@@ -182,6 +182,9 @@ def certify_arguments(checker, report):
         arguments.append("--boundary-accepted")
     if value("required-level"):
         arguments += ["--require", value("required-level")]
+    if value("corpus-sha256"):
+        # certify checks the pin (and every file against the manifest) before it sends anything.
+        arguments += ["--expect-corpus-sha256", value("corpus-sha256")]
     for option, name in (("--vector", "vectors"), ("--area", "areas"), ("--unsupported", "unsupported"),
                          ("--not-reported", "not-reported")):
         for item in words(name):

@@ -1,5 +1,6 @@
 """action.py, run as action.yml runs it: inputs as INPUT_* variables, a fake GITHUB_STEP_SUMMARY,
 GITHUB_OUTPUT, GITHUB_PATH and RUNNER_TEMP, and real encoders and parsers through the checker."""
+import hashlib
 import json
 import os
 import re
@@ -128,6 +129,23 @@ class CertifyStepTests(ActionTestCase):
         grades = {verdict["id"]: verdict["grade"] for verdict in report["verdicts"]}
         self.assertEqual(grades["structure/y-single-field"], "known-issue")
         self.assertTrue(all(id == "structure/y-single-field" or id.startswith("quoting/y-") for id in grades))
+
+    @needs_checker
+    def test_the_corpus_pin_reaches_certify_which_refuses_another_corpus(self):
+        with open(os.path.join(ROOT, "Vectors", "MANIFEST.sha256"), "rb") as handle:
+            shipped = hashlib.sha256(handle.read()).hexdigest()
+        inputs = {"checker": checker(), "command": f"{sys.executable} encoder.py", "vectors": "structure/y-single-field"}
+        status, log, summary, found = self.run_action("certify", {**inputs, "corpus-sha256": shipped})
+        self.assertEqual(status, 0, log)
+        self.assertIn(f" --expect-corpus-sha256 {shipped} ", log.splitlines()[0])
+        self.assertEqual(json.loads(read(found["report-json"]))["provenance"]["corpus"]["manifest_sha256"], shipped)
+
+        status, log, summary, found = self.run_action("certify", {**inputs, "corpus-sha256": "0" * 64})
+        self.assertEqual(status, 65, log)
+        self.assertIn("certify exited with status 65 before writing a report:", summary)
+        self.assertIn(f"has manifest sha256 {shipped} (", summary)
+        self.assertIn(f"not the pinned {'0' * 64} (--expect-corpus-sha256)", summary)
+        self.assertNotIn("level", found)
 
     @needs_checker
     def test_a_usage_error_before_any_report_is_shown_in_the_summary(self):

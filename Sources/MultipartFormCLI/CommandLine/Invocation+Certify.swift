@@ -97,6 +97,14 @@ extension Invocation {
         }
         command.problemsOnly = parsed.has(.problemsOnly)
         command.corpusOption = parsed.value(.corpus)
+        if let text = parsed.value(.expectCorpusSHA256) {
+            guard let pin = CorpusPin(text) else {
+                throw UsageError(
+                    "The value '\(text)' is invalid for '--expect-corpus-sha256 <hex>'. Please provide the 64 hex digits of the corpus's manifest sha256, as a report records it in provenance.corpus.manifest_sha256.",
+                    command: spec)
+            }
+            command.corpusPin = pin
+        }
         return .certify(command)
     }
 }

@@ -19,6 +19,7 @@ package enum OptionName: String, Sendable, CaseIterable {
     case deadline = "--deadline"
     case description = "--description"
     case evidence = "--evidence"
+    case expectCorpusSHA256 = "--expect-corpus-sha256"
     case interop = "--interop"
     case parser = "--parser"
     case form = "--form"

@@ -35,6 +35,8 @@ struct CertifyCommand {
     var problemsOnly = false
     /// The `--corpus` option.
     var corpusOption: String?
+    /// The corpus the run must grade over (`--expect-corpus-sha256`); any corpus when `nil`.
+    var corpusPin: CorpusPin?
     /// `--vector` globs; with ``areaPatterns``, a vector matching any of them runs. None: every vector.
     var vectorPatterns: [String] = []
     /// `--area` globs.
@@ -73,6 +75,10 @@ struct CertifyCommand {
     func run(stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32 {
         guard let (corpus, corpusOrigin) = CorpusLocation.shippedCorpus(option: corpusOption, stderr: &stderr) else {
             return ExitCode.noInput
+        }
+        if let mismatch = corpusPin?.mismatch(with: corpus) {
+            stderr.write("error: \(mismatch)\n")
+            return ExitCode.dataError
         }
         let all = isDecoder ? DecoderCertification.vectors(in: corpus) : EncoderCertification.vectors(in: corpus)
         // A decoder meets bodies no table of the corpus holds, made from this run's seed.
