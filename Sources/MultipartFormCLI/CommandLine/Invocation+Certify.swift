@@ -36,7 +36,15 @@ extension Invocation {
             let feature = EncoderFeature(rawValue: value)
             if let withdrawn = EncoderFeature.withdrawn.first(where: { $0.feature == feature }) {
                 throw UsageError(
-                    "'\(value)' cannot be declared unsupported: every string API can say such a form. An encoder must \(withdrawn.reason).",
+                    "'\(value)' cannot be declared unsupported, since every string API can say such a form: \(withdrawn.reason).",
+                    command: spec)
+            }
+            // `quotes`, as a headline counts refused forms (`REFUSED (quotes 6)`), names a withdrawn feature.
+            if value.count >= 5, !EncoderFeature.all.contains(feature),
+                let withdrawn = EncoderFeature.withdrawn.first(where: { $0.feature.rawValue.contains(value.lowercased()) })
+            {
+                throw UsageError(
+                    "'\(value)' is no feature to declare unsupported (nor is '\(withdrawn.feature)', which earlier versions accepted), since every string API can say such a form: \(withdrawn.reason).",
                     command: spec)
             }
             guard EncoderFeature.all.contains(feature) else {

@@ -289,6 +289,15 @@ struct CertifyCommand {
                 "error: '\(id)' is made afresh each run: give the seed its report records (--probe-seed N) to see the body that run sent\n")
             return ExitCode.usage
         }
+        // A probe of the other kind of adapter: say which options show it.
+        if isDecoder, EncoderProbe.all.contains(where: { $0.id == id }) {
+            stderr.write("error: '\(id)' is a probe for encoders: leave out --decoder to see the first form it sends\n")
+            return ExitCode.usage
+        }
+        if !isDecoder, DecoderProbe.ids.contains(id) {
+            stderr.write("error: '\(id)' is a probe for decoders: give --decoder and the --probe-seed N a report records to see its body\n")
+            return ExitCode.usage
+        }
         guard let vector = all.first(where: { $0.id == id }) else {
             stderr.write(
                 "error: '\(VisibleBytes.escape(id))' names no vector that certifies \(kindName)\(Suggestion.didYouMean(id, among: all.map(\.id)))\n")
