@@ -2,8 +2,8 @@
 """The logic of the GitHub Action in action.yml: install multipart-check, certify, report.
 
     action.py install    puts a checker in place: pip (a venv in RUNNER_TEMP) or the release binary
-    action.py certify    runs `certify --format json`, writes the HTML matrix, the job summary,
-                         the step outputs and known-issues.txt; exits with certify's status
+    action.py certify    runs `certify --format json`, writes the HTML matrix, a SARIF log, the job
+                         summary, the step outputs and known-issues.txt; exits with certify's status
 
 Inputs come as environment variables (action.yml passes each `inputs.x` as `INPUT_X`, dashes as
 underscores), never pasted into a shell script, so no input can inject a command. Outside Actions
@@ -182,6 +182,9 @@ def certify_arguments(checker, report):
         arguments.append("--boundary-accepted")
     if value("required-level"):
         arguments += ["--require", value("required-level")]
+    if value("corpus-sha256"):
+        # certify checks the pin (and every file against the manifest) before it sends anything.
+        arguments += ["--expect-corpus-sha256", value("corpus-sha256")]
     for option, name in (("--vector", "vectors"), ("--area", "areas"), ("--unsupported", "unsupported"),
                          ("--not-reported", "not-reported")):
         for item in words(name):
@@ -260,7 +263,7 @@ def summary(report, required, checker_version, directory, artifact):
         lines += ["Every vector that ran passed.", ""]
     where = f"the artifact `{artifact}`" if artifact else f"`{directory}`"
     lines.append(
-        f"Reports: `report.json` and `report.html` in {where}; `known-issues.txt` there lists today's "
+        f"Reports: `report.json`, `report.html` and `report.sarif` in {where}; `known-issues.txt` there lists today's "
         "failures as `id=reason` lines, to pass as `known-issues-file` while they are fixed.")
     return "\n".join(lines) + "\n"
 
@@ -274,14 +277,21 @@ def annotation_text(text):
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
-def annotations(report):
+def annotation_property(text):
+    """A workflow command's property value: as a message, and ',' and ':' escaped too."""
+    return annotation_text(text).replace(",", "%2C").replace(":", "%3A")
+
+
+def annotations(report, adapter_file=""):
     """One `::error` workflow command per vector that fails undeclared (a stale known issue included),
-    then a `::notice` for those left out past MAX_ANNOTATIONS."""
+    on ADAPTER_FILE when given, then a `::notice` for those left out past MAX_ANNOTATIONS."""
     failing = [verdict for verdict in report.get("verdicts", [])
                if verdict.get("grade") in ("fail", "refused", "silent-data-loss", "stale-known-issue")]
+    where = f"file={annotation_property(adapter_file)}," if adapter_file else ""
     lines = [
-        "::error title=%s::%s" % (
-            annotation_text("multipart-check certify: " + verdict["id"]).replace(",", "%2C").replace(":", "%3A"),
+        "::error %stitle=%s::%s" % (
+            where,
+            annotation_property("multipart-check certify: " + verdict["id"]),
             annotation_text("%s (%s): %s" % (verdict["id"], verdict["grade"], " ".join(verdict.get("summary", "").split())[:300])))
         for verdict in failing[:MAX_ANNOTATIONS]]
     if len(failing) > MAX_ANNOTATIONS:
@@ -318,8 +328,10 @@ def certify():
     os.makedirs(directory, exist_ok=True)
     report_path = os.path.join(directory, "report.json")
     html_path = os.path.join(directory, "report.html")
-    if os.path.exists(report_path):
-        os.remove(report_path)
+    sarif_path = os.path.join(directory, "report.sarif")
+    for stale in (report_path, sarif_path):
+        if os.path.exists(stale):
+            os.remove(stale)
     arguments = certify_arguments(checker, report_path)
     try:
         checker_version = subprocess.run([checker, "--version"], capture_output=True, text=True, check=True).stdout
@@ -343,17 +355,27 @@ def certify():
         capture_output=True, text=True)
     if merged.returncode != 0:
         print(f"::warning::the HTML report was not written: {merged.stderr.strip()}")
+    # For code scanning (github/codeql-action/upload-sarif) or any SARIF viewer: one result per vector
+    # that did not pass, at the adapter's file when the input names it, else at the vector's file.
+    adapter_file = value("adapter-file")
+    sarif = subprocess.run(
+        [checker, "report", "merge", "--format", "sarif", "--output", sarif_path]
+        + (["--adapter-file", adapter_file] if adapter_file else []) + [report_path],
+        capture_output=True, text=True)
+    if sarif.returncode != 0:
+        print(f"::warning::the SARIF report was not written: {sarif.stderr.strip()}")
     with open(os.path.join(directory, "known-issues.txt"), "w", encoding="utf-8") as handle:
         handle.write(known_issues(report))
     text = summary(report, value("required-level"), checker_version, directory, artifact)
     append("GITHUB_STEP_SUMMARY", text)
     print(text)
-    for line in annotations(report):
+    for line in annotations(report, adapter_file):
         print(line)
     set_output("level", report.get("level", ""))
     set_output("headline", report.get("headline", ""))
     set_output("report-json", report_path)
     set_output("report-html", html_path if merged.returncode == 0 else "")
+    set_output("report-sarif", sarif_path if sarif.returncode == 0 else "")
     return status
 
 

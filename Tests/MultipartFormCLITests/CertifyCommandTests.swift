@@ -37,7 +37,7 @@ struct CertifyCommandTests {
         #expect(result.status == 64)
         #expect(
             result.stderr.hasPrefix(
-                "Error: 'quotes-or-line-breaks-in-names' cannot be declared unsupported: every string API can say such a form. An encoder must escape '\"', CR and LF in names and filenames as browsers do (%22, %0D, %0A); refusing such a form is graded 'refused', since the reference encoder writes it.\n"
+                "Error: 'quotes-or-line-breaks-in-names' cannot be declared unsupported, since every string API can say such a form: escape '\"' in names and filenames as %22, as browsers do (refusing such a form is graded 'refused', since the reference encoder writes it); escape CR and LF as %0D and %0A, or refuse the form: that refusal passes (the refusable class line-breaks-in-names).\n"
             ), "\(result.stderr)")
     }
 

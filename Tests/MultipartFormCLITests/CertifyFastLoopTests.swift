@@ -96,6 +96,24 @@ struct CertifyFastLoopTests {
         #expect(unknown.status == 64)
     }
 
+    @Test func showRequestTakesTheProbesThatVectorRunsTakes() throws {
+        // `--vector 'probe/*'` runs the boundary probe, so --show-request shows its first form.
+        let probe = runCLI(["certify", "--show-request", "probe/y-own-boundary-in-content"])
+        #expect(probe.status == 0, "\(probe.stderr)")
+        let request = try #require(try JSONSerialization.jsonObject(with: Data(probe.stdout.utf8)) as? [String: Any])
+        #expect((request["fields"] as? [[String: Any]])?.map { $0["name"] as? String } == ["probe", "file"])
+        #expect(probe.stderr.hasPrefix("note: 'probe/y-own-boundary-in-content' sends two forms: first this one, then a file holding the boundary"))
+        // Each kind's probes, asked of the other kind, say which options show them.
+        let asDecoder = runCLI(["certify", "--decoder", "--show-request", "probe/y-own-boundary-in-content"])
+        #expect(asDecoder.status == 64)
+        #expect(
+            asDecoder.stderr == "error: 'probe/y-own-boundary-in-content' is a probe for encoders: leave out --decoder to see the first form it sends\n")
+        let asEncoder = runCLI(["certify", "--show-request", "probe/y-reframed-1"])
+        #expect(asEncoder.status == 64)
+        #expect(
+            asEncoder.stderr == "error: 'probe/y-reframed-1' is a probe for decoders: give --decoder and the --probe-seed N a report records to see its body\n")
+    }
+
     @Test func savedAnswersKeepTheBodyAndItsContentTypeOrTheError() throws {
         let directory = try TemporaryDirectory()
         let encoder = try Self.garbageEncoder(in: directory)

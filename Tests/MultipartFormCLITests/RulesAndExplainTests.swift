@@ -188,24 +188,6 @@ import Testing
         let wide = text.split(separator: "\n").filter { $0.count > 80 }
         #expect(wide.isEmpty, "\(rule): \(wide)")
     }
-
-    @Test(arguments: ["unrepresentable-name", "invalid-boundary", "boundary-collision", "header-too-long"])
-    func explainNamesEveryCodeTheReferenceEncoderRefusesWith(code: String) {
-        let result = runCLI(["explain", code])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("\(code): "))
-        #expect(result.stdout.contains("KIND: a form the reference encoder refuses (not a validator rule)"))
-        #expect(result.stdout.contains("FOR AN ENCODER:"))
-    }
-
-    @Test func everyCodeAVectorIsRefusedWithIsExplained() throws {
-        let corpus = try Corpus(directory: packageRoot.appendingPathComponent("Vectors").path)
-        let codes = Set(corpus.vectors.compactMap { $0.sidecar.encoderInput?.refusal })
-        #expect(!codes.isEmpty)
-        for code in codes.sorted() {
-            #expect(RefusalExplanation.named(code) != nil, "explain does not know '\(code)'")
-        }
-    }
 }
 
 /// Runs `explain` and cuts the REAL PARSERS block, which follows the committed interop results

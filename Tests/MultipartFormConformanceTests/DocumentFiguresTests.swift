@@ -3,8 +3,8 @@ import MultipartFormConformanceCore
 import Testing
 
 /// The figures the documentation states about the corpus and `Interop/` are the current ones: the
-/// vector count and manifest digest a sample output shows, and how many parser and encoder rows
-/// `Interop/` holds, spelled out in prose.
+/// vector count and manifest digest a sample output shows, how many parser and encoder rows
+/// `Interop/` holds and in how many languages, spelled out in prose.
 @Suite("documentation figures")
 struct DocumentFiguresTests {
     /// Every document a reader meets: the README, the contract, the DocC articles and the PyPI page.
@@ -22,6 +22,22 @@ struct DocumentFiguresTests {
             }
         }
         return try paths.map { ($0, try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)) }
+            + (try docComments())
+    }
+
+    /// The `///` comments of every Swift file under `Sources/`, one text per file: DocC shows them too.
+    static func docComments() throws -> [(path: String, text: String)] {
+        let root = Fixtures.packageRoot
+        guard let files = FileManager.default.enumerator(atPath: root.appendingPathComponent("Sources").path) else { return [] }
+        var result: [(path: String, text: String)] = []
+        for case let file as String in files where file.hasSuffix(".swift") {
+            let path = "Sources/" + file
+            let source = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            let comments = source.split(separator: "\n").map { $0.drop { $0 == " " } }.filter { $0.hasPrefix("///") }
+            if !comments.isEmpty { result.append((path, comments.map { String($0.dropFirst(3)) }.joined(separator: "\n"))) }
+        }
+        #expect(result.count > 100, "the Swift sources were not found")
+        return result
     }
 
     /// `one` … `ninety-nine` as a number; `nil` for anything else.
@@ -40,8 +56,18 @@ struct DocumentFiguresTests {
 
     /// The rows of an `Interop/` listing (lines that are neither blank nor comments).
     static func rows(_ listing: String) throws -> Int {
+        try lines(listing).count
+    }
+
+    /// The lines of an `Interop/` listing that are neither blank nor comments.
+    static func lines(_ listing: String) throws -> [Substring] {
         let text = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Interop/\(listing)"), encoding: .utf8)
-        return text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+
+    /// The languages of an `Interop/` listing's rows (its second column).
+    static func languages(_ listing: String) throws -> Set<String> {
+        Set(try lines(listing).map { String($0.split(separator: "\t", omittingEmptySubsequences: false).dropFirst().first ?? "") })
     }
 
     @Test func interopRowCountsSpelledInProseAreCurrent() throws {
@@ -59,6 +85,30 @@ struct DocumentFiguresTests {
             }
         }
         #expect(checked > 0, "no spelled-out count was found: the test no longer checks anything")
+    }
+
+    @Test func languageCountsSpelledInProseAreCurrent() throws {
+        let parsers = try Self.languages("parsers.tsv")
+        let encoders = try Self.languages("encoders.tsv")
+        #expect(!parsers.contains("") && !encoders.contains(""), "a row has no language column")
+        // `thirty-eight parser rows in thirteen languages`, `twenty-three real encoders in ten languages`,
+        // `thirty-eight real parsers and twenty-three real encoders in thirteen languages` (both together).
+        let word = "[A-Za-z]+(?:-[a-z]+)?"
+        let pattern = try Regex("(real parsers|parser rows|real encoders)(?: and \(word) (real encoders))? in (\(word)) languages")
+        var checked = 0
+        for (path, text) in try Self.documents() {
+            for match in text.matches(of: pattern) {
+                guard let spelled = match.output[3].substring, let stated = Self.number(spelled: String(spelled)) else { continue }
+                let first = match.output[1].substring ?? ""
+                let both = match.output[2].substring != nil
+                let languages = both ? parsers.union(encoders) : first.hasSuffix("encoders") ? encoders : parsers
+                checked += 1
+                #expect(
+                    stated == languages.count,
+                    "\(path) says '\(match.output[0].substring ?? "")'; Interop/ has \(languages.count): \(languages.sorted())")
+            }
+        }
+        #expect(checked >= 3, "the spelled-out language counts were not found: the test no longer checks them")
     }
 
     @Test func sampleOutputsShowTheCurrentCorpus() throws {

@@ -50,6 +50,30 @@ import Testing
         #expect(report.diagnostics.map(\.rule) == [.filenameWhitespace, .parameterSyntax])
     }
 
+    /// A final backslash escapes the closing quote: the message says so, and the help speaks of the
+    /// backslash, not of writing a quote as `%22`, which the value does not hold.
+    @Test func aFinalBackslashThatEscapesTheClosingQuoteIsNamed() throws {
+        let body = Array("--B\r\nContent-Disposition: form-data; name=\"test\\\"\r\n\r\n1\r\n--B--\r\n".utf8)
+        let report = MultipartValidator.validate(body, contentType: "multipart/form-data; boundary=B")
+        let finding = try #require(report.diagnostics.first { $0.rule == .parameterSyntax })
+        #expect(finding.message == "unterminated quoted-string: a final '\\\\' escapes its closing '\"'")
+        #expect(finding.column == 38, "the finding still points at the value's opening quote")
+        let fix = try #require(finding.fixHint)
+        #expect(fix.hasPrefix("a quoted value cannot end in a single backslash: write it as `\\\\`"), "\(fix)")
+        #expect(!fix.contains("%22"))
+
+        // Two backslashes are one quoted-pair: the quote closes the value, and nothing is wrong with it.
+        let doubled = Array("--B\r\nContent-Disposition: form-data; name=\"test\\\\\"\r\n\r\n1\r\n--B--\r\n".utf8)
+        let valid = MultipartValidator.validate(doubled, contentType: "multipart/form-data; boundary=B")
+        #expect(!valid.diagnostics.contains { $0.rule == .parameterSyntax })
+        // A value that never closes, with no backslash, keeps the general wording.
+        let open = Array("--B\r\nContent-Disposition: form-data; name=\"test\r\n\r\n1\r\n--B--\r\n".utf8)
+        let unterminated = MultipartValidator.validate(open, contentType: "multipart/form-data; boundary=B")
+        let plain = try #require(unterminated.diagnostics.first { $0.rule == .parameterSyntax })
+        #expect(plain.message == "unterminated quoted-string")
+        #expect(plain.fixHint?.contains("`%22`") == true)
+    }
+
     /// `%22` is what every faithful encoder writes for a `"`: the help says so and what the app can do.
     @Test func anUnavoidablePercentEscapeSaysSoAndSuggestsSanitising() throws {
         let body = Array(

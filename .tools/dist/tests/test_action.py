@@ -1,5 +1,6 @@
 """action.py, run as action.yml runs it: inputs as INPUT_* variables, a fake GITHUB_STEP_SUMMARY,
 GITHUB_OUTPUT, GITHUB_PATH and RUNNER_TEMP, and real encoders and parsers through the checker."""
+import hashlib
 import json
 import os
 import re
@@ -76,6 +77,30 @@ class CertifyStepTests(ActionTestCase):
         self.assertEqual(found["level"], "partial")
 
     @needs_checker
+    def test_a_sarif_report_holds_a_result_per_failing_vector_at_the_adapter_file(self):
+        status, log, summary, found = self.run_action("certify", {
+            "checker": checker(), "command": f"{sys.executable} parser.py", "decoder": "true", "areas": "structure",
+            "adapter-file": "tests/parser.py"})
+        self.assertEqual(status, 1, log)
+        report = json.loads(read(found["report-json"]))
+        failing = [verdict["id"] for verdict in report["verdicts"]
+                   if verdict["grade"] in ("fail", "refused", "silent-data-loss", "known-issue", "stale-known-issue")]
+        self.assertTrue(failing)
+        self.assertEqual(found["report-sarif"], os.path.join(self.report_directory(), "report.sarif"))
+        sarif = json.loads(read(found["report-sarif"]))
+        self.assertEqual(sarif["version"], "2.1.0")
+        (run,) = sarif["runs"]
+        self.assertEqual(run["tool"]["driver"]["name"], "multipart-check")
+        self.assertEqual([result["properties"]["vector"] for result in run["results"]], failing)
+        self.assertEqual({result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for result in run["results"]},
+                         {"tests/parser.py"})
+        errors = [line for line in log.splitlines() if line.startswith("::error ")]
+        self.assertTrue(errors)
+        self.assertTrue(all(line.startswith("::error file=tests/parser.py,title=multipart-check certify%3A ") for line in errors),
+                        errors)
+        self.assertIn("`report.sarif`", summary)
+
+    @needs_checker
     def test_a_command_that_never_answers_gets_no_known_issues_to_commit(self):
         crashing = self.write("crash.py", "import sys\nsys.stdin.read()\nsys.exit(3)\n")
         inputs = {"checker": checker(), "command": f"{sys.executable} {crashing}", "decoder": "true", "areas": "structure"}
@@ -104,6 +129,23 @@ class CertifyStepTests(ActionTestCase):
         grades = {verdict["id"]: verdict["grade"] for verdict in report["verdicts"]}
         self.assertEqual(grades["structure/y-single-field"], "known-issue")
         self.assertTrue(all(id == "structure/y-single-field" or id.startswith("quoting/y-") for id in grades))
+
+    @needs_checker
+    def test_the_corpus_pin_reaches_certify_which_refuses_another_corpus(self):
+        with open(os.path.join(ROOT, "Vectors", "MANIFEST.sha256"), "rb") as handle:
+            shipped = hashlib.sha256(handle.read()).hexdigest()
+        inputs = {"checker": checker(), "command": f"{sys.executable} encoder.py", "vectors": "structure/y-single-field"}
+        status, log, summary, found = self.run_action("certify", {**inputs, "corpus-sha256": shipped})
+        self.assertEqual(status, 0, log)
+        self.assertIn(f" --expect-corpus-sha256 {shipped} ", log.splitlines()[0])
+        self.assertEqual(json.loads(read(found["report-json"]))["provenance"]["corpus"]["manifest_sha256"], shipped)
+
+        status, log, summary, found = self.run_action("certify", {**inputs, "corpus-sha256": "0" * 64})
+        self.assertEqual(status, 65, log)
+        self.assertIn("certify exited with status 65 before writing a report:", summary)
+        self.assertIn(f"has manifest sha256 {shipped} (", summary)
+        self.assertIn(f"not the pinned {'0' * 64} (--expect-corpus-sha256)", summary)
+        self.assertNotIn("level", found)
 
     @needs_checker
     def test_a_usage_error_before_any_report_is_shown_in_the_summary(self):

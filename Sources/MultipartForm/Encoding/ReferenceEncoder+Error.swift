@@ -30,6 +30,13 @@ extension ReferenceEncoder {
             /// The body could not be written to its destination file or descriptor.
             public static let writeFailed = Code(rawValue: "write-failed")
 
+            /// Every code this version of the encoder throws, in the order declared above, so a tool
+            /// can list or explain each (`multipart-check explain CODE`).
+            public static let all: [Code] = [
+                .invalidBoundary, .boundaryCollision, .fileUnreadable, .fileChanged, .unrepresentableName,
+                .unrepresentableFilename, .invalidContentType, .headerTooLong, .writeFailed,
+            ]
+
             /// The stable text.
             public var description: String { rawValue }
         }

@@ -45,6 +45,12 @@ struct Disposition {
         "write a '\"' inside a quoted value as `%22`, as browsers and the reference encoder do (or leave it out of the name)"
     /// The fix for a quoted-string that never closes.
     static let closeQuoteFix = "end the quoted value with '\"'; write a '\"' inside it as `%22`"
+    /// What is wrong with a quoted-string whose closing quote a final backslash escapes, as in `name="a\"`.
+    static let escapedCloseQuote =
+        "unterminated quoted-string: a final '\\\\' escapes its closing '\"'"
+    /// The fix for a quoted value that ends in a backslash.
+    static let trailingBackslashFix =
+        "a quoted value cannot end in a single backslash: write it as `\\\\` (receivers that do not unescape quoted-pairs keep both) or leave it out; an encoder refuses such a name or filename"
     /// The fix for parameters that are not `; attribute=value`.
     static let separatorFix = "separate parameters with `; ` and write each as `attribute=\"value\"`"
 
@@ -111,7 +117,11 @@ struct Disposition {
             let parameter = read.parameter
             parameters.append(parameter)
             if !read.terminated {
-                syntaxErrors.append((parameter.valueIndex, "unterminated quoted-string", Self.closeQuoteFix))
+                if Self.endsInEscapedQuote(bytes) {
+                    syntaxErrors.append((parameter.valueIndex, Self.escapedCloseQuote, Self.trailingBackslashFix))
+                } else {
+                    syntaxErrors.append((parameter.valueIndex, "unterminated quoted-string", Self.closeQuoteFix))
+                }
                 continue
             }
             if let bad = parameter.nonTokenIndex {
@@ -129,5 +139,15 @@ struct Disposition {
                 }
             }
         }
+    }
+
+    /// Whether `bytes` end, but for whitespace, in a `"` that an odd run of backslashes escapes: a
+    /// quoted value whose closing quote its own final backslash took.
+    static func endsInEscapedQuote(_ bytes: [UInt8]) -> Bool {
+        var end = bytes.count
+        while end > 0 && ByteClass.isWhitespace(bytes[end - 1]) { end -= 1 }
+        guard end > 0, bytes[end - 1] == ByteClass.quote else { return false }
+        let backslashes = bytes[..<(end - 1)].reversed().prefix { $0 == ByteClass.backslash }.count
+        return backslashes % 2 == 1
     }
 }

@@ -22,7 +22,8 @@ extension CommandSpec {
             (so an encoder without known issues is conformant), 1 when one does, a known issue \
             passed (stale), the run stopped early or the level is below --require (or reached only with features declared \
             unsupported or over another corpus, unless --allow-unsupported or --allow-other-corpus accepts that), 64 for a usage error (including a --vector, --area or \
-            known issue that names no vector), 66 when the corpus, the known-issues file or the \
+            known issue that names no vector), 65 when the corpus is not the one \
+            --expect-corpus-sha256 pins, 66 when the corpus, the known-issues file or the \
             command cannot be read or started, 73 when --output cannot be written.
             """,
         arguments: [
@@ -33,8 +34,12 @@ extension CommandSpec {
         options: [
             Option(
                 name: .format, valueName: "format", allowedValues: CertifyCommand.Format.allCases.map(\.rawValue),
-                defaultValue: "text", help: "The report format: a text table, JSON, JUnit XML or an HTML page."),
+                defaultValue: "text",
+                help: "The report format: a text table, JSON, JUnit XML, an HTML page or SARIF 2.1.0 (one result per vector that did not pass)."),
             Option(name: .output, valueName: "file", help: "Write the report to this file instead of standard output."),
+            Option(
+                name: .adapterFile, valueName: "path",
+                help: "With --format sarif: the adapter's source file, named as every result's location (default: the vector's file, Vectors/<id>.body)."),
             Option(
                 name: .timeout, valueName: "seconds", defaultValue: "10",
                 help: "Seconds the command may take for one form before it is killed."),
@@ -100,5 +105,8 @@ extension CommandSpec {
             Option(
                 name: .corpus, valueName: "directory",
                 help: "Grade over this corpus instead of the one installed with multipart-check (the current directory and $MULTIPART_VECTORS_DIR are never read). Unless its manifest is the shipped one's, the report says 'other corpus' and --require fails without --allow-other-corpus."),
+            Option(
+                name: .expectCorpusSHA256, valueName: "hex",
+                help: "Run only over the corpus whose manifest has this SHA-256 (a report's provenance.corpus.manifest_sha256), with every file matching the manifest; any other corpus is an error (exit 65), so an upgrade cannot change the corpus unseen."),
         ])
 }

@@ -28,8 +28,12 @@ extension CommandSpec {
         options: [
             Option(
                 name: .format, valueName: "format", allowedValues: ReportMergeCommand.Format.allCases.map(\.rawValue),
-                defaultValue: "html", help: "An HTML page, Markdown tables, or the merged reports as one JSON document."),
+                defaultValue: "html",
+                help: "An HTML page, Markdown tables, the merged reports as one JSON document, or SARIF 2.1.0 (one run per report)."),
             Option(name: .output, valueName: "file", help: "Write the matrix to this file instead of standard output."),
+            Option(
+                name: .adapterFile, valueName: "path",
+                help: "With --format sarif: the adapters' source file, named as every result's location (default: the vector's file)."),
             Option(name: .title, valueName: "title", help: "The page's title."),
             Option(
                 name: .allowMixedCorpora,

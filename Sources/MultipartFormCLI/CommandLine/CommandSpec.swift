@@ -238,7 +238,10 @@ extension CommandSpec {
             the fix, then a minimal failing example and a minimal passing one (the same input \
             repaired), each with every byte made visible, one line per LF, and what the validator \
             reports about it when explain runs. A rule whose every input is an error of another \
-            rule has no passing example and says why.
+            rule has no passing example and says why. A code the reference encoder refuses a form \
+            or stops with (such as 'unrepresentable-name' or 'file-changed'), or a class of forms \
+            an encoder may refuse ('line-breaks-in-names'), is explained too: what it names, why, \
+            and what an encoder should do.
 
             When Interop/results/evidence.json lies beside the corpus, the corpus vectors that \
             expect the rule and that real parsers read differently follow: by default one line \
@@ -246,7 +249,7 @@ extension CommandSpec {
             --parser ID what one parser made of each.
             """,
         arguments: [
-            Argument(valueName: "rule-id", help: "The rule's id, for example 'header-bare-lf'.")
+            Argument(valueName: "rule-id", help: "The rule's id, for example 'header-bare-lf', or a refusal code, such as 'unrepresentable-name'.")
         ],
         options: [
             Option(

@@ -11,6 +11,10 @@ extension Invocation {
             command.format = CertifyCommand.Format(rawValue: format) ?? .text
         }
         command.outputPath = parsed.value(.output)
+        command.adapterFile = parsed.value(.adapterFile)
+        if command.adapterFile != nil, command.format != .sarif {
+            throw UsageError("'--adapter-file' names the location of SARIF results: give it with '--format sarif'.", command: spec)
+        }
         if let seconds = try parsed.seconds(.timeout, upTo: 3600) { command.timeout = seconds }
         if let seconds = try parsed.seconds(.deadline, upTo: 7 * 24 * 3600) { command.deadline = seconds }
         if let text = parsed.value(.maxOutput) {
@@ -32,7 +36,15 @@ extension Invocation {
             let feature = EncoderFeature(rawValue: value)
             if let withdrawn = EncoderFeature.withdrawn.first(where: { $0.feature == feature }) {
                 throw UsageError(
-                    "'\(value)' cannot be declared unsupported: every string API can say such a form. An encoder must \(withdrawn.reason).",
+                    "'\(value)' cannot be declared unsupported, since every string API can say such a form: \(withdrawn.reason).",
+                    command: spec)
+            }
+            // `quotes`, as a headline counts refused forms (`REFUSED (quotes 6)`), names a withdrawn feature.
+            if value.count >= 5, !EncoderFeature.all.contains(feature),
+                let withdrawn = EncoderFeature.withdrawn.first(where: { $0.feature.rawValue.contains(value.lowercased()) })
+            {
+                throw UsageError(
+                    "'\(value)' is no feature to declare unsupported (nor is '\(withdrawn.feature)', which earlier versions accepted), since every string API can say such a form: \(withdrawn.reason).",
                     command: spec)
             }
             guard EncoderFeature.all.contains(feature) else {
@@ -110,6 +122,14 @@ extension Invocation {
         }
         command.problemsOnly = parsed.has(.problemsOnly)
         command.corpusOption = parsed.value(.corpus)
+        if let text = parsed.value(.expectCorpusSHA256) {
+            guard let pin = CorpusPin(text) else {
+                throw UsageError(
+                    "The value '\(text)' is invalid for '--expect-corpus-sha256 <hex>'. Please provide the 64 hex digits of the corpus's manifest sha256, as a report records it in provenance.corpus.manifest_sha256.",
+                    command: spec)
+            }
+            command.corpusPin = pin
+        }
         return .certify(command)
     }
 }

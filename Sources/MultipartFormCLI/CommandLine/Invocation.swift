@@ -308,6 +308,11 @@ enum Invocation {
         command.outputPath = parsed.value(.output)
         if let title = parsed.value(.title) { command.title = title }
         command.allowsMixedCorpora = parsed.has(.allowMixedCorpora)
+        command.adapterFile = parsed.value(.adapterFile)
+        if command.adapterFile != nil, command.format != .sarif {
+            throw UsageError(
+                "'--adapter-file' names the location of SARIF results: give it with '--format sarif'.", command: .reportMerge)
+        }
         return .reportMerge(command)
     }
 

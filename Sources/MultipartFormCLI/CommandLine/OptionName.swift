@@ -3,6 +3,7 @@
 /// A misspelt key does not compile; reading an option the command does not declare stops a debug
 /// build (``ParsedArguments/value(_:)``).
 package enum OptionName: String, Sendable, CaseIterable {
+    case adapterFile = "--adapter-file"
     case allowMixedCorpora = "--allow-mixed-corpora"
     case allowOtherCorpus = "--allow-other-corpus"
     case allowUnsupported = "--allow-unsupported"
@@ -18,6 +19,7 @@ package enum OptionName: String, Sendable, CaseIterable {
     case deadline = "--deadline"
     case description = "--description"
     case evidence = "--evidence"
+    case expectCorpusSHA256 = "--expect-corpus-sha256"
     case interop = "--interop"
     case parser = "--parser"
     case form = "--form"

@@ -2,11 +2,11 @@ import MultipartForm
 import MultipartFormConformanceCore
 import MultipartFormSystem
 
-/// `multipart-check certify -- COMMAND ARGS...`: the process adapter over the corpus, with a report in four formats.
+/// `multipart-check certify -- COMMAND ARGS...`: the process adapter over the corpus, with a report in five formats.
 struct CertifyCommand {
     /// The report formats.
     enum Format: String, CaseIterable {
-        case text, json, junit, html
+        case text, json, junit, html, sarif
     }
 
     /// The encoder's command line.
@@ -15,6 +15,8 @@ struct CertifyCommand {
     var format: Format = .text
     /// Where to write the report; standard output when `nil`.
     var outputPath: String?
+    /// The adapter's source file, named as each SARIF result's location (`--adapter-file`).
+    var adapterFile: String?
     /// Seconds per form.
     var timeout: Double = 10
     /// Seconds for the whole run; forms not sent by then fail as not run.
@@ -37,6 +39,8 @@ struct CertifyCommand {
     var problemsOnly = false
     /// The `--corpus` option.
     var corpusOption: String?
+    /// The corpus the run must grade over (`--expect-corpus-sha256`); any corpus when `nil`.
+    var corpusPin: CorpusPin?
     /// `--vector` globs; with ``areaPatterns``, a vector matching any of them runs. None: every vector.
     var vectorPatterns: [String] = []
     /// `--area` globs.
@@ -75,6 +79,10 @@ struct CertifyCommand {
     func run(stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32 {
         guard let (corpus, corpusOrigin) = CorpusLocation.shippedCorpus(option: corpusOption, stderr: &stderr) else {
             return ExitCode.noInput
+        }
+        if let mismatch = corpusPin?.mismatch(with: corpus) {
+            stderr.write("error: \(mismatch)\n")
+            return ExitCode.dataError
         }
         let all = isDecoder ? DecoderCertification.vectors(in: corpus) : EncoderCertification.vectors(in: corpus)
         // A decoder meets bodies no table of the corpus holds, made from this run's seed.
@@ -172,6 +180,7 @@ struct CertifyCommand {
         case .json: rendered = report.json()
         case .junit: rendered = report.junitXML()
         case .html: rendered = CertificationMatrix([report]).html()
+        case .sarif: rendered = report.sarif(adapterFile: adapterFile)
         }
         if let failed = ReportOutput.write(
             rendered, to: outputPath, written: "\(report.adapterName): \(report.headline)\nreport written to \(outputPath ?? "")\n",
@@ -284,6 +293,15 @@ struct CertifyCommand {
         if isDecoder, probeSeed == nil, DecoderProbe.ids.contains(id) {
             stderr.write(
                 "error: '\(id)' is made afresh each run: give the seed its report records (--probe-seed N) to see the body that run sent\n")
+            return ExitCode.usage
+        }
+        // A probe of the other kind of adapter: say which options show it.
+        if isDecoder, EncoderProbe.all.contains(where: { $0.id == id }) {
+            stderr.write("error: '\(id)' is a probe for encoders: leave out --decoder to see the first form it sends\n")
+            return ExitCode.usage
+        }
+        if !isDecoder, DecoderProbe.ids.contains(id) {
+            stderr.write("error: '\(id)' is a probe for decoders: give --decoder and the --probe-seed N a report records to see its body\n")
             return ExitCode.usage
         }
         guard let vector = all.first(where: { $0.id == id }) else {

@@ -5,7 +5,7 @@ import MultipartFormSystem
 struct ReportMergeCommand {
     /// The output formats.
     enum Format: String, CaseIterable {
-        case html, markdown, json
+        case html, markdown, json, sarif
     }
 
     /// The report files, in column order.
@@ -14,6 +14,8 @@ struct ReportMergeCommand {
     var format: Format = .html
     /// Where to write; standard output when `nil`.
     var outputPath: String?
+    /// The adapters' source file, named as each SARIF result's location (`--adapter-file`).
+    var adapterFile: String?
     /// The matrix's title.
     var title = "multipart/form-data certification"
     /// Whether reports of different corpora may be merged (`--allow-mixed-corpora`).
@@ -58,6 +60,7 @@ struct ReportMergeCommand {
         case .html: rendered = matrix.html(title: title)
         case .markdown: rendered = matrix.markdown(title: title)
         case .json: rendered = CertificationReport.json(reports)
+        case .sarif: rendered = CertificationReport.sarif(reports, adapterFile: adapterFile)
         }
         if let failed = ReportOutput.write(
             rendered, to: outputPath, written: "\(reports.count) reports merged into \(outputPath ?? "")\n",

@@ -71,7 +71,7 @@ extension CertificationReport {
         return out
     }
 
-    /// `Corpus: 431 vectors, manifest sha256 ...; tool: multipart-check 0.1.0; date: ...`, or `nil` when nothing was recorded.
+    /// `corpus: N vectors, manifest sha256 ...; tool: multipart-check 0.1.0; date: ...`, or `nil` when nothing was recorded.
     var provenanceLine: String? {
         var pieces: [String] = []
         if let corpus = provenance.corpus { pieces.append("corpus: \(corpus)") }

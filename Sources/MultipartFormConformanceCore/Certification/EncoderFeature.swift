@@ -27,7 +27,7 @@ public struct EncoderFeature: RawRepresentable, Sendable, Hashable, Comparable, 
     public static let nonUTF8TextValues = EncoderFeature(rawValue: "non-utf8-text-values")
 
     /// A name or filename holding `"`, CR or LF: withdrawn, since every string API can say it.
-    @available(*, deprecated, message: "every string API can express it: escape such names as browsers do (%22, %0D, %0A); refusing the form is graded refused; declaring it has no effect")
+    @available(*, deprecated, message: "every string API can express it: escape such names as browsers do (%22, %0D, %0A); refusing a form for a quote is graded refused, for a line break it passes; declaring it has no effect")
     public static let quotesOrLineBreaksInNames = EncoderFeature(rawValue: "quotes-or-line-breaks-in-names")
     /// A field name with non-ASCII characters: withdrawn, since every string API can say it.
     @available(*, deprecated, message: "every string API can express it: write it as UTF-8; refusing the form is graded refused; declaring it has no effect")
@@ -44,13 +44,15 @@ public struct EncoderFeature: RawRepresentable, Sendable, Hashable, Comparable, 
 
     /// Features earlier versions accepted that can no longer excuse a vector, each with the reason.
     ///
-    /// Every string API can say them, so an encoder must write such forms correctly (refusing one the
-    /// reference encoder writes is graded `refused`; a media type outside printable ASCII may be
-    /// refused, as the reference encoder refuses it); a declaration of one is reported and otherwise ignored.
+    /// Every string API can say them, so an encoder must write such forms correctly: refusing one the
+    /// reference encoder writes is graded `refused`, unless a refusable class covers it (a line break
+    /// in a name, ``RefusedForm/lineBreaksInNames``), and a media type outside printable ASCII may be
+    /// refused, as the reference encoder refuses it. Each reason is a clause that follows "every string
+    /// API can say such a form:". A declaration of one is reported and otherwise ignored.
     public static let withdrawn: [(feature: EncoderFeature, reason: String)] = [
         (
             EncoderFeature(rawValue: "quotes-or-line-breaks-in-names"),
-            "escape '\"', CR and LF in names and filenames as browsers do (%22, %0D, %0A); refusing such a form is graded 'refused', since the reference encoder writes it"
+            "escape '\"' in names and filenames as %22, as browsers do (refusing such a form is graded 'refused', since the reference encoder writes it); escape CR and LF as %0D and %0A, or refuse the form: that refusal passes (the refusable class line-breaks-in-names)"
         ),
         (
             EncoderFeature(rawValue: "non-ascii-names"),
@@ -62,7 +64,7 @@ public struct EncoderFeature: RawRepresentable, Sendable, Hashable, Comparable, 
         ),
         (
             EncoderFeature(rawValue: "non-ascii-content-types"),
-            "refuse the form, as the reference encoder does (a refusal passes)"
+            "refuse such a form, as the reference encoder does: that refusal passes, and is what the Canonical level asks; a body written for it is judged like any other"
         ),
     ]
 

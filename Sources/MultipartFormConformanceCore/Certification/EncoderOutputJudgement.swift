@@ -28,7 +28,9 @@ public struct EncoderOutputJudgement: Sendable, Hashable {
     public var notes: [String] = []
     /// The strict validator's report of the output.
     public var report: ValidationReport
-    /// The rules behind ``errors`` and ``warnings``, each once, in the order first found.
+    /// The rules behind ``errors`` and ``warnings``, each once, in the order first found, whose general
+    /// advice for an encoder applies (``EncoderAdvice``): a rule broken only because a name or filename
+    /// ends in a backslash is left out, and a note says what to do about that instead.
     public var rulesBroken: [Rule.ID] = []
     /// The rules behind the validator's errors (not its warnings), each once, in the order first found.
     public var errorRules: [Rule.ID] = []
@@ -62,20 +64,32 @@ public struct EncoderOutputJudgement: Sendable, Hashable {
     ) {
         let inherent = InherentWarnings(of: form, boundary: givenBoundary)
         report = MultipartValidator.validate(output.body, contentType: output.contentType, options: options)
+        let backslashes = TrailingBackslash.fields(of: form)
+        var explained: [Int: Set<Rule.ID>] = [:]
         for diagnostic in report.diagnostics {
             let text = Self.describe(diagnostic, contentType: output.contentType)
+            var advised = true
+            if let part = diagnostic.partIndex, backslashes[part] != nil, TrailingBackslash.rules.contains(diagnostic.rule) {
+                explained[part, default: []].insert(diagnostic.rule)
+                advised = false
+            }
             switch diagnostic.severity {
             case .error:
                 errors.append("error: " + text)
-                if !rulesBroken.contains(diagnostic.rule) { rulesBroken.append(diagnostic.rule) }
+                if advised, !rulesBroken.contains(diagnostic.rule) { rulesBroken.append(diagnostic.rule) }
                 if !errorRules.contains(diagnostic.rule) { errorRules.append(diagnostic.rule) }
             case .warning where inherent.excuses(diagnostic):
                 notes.append("warning inherent in this form (every faithful encoding draws it): " + text)
             case .warning:
                 warnings.append("warning: " + text)
-                if !rulesBroken.contains(diagnostic.rule) { rulesBroken.append(diagnostic.rule) }
+                if advised, !rulesBroken.contains(diagnostic.rule) { rulesBroken.append(diagnostic.rule) }
             case .note: notes.append(text)
             }
+        }
+        for (part, rules) in explained.sorted(by: { $0.key < $1.key }) {
+            guard let field = backslashes[part] else { continue }
+            let label = "field \(part) ('\(Self.shown(form.fields[part].name))')"
+            notes.append("for an encoder, \(label): " + field.advice(writtenRaw: rules.contains(.parameterSyntax)))
         }
         let syntaxErrors = errors.count
         compareParts(output, form)

@@ -32,7 +32,7 @@ public struct CorpusIdentity: Sendable, Hashable, CustomStringConvertible {
     /// The first twelve hex digits of the digest: enough to tell corpora apart in a table.
     public var shortDigest: String { String(manifestSHA256.prefix(12)) }
 
-    /// `431 vectors, manifest sha256 ebe134820531...`.
+    /// The vector count and the ``shortDigest``, as in `N vectors, manifest sha256 0123456789ab...`.
     public var description: String { "\(vectorCount) vectors, manifest sha256 \(shortDigest)..." }
 }
 
