@@ -186,7 +186,7 @@ def certify_arguments(checker, report):
         # certify checks the pin (and every file against the manifest) before it sends anything.
         arguments += ["--expect-corpus-sha256", value("corpus-sha256")]
     for option, name in (("--vector", "vectors"), ("--area", "areas"), ("--unsupported", "unsupported"),
-                         ("--not-reported", "not-reported")):
+                         ("--not-reported", "not-reported"), ("--convention", "conventions"), ("--limit", "limits")):
         for item in words(name):
             arguments += [option, item]
     for line in value("known-issues").splitlines():

@@ -131,6 +131,21 @@ class CertifyStepTests(ActionTestCase):
         self.assertTrue(all(id == "structure/y-single-field" or id.startswith("quoting/y-") for id in grades))
 
     @needs_checker
+    def test_a_parsers_conventions_and_limits_reach_certify_and_its_report(self):
+        status, log, summary, found = self.run_action("certify", {
+            "checker": checker(), "command": "/bin/sh -c 'cat >/dev/null; echo not-json'", "decoder": "true",
+            "vectors": "structure/y-single-field", "conventions": "last-of-repeated-name indexed-brackets",
+            "limits": "header-line-bytes=8190"})
+        self.assertEqual(status, 1, log)
+        first = log.splitlines()[0]
+        for expected in ("--convention last-of-repeated-name --convention indexed-brackets",
+                         "--limit header-line-bytes=8190"):
+            self.assertIn(expected, first)
+        report = json.loads(read(found["report-json"]))
+        self.assertEqual(report["conventions"], ["indexed-brackets", "last-of-repeated-name"])
+        self.assertEqual(report["limits"], ["header-line-bytes=8190"])
+
+    @needs_checker
     def test_the_corpus_pin_reaches_certify_which_refuses_another_corpus(self):
         with open(os.path.join(ROOT, "Vectors", "MANIFEST.sha256"), "rb") as handle:
             shipped = hashlib.sha256(handle.read()).hexdigest()
