@@ -151,14 +151,18 @@ struct CompareCommand {
         }
     }
 
-    /// Runs `work` for each index on ``jobs`` threads and waits: each job spends its time blocked on a child.
+    /// Runs `work` for each index on ``jobs`` threads and waits: each job spends its time blocked on
+    /// a child. The threads spawn in the caller's scope (`serve`'s comparisons have one each).
     private static func runConcurrently(_ count: Int, _ work: @escaping @Sendable (Int) -> Void) {
         let next = Results<Int>(count: 1)
         next.store(0, at: 0)
         let group = DispatchGroup()
+        let scope = ChildProcessDescendants.currentScope
         for job in 0..<max(1, min(jobs, count)) {
             DispatchQueue(label: "compare.job.\(job)").async(group: group) {
-                while let index = next.takeNext(below: count) { work(index) }
+                ChildProcessDescendants.withScope(scope) {
+                    while let index = next.takeNext(below: count) { work(index) }
+                }
             }
         }
         group.wait()

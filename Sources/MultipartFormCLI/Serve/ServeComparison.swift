@@ -44,7 +44,9 @@ final class ServeComparison: Sendable {
             throw UnavailableError(
                 message: "cannot read the parser list '\(FileSystem.join(directory, InteropParser.listingName))': \(error); \(CompareCommand.installAdvice)")
         }
-        let found = (parsers, CompareCommand.installed(parsers))
+        // Version commands, too, are ended with what they leave; no output belongs to this look-up,
+        // so there is no note.
+        let found = (parsers, LeftoverChildren.cleaningUpScope { CompareCommand.installed(parsers) }.result)
         shared.withLock { $0.found = found }
         return found
     }
@@ -64,13 +66,20 @@ final class ServeComparison: Sendable {
     }
 
     /// What the parsers `ids` (every installed one when empty) make of the body.
+    ///
+    /// What the drivers leave running outside their process groups is killed when the comparison
+    /// ends, while `serve` goes on (``LeftoverChildren/cleaningUpScope(_:)``), and a note says so.
     func compare(label: String, body: [UInt8], contentType: String, ids: [String]) throws(UnavailableError) -> BodyComparison {
         let (parsers, versions) = try installed()
         let chosen = parsers.filter { versions[$0.id] != nil && (ids.isEmpty || ids.contains($0.id)) }
         guard !chosen.isEmpty else { throw UnavailableError(message: "no parser is installed in '\(directory)'; \(CompareCommand.installAdvice)") }
         let input = CompareInput(label: label, contentType: contentType, body: body)
-        let readings = CompareCommand.readings(of: input, by: chosen, versions: versions, timeout: Self.timeout)
-        return BodyComparison(label: label, contentType: contentType, body: body, readings: readings)
+        let (readings, note) = LeftoverChildren.cleaningUpScope {
+            CompareCommand.readings(of: input, by: chosen, versions: versions, timeout: Self.timeout)
+        }
+        var comparison = BodyComparison(label: label, contentType: contentType, body: body, readings: readings)
+        if let note { comparison.notes.append(note) }
+        return comparison
     }
 
     /// The page's comparison of a kept request with every installed parser, as `compare` prints it
