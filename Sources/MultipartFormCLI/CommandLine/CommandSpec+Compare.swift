@@ -16,8 +16,9 @@ extension CommandSpec {
 
             The parsers are looked for in --interop DIR, else $MULTIPART_CHECK_INTEROP, else \
             ./Interop, else the Interop directory of the package checkout the corpus comes \
-            from. A parser counts as installed when the files its driver names exist there and \
-            its version command succeeds.
+            from. A parser counts as installed when the files its driver names exist there, a \
+            Java driver's class path entries exist and one holds its main class, and its version \
+            command succeeds; standard error says why each other one is not.
 
             Exit status: 0 when every parser read each body as the validator does, 1 when some \
             read it otherwise (or the input holds no body to compare), 64 for a usage error, 66 \

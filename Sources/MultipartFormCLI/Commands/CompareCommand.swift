@@ -82,13 +82,23 @@ struct CompareCommand {
             return error.isUnreadable ? ExitCode.noInput : ExitCode.failure
         }
 
-        let installed = Self.installed(selected)
+        let installations = Self.installations(selected)
+        let installed = installations.compactMapValues(\.version)
         let notInstalled = selected.filter { installed[$0.id] == nil }.map(\.id)
         guard notInstalled.count < selected.count else {
             stderr.write(
                 "error: no parser is installed in '\(VisibleBytes.escape(directory))'\(parserIDs.isEmpty ? "" : " among those asked for")\n")
+            // Why each one asked for is not; without --parser, every row of the listing would be named.
+            for id in notInstalled where parserIDs.contains(id) {
+                if case .notInstalled(let reason) = installations[id] { stderr.write("note: \(Self.notInstalledNote(id, reason: reason))\n") }
+            }
             stderr.write("note: \(Self.installAdvice)\n")
             return ExitCode.unavailable
+        }
+        // With some installed, the others are worth a line each: a half-built one (a Java row whose
+        // classes were never compiled) would otherwise pass unnoticed.
+        for id in notInstalled {
+            if case .notInstalled(let reason) = installations[id] { stderr.write("note: \(Self.notInstalledNote(id, reason: reason))\n") }
         }
         let style = TerminalStyle.resolve(color, outputIsTerminal: stdoutIsTerminal)
         var comparisons: [BodyComparison] = []
@@ -115,15 +125,21 @@ struct CompareCommand {
         "compare runs the parsers Interop/setup.sh installs (see Interop/parsers.tsv): run it once in a checkout of "
         + "this package, then point --interop DIR (or \(interopVariable)) at that checkout's Interop directory"
 
-    /// The installed parsers' version lines by id, checked on several threads.
-    static func installed(_ parsers: [InteropParser]) -> [String: String] {
-        let results = Results<String?>(count: parsers.count)
-        runConcurrently(parsers.count) { index in results.store(parsers[index].installedVersion(), at: index) }
-        var versions: [String: String] = [:]
-        for (parser, version) in zip(parsers, results.values) {
-            if let version = version ?? nil { versions[parser.id] = version }
+    /// Whether each parser is installed (its version line) or not (why), by id, checked on several threads.
+    static func installations(_ parsers: [InteropParser]) -> [String: InteropParser.Installation] {
+        let results = Results<InteropParser.Installation>(count: parsers.count)
+        runConcurrently(parsers.count) { index in results.store(parsers[index].installation(), at: index) }
+        var installations: [String: InteropParser.Installation] = [:]
+        for (parser, installation) in zip(parsers, results.values) {
+            installations[parser.id] = installation ?? .notInstalled(reason: "it was not checked")
         }
-        return versions
+        return installations
+    }
+
+    /// `'tomcat' is not installed: its main class 'TomcatPartsDriver' is not built: …`, the note for
+    /// a parser that is not installed.
+    static func notInstalledNote(_ id: String, reason: String) -> String {
+        "'\(VisibleBytes.escape(id))' is not installed: \(VisibleBytes.escape(reason))"
     }
 
     /// What each parser made of the input's body, in listing order, normalised against the validator's reading.
