@@ -116,4 +116,7 @@ public enum ExitCode {
     public static let unavailable: Int32 = 69
     /// An output file could not be created or written (`EX_CANTCREAT`).
     public static let cannotCreate: Int32 = 73
+    /// The run's overall deadline passed before all its work was done (`EX_TEMPFAIL`): `compare
+    /// --deadline` stopped with bodies left to compare, and reported what it did compare.
+    public static let deadlinePassed: Int32 = 75
 }

@@ -80,7 +80,7 @@ final class ServeComparison: Sendable {
         guard !chosen.isEmpty else { throw UnavailableError(message: "no parser is installed in '\(directory)'; \(CompareCommand.installAdvice)") }
         let input = CompareInput(label: label, contentType: contentType, body: body)
         let (readings, note) = LeftoverChildren.cleaningUpScope {
-            CompareCommand.readings(of: input, by: chosen, versions: versions, timeout: Self.timeout)
+            CompareCommand.readings(of: input, by: chosen, versions: versions, timeout: Self.timeout).readings
         }
         var comparison = BodyComparison(label: label, contentType: contentType, body: body, readings: readings)
         if let note { comparison.notes.append(note) }
