@@ -181,6 +181,24 @@ import Testing
         #expect(try missing("sh drivers/none.sh") == ["'drivers/none.sh' does not exist in the Interop directory"])
     }
 
+    @Test func anUnreadableInputOrListingNamesItsPathOnce() throws {
+        let interop = try Self.fakeInterop()
+        let directory = try TemporaryDirectory()
+        let asInput = runCLI(["compare", "--interop", interop.path, directory.path])
+        #expect(asInput.status == ExitCode.noInput)
+        #expect(asInput.stderr == "error: cannot read '\(directory.path)': it is not a regular file\n")
+        let missing = directory.url.appendingPathComponent("absent.bin").path
+        let absent = runCLI(["compare", "--interop", interop.path, missing])
+        #expect(absent.stderr == "error: cannot read '\(missing)': no such file or directory\n")
+        let noListing = runCLI(["compare", "--interop", directory.path, "-"], stdin: Self.body)
+        #expect(noListing.status == ExitCode.unavailable)
+        #expect(
+            noListing.stderr.hasPrefix("error: cannot read the parser list '\(directory.path)/parsers.tsv': no such file or directory\nnote: "),
+            "\(noListing.stderr)")
+        let serve = runCLI(["serve", "--port", "0", "--interop", directory.path, "--parser", "same"])
+        #expect(serve.stderr.hasPrefix("error: cannot read the parser list '\(directory.path)/parsers.tsv': no such file or directory; "), "\(serve.stderr)")
+    }
+
     @Test func anUnknownParserIsAUsageErrorWithASuggestion() throws {
         let interop = try Self.fakeInterop()
         let result = runCLI(["compare", "--interop", interop.url.path, "--parser", "lossi", "-"], stdin: Self.body)

@@ -70,7 +70,8 @@ struct CompareCommand {
         do {
             listing = try InteropParser.listing(in: directory)
         } catch {
-            stderr.write("error: cannot read the parser list '\(VisibleBytes.escape(FileSystem.join(directory, InteropParser.listingName)))': \(error)\n")
+            stderr.write(
+                "error: cannot read the parser list '\(VisibleBytes.escape(FileSystem.join(directory, InteropParser.listingName)))': \(VisibleBytes.escape(Self.listingFailure(error)))\n")
             stderr.write("note: \(Self.installAdvice)\n")
             return ExitCode.unavailable
         }
@@ -181,6 +182,12 @@ struct CompareCommand {
         private static func bodies(_ count: Int) -> String {
             "\(count) \(count == 1 ? "body" : "bodies")"
         }
+    }
+
+    /// Why the parser list could not be read, after its path: a file error's reason alone (its own
+    /// description names the path again), a malformed line as `parsers.tsv:3: …`.
+    static func listingFailure(_ error: any Error) -> String {
+        (error as? FileSystem.Error)?.reason ?? "\(error)"
     }
 
     /// What to do when no parser is found.

@@ -42,7 +42,8 @@ final class ServeComparison: Sendable {
             parsers = try InteropParser.listing(in: directory)
         } catch {
             throw UnavailableError(
-                message: "cannot read the parser list '\(FileSystem.join(directory, InteropParser.listingName))': \(error); \(CompareCommand.installAdvice)")
+                message:
+                    "cannot read the parser list '\(FileSystem.join(directory, InteropParser.listingName))': \(CompareCommand.listingFailure(error)); \(CompareCommand.installAdvice)")
         }
         // Version commands, too, are ended with what they leave; no output belongs to this look-up,
         // so there is no note.
