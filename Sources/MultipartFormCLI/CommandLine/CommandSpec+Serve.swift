@@ -43,7 +43,8 @@ extension CommandSpec {
             Ctrl-C (or SIGTERM, SIGHUP) stops it and prints the totals, even while its output is \
             not being read: what the reader does not take within a second is dropped. Exit \
             status: 0 after a stop, 64 for a usage error, 73 when the address cannot be bound, the \
-            --save directory is missing or output was lost.
+            --save directory is missing or output was lost (a full disk, a closed standard output: \
+            serve then stops, and standard error says why).
             """,
         options: [
             Option(name: .host, valueName: "address", defaultValue: "127.0.0.1", help: "The address to listen on."),

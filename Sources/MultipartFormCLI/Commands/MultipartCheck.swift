@@ -21,6 +21,8 @@ public enum MultipartCheck {
     ///   - arguments: The arguments, without the program name.
     ///   - extensions: Subcommands the executable adds (`bench`).
     package static func main(arguments: [String], extensions: [CommandExtension] = []) -> Int32 {
+        // A closed standard output must fail as closed, not let the next file or socket take its number.
+        StandardDescriptors.reserve()
         #if os(macOS) || os(Linux)
         // This is the whole process: any child it did not spawn itself is one its children left behind.
         ChildProcessDescendants.ownsAllChildren = true
