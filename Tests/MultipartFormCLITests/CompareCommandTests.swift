@@ -125,6 +125,80 @@ import Testing
         #expect(missing.stderr.contains("Interop/setup.sh"))
     }
 
+    /// A Java row of `parsers.tsv` whose version command works (the JVM and the libraries are
+    /// there) but whose driver class was never compiled into `.build/java`.
+    static func javaRow(_ id: String, classPath: String, mainClass: String) -> String {
+        "\(id)\tJava\t\(id) driver\t-\techo \(id) 1.0\tjava -XX:+UseSerialGC -cp \(classPath) \(mainClass)\n"
+    }
+
+    @Test func aJavaRowWhoseDriverClassIsMissingIsNotInstalled() throws {
+        let interop = try Self.fakeInterop()
+        try FileManager.default.createDirectory(at: interop.url.appendingPathComponent(".build/java"), withIntermediateDirectories: true)
+        let listing = try String(contentsOf: interop.url.appendingPathComponent(InteropParser.listingName), encoding: .utf8)
+        _ = try interop.write(
+            Array((listing + Self.javaRow("unbuilt", classPath: ".build/java", mainClass: "UnbuiltDriver")).utf8),
+            named: InteropParser.listingName)
+        let result = runCLI(
+            ["compare", "--interop", interop.url.path, "--content-type", Self.contentType, "--parser", "same", "--parser", "unbuilt", "-"],
+            stdin: Self.body)
+        // Not run (it would answer ClassNotFoundException to every body): only the working parser counts.
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Compared with 1 parser installed in \(interop.url.path); not installed: unbuilt\n"), "\(result.stdout)")
+        #expect(
+            result.stderr.contains(
+                "note: 'unbuilt' is not installed: its main class 'UnbuiltDriver' is not built: none of its class path entries (.build/java) holds it\n"),
+            "\(result.stderr)")
+        // Asked for alone, it is why nothing can run.
+        let alone = runCLI(["compare", "--interop", interop.url.path, "--parser", "unbuilt", "-"], stdin: Self.body)
+        #expect(alone.status == ExitCode.unavailable)
+        #expect(alone.stderr.contains("note: 'unbuilt' is not installed: its main class 'UnbuiltDriver' is not built"), "\(alone.stderr)")
+    }
+
+    @Test func aJavaClassPathIsInstalledOnlyWhenEveryEntryExistsAndOneHoldsTheMainClass() throws {
+        let interop = try TemporaryDirectory()
+        try interop.write([
+            ".build/java/pkg/BuiltDriver.class": [0xCA, 0xFE, 0xBA, 0xBE],
+            // A jar's entry names are stored as they are: the class is found by its name.
+            "lib/driver.jar": Array("PK\u{3}\u{4}....jar/JarDriver.class....PK\u{1}\u{2}".utf8),
+        ])
+        func missing(_ command: String) throws -> [String] {
+            try interop.write(Array("j\tJava\tj\t-\ttrue\t\(command)\n".utf8), named: InteropParser.listingName)
+            return try #require(try InteropParser.listing(in: interop.path).first).missingPieces
+        }
+        #expect(try missing("java -cp .build/java pkg.BuiltDriver") == [])
+        #expect(try missing("java -XX:TieredStopAtLevel=1 -classpath lib/driver.jar:.build/java jar.JarDriver") == [])
+        #expect(try missing("java --class-path=.build/java:lib/* Anything") == [])
+        #expect(try missing("java -cp .build/java pkg.Other") == ["its main class 'pkg.Other' is not built: none of its class path entries (.build/java) holds it"])
+        #expect(
+            try missing("java -cp .build/java:/nonexistent/lib.jar pkg.BuiltDriver") == ["its class path entry '/nonexistent/lib.jar' does not exist"])
+        #expect(try missing("java -jar /nonexistent/absent.jar") == ["its jar '/nonexistent/absent.jar' does not exist"])
+        #expect(try missing("java -cp .build/absent pkg.BuiltDriver") == [
+            "'.build/absent' does not exist in the Interop directory",
+            "its main class 'pkg.BuiltDriver' is not built: none of its class path entries (.build/absent) holds it",
+        ])
+        #expect(try missing("env A=b java -jar lib/driver.jar") == [])
+        // Not a JVM: only the files it names count.
+        #expect(try missing("sh drivers/none.sh") == ["'drivers/none.sh' does not exist in the Interop directory"])
+    }
+
+    @Test func anUnreadableInputOrListingNamesItsPathOnce() throws {
+        let interop = try Self.fakeInterop()
+        let directory = try TemporaryDirectory()
+        let asInput = runCLI(["compare", "--interop", interop.path, directory.path])
+        #expect(asInput.status == ExitCode.noInput)
+        #expect(asInput.stderr == "error: cannot read '\(directory.path)': it is not a regular file\n")
+        let missing = directory.url.appendingPathComponent("absent.bin").path
+        let absent = runCLI(["compare", "--interop", interop.path, missing])
+        #expect(absent.stderr == "error: cannot read '\(missing)': no such file or directory\n")
+        let noListing = runCLI(["compare", "--interop", directory.path, "-"], stdin: Self.body)
+        #expect(noListing.status == ExitCode.unavailable)
+        #expect(
+            noListing.stderr.hasPrefix("error: cannot read the parser list '\(directory.path)/parsers.tsv': no such file or directory\nnote: "),
+            "\(noListing.stderr)")
+        let serve = runCLI(["serve", "--port", "0", "--interop", directory.path, "--parser", "same"])
+        #expect(serve.stderr.hasPrefix("error: cannot read the parser list '\(directory.path)/parsers.tsv': no such file or directory; "), "\(serve.stderr)")
+    }
+
     @Test func anUnknownParserIsAUsageErrorWithASuggestion() throws {
         let interop = try Self.fakeInterop()
         let result = runCLI(["compare", "--interop", interop.url.path, "--parser", "lossi", "-"], stdin: Self.body)

@@ -1,4 +1,5 @@
 import Foundation
+import MultipartFormTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -177,9 +178,54 @@ import MultipartFormSystem
         let third = try RawClient(port: running.port)
         let answer = try #require(third.readResponse())
         #expect(answer.status == 503)
+        #expect(answer.headers["retry-after"] == "1")
         #expect(answer.text.contains("2 connections are open"))
         #expect(running.waitForOutput(containing: "refused: 2 connections are open (--max-connections); answered 503 and closed"))
         #expect(running.stop()?.connectionsRefused == 1)
+    }
+
+    @Test(.enabled(if: canConnectFrom("127.0.0.2"), "needs a second loopback address (127.0.0.2) to connect from"))
+    func oneClientCannotHoldMoreThanItsShareOfConnections() throws {
+        let running = try RunningServer {
+            $0.maxConnections = 4
+            $0.maxConnectionsPerClient = 2
+        }
+        // Two connections from one address, each holding its slot mid-head, as a trickling attacker does.
+        var held = try (0..<2).map { _ in try RawClient(port: running.port) }
+        for client in held { client.send("POST / HTTP/1.1\r\n") }
+        #expect(eventually(within: 10) { running.server.openConnections == 2 })
+        // A third from the same address is refused, with when to try again...
+        let third = try RawClient(port: running.port)
+        let answer = try #require(third.readResponse())
+        #expect(answer.status == 503)
+        #expect(answer.headers["retry-after"] == "1")
+        #expect(answer.text.contains("2 connections from 127.0.0.1 are open (--max-connections-per-client)"), "\(answer.text)")
+        #expect(running.waitForOutput(containing: ": refused: 2 connections from 127.0.0.1 are open (--max-connections-per-client); answered 503 and closed"))
+        // ...while another client is served, though the first holds its whole share.
+        let other = try RawClient(port: running.port, source: "127.0.0.2")
+        other.send(postRequest(conformingServeBody, contentType: serveContentType))
+        #expect(other.readResponse()?.status == 200)
+        // A slot the first client gives back (by closing a connection) is its own again.
+        held.removeFirst()
+        #expect(eventually(within: 10) { running.server.openConnections == 2 }, "\(running.server.openConnections) connections are open")
+        let again = try RawClient(port: running.port)
+        again.send(postRequest(conformingServeBody, contentType: serveContentType))
+        #expect(again.readResponse()?.status == 200)
+        #expect(running.stop()?.connectionsRefused == 1)
+    }
+
+    @Test func thePerClientLimitDefaultsToTheWholeLimitOnLoopbackAndHalfOfItElsewhere() throws {
+        var configuration = ServeConfiguration()
+        configuration.maxConnections = 9
+        #expect(configuration.clientConnectionLimit(loopback: true) == 9)
+        #expect(configuration.clientConnectionLimit(loopback: false) == 4)
+        configuration.maxConnections = 1
+        #expect(configuration.clientConnectionLimit(loopback: false) == 1)
+        configuration.maxConnectionsPerClient = 3
+        #expect(configuration.clientConnectionLimit(loopback: true) == 3)
+        #expect(runCLI(["serve", "--max-connections", "4", "--max-connections-per-client", "5"]).stderr.contains(
+            "'--max-connections-per-client' is 5, more than '--max-connections' (4)"))
+        #expect(runCLI(["serve", "--max-connections-per-client", "0"]).status == ExitCode.usage)
     }
 
     @Test func terminalControlsFromTheClientAreShownEscaped() throws {

@@ -97,9 +97,34 @@ struct ServeProcessTests {
         // Blocked for good, it would never end; its grace for the output is a second, and the bound
         // leaves room for a loaded machine.
         #expect(server.stop(with: SIGTERM, within: 15), "serve did not end within 15 s of SIGTERM with its output unread")
-        // Its output was not read in time after the stop: some of it was lost, and the status says so.
+        // Its output was not read in time after the stop: some of it was lost, and the status and
+        // standard error say so.
         #expect(server.process.terminationReason == .exit)
         #expect(server.process.terminationStatus == 73)
+        let error = String(decoding: server.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(error.contains("error: standard output was not read for 1 second after serve was asked to stop; the rest of the output was dropped\n"), "\(error)")
+    }
+
+    /// Standard output lost to a full disk (`/dev/full`) or closed before the server started: the
+    /// server stops at the first line it cannot write, exits 73, and says why on standard error.
+    @Test(
+        .enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full"),
+        arguments: [("exec >/dev/full", "no space left on device"), ("exec >&-", "bad file descriptor")])
+    func lostStandardOutputIsExplainedOnStandardError(redirection: String, reason: String) throws {
+        let server = try ServeProcess([], shell: redirection)
+        let client = try RawClient(port: server.port)
+        client.send(postRequest(conformingServeBody, contentType: serveContentType))
+        // It stops by itself at the first line it cannot write (the client may not be answered).
+        _ = client.readResponse()
+        guard server.exited.wait(timeout: .now() + 30) == .success else {
+            _ = server.stop(with: SIGKILL, within: 15)
+            Issue.record("serve went on after its standard output was lost")
+            return
+        }
+        #expect(server.process.terminationReason == .exit)
+        #expect(server.process.terminationStatus == 73)
+        let error = String(decoding: server.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(error.contains("error: cannot write to standard output: \(reason); serve stopped\n"), "\(error)")
     }
 
     @Test func sigHUPStopsTheServerWithItsTotals() throws {

@@ -75,13 +75,27 @@ final class RunningServer: @unchecked Sendable {
 final class RawClient {
     let descriptor: Int32
 
-    init(port: Int) throws {
+    /// Connects to `127.0.0.1:port`; from the loopback address `source` (such as `127.0.0.2`, a
+    /// second client on one machine) when given.
+    init(port: Int, source: String? = nil) throws {
         #if canImport(Glibc)
         let streamSocket = Int32(SOCK_STREAM.rawValue)
         #else
         let streamSocket = SOCK_STREAM
         #endif
         descriptor = socket(AF_INET, streamSocket, 0)
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close(descriptor)
+                throw POSIXError(.EADDRNOTAVAIL)
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
@@ -213,3 +227,20 @@ let conformingServeBody = Array(
 let bareLFServeBody = Array("--AaB03x\r\nContent-Disposition: form-data; name=\"a\"\n\r\nv\r\n--AaB03x--\r\n".utf8)
 
 let serveContentType = "multipart/form-data; boundary=AaB03x"
+
+/// Whether a socket can be bound to the loopback address `source` (Linux routes all of 127/8 to
+/// the loopback interface; macOS only 127.0.0.1 unless an alias is added).
+func canConnectFrom(_ source: String) -> Bool {
+    #if canImport(Glibc)
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+    let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    defer { close(descriptor) }
+    var local = sockaddr_in()
+    local.sin_family = sa_family_t(AF_INET)
+    local.sin_addr.s_addr = inet_addr(source)
+    return withUnsafePointer(to: &local) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    } == 0
+}

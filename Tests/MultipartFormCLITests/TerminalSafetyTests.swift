@@ -44,7 +44,24 @@ struct TerminalSafetyTests {
         #expect(merged.status == 0, "\(merged.stderr)")
         #expect(!Self.holdsControls(merged.stdout))
         #expect(!merged.stdout.contains("<script>") && !merged.stdout.contains("<b>"), "\(merged.stdout)")
-        #expect(merged.stdout.contains("\\x1B[31m&lt;script&gt;alert(1)&lt;/script&gt;&lt;b&gt;bold&lt;/b&gt; \\| x"), "\(merged.stdout)")
+        #expect(merged.stdout.contains("\\x1B\\[31m&lt;script&gt;alert\\(1\\)&lt;/script&gt;&lt;b&gt;bold&lt;/b&gt; \\| x"), "\(merged.stdout)")
+    }
+
+    @Test func markdownOfReportsEscapesMarkdownSyntaxInNames() throws {
+        let scratch = try TemporaryDirectory()
+        let garbage = try scratch.write(Array("#!/bin/sh\ncat >/dev/null\necho not-json\n".utf8), named: "garbage.sh")
+        let report = scratch.url.appendingPathComponent("r.json").path
+        // A link, an image, a code span, emphasis, strikethrough, math, a bare URL and a www
+        // address, a mail address, and a backslash that would undo an escape.
+        let name = "[click](https://evil.example) ![i](x.png) `code` *em* _em_ ~~del~~ $x$ https://a.example www.b.example c@d.example \\"
+        _ = runCLI(["certify", "--format", "json", "--output", report, "--area", "structure", "--name", name, "--", "/bin/sh", garbage])
+        let merged = runCLI(["report", "merge", "--format", "markdown", report])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        let row = try #require(merged.stdout.split(separator: "\n").first { $0.hasPrefix("| 1 | ") }.map(String.init), "\(merged.stdout)")
+        #expect(
+            row.hasPrefix(
+                #"| 1 | \[click\]\(https\://evil.example\) \!\[i\]\(x.png\) \`code\` \*em\* \_em\_ \~\~del\~\~ \$x\$ https\://a.example www\.b.example c\@d.example \\ | encoder | "#),
+            "\(row)")
     }
 
     @Test func harMethodAndURLAreEscaped() throws {

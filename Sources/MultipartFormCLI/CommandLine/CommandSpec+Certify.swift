@@ -16,7 +16,7 @@ extension CommandSpec {
             process group; a crash, a non-zero exit or malformed output fails that vector; the \
             whole run ends by --deadline. Forms run --jobs at a time; when the first 3 all end the same \
             way (a time-out, a crash, a failure status, a malformed answer) the rest are not sent and \
-            the run says so; forms killed at --deadline do not count. Interrupting certify kills the running command too. Put '--' before the command so its own options are not read as ours.
+            the run says so; forms killed at --deadline do not count. Interrupting certify kills the running command too, and says so instead of writing a report. Put '--' before the command so its own options are not read as ours.
 
             Exit status: 0 when no vector fails other than declared known issues that still fail \
             (so an encoder without known issues is conformant), 1 when one does, a known issue \

@@ -19,13 +19,19 @@ extension CommandSpec {
 
             The parsers are looked for in --interop DIR, else $MULTIPART_CHECK_INTEROP, else \
             ./Interop, else the Interop directory of the package checkout the corpus comes \
-            from. A parser counts as installed when the files its driver names exist there and \
-            its version command succeeds.
+            from. A parser counts as installed when the files its driver names exist there, a \
+            Java driver's class path entries exist and one holds its main class, and its version \
+            command succeeds; standard error says why each other one is not.
+
+            The whole run ends by --deadline seconds (default 3600): parsers still running then \
+            are killed, and the bodies not compared by then (the rest of a HAR file's entries) \
+            are listed after those that were.
 
             Exit status: 0 when every parser read each body as the validator does (or as its \
             documented conventions say), 1 when some \
             read it otherwise (or the input holds no body to compare), 64 for a usage error, 66 \
-            when the input cannot be read, 69 when no parser is installed.
+            when the input cannot be read, 69 when no parser is installed, 75 when --deadline \
+            passed before every body was compared.
             """,
         arguments: [
             Argument(valueName: "file", help: "The body, HTTP capture or HAR file; '-' reads standard input.")
@@ -51,6 +57,9 @@ extension CommandSpec {
             Option(
                 name: .timeout, valueName: "seconds", defaultValue: "30",
                 help: "How long each parser may take for the body before it is killed."),
+            Option(
+                name: .deadline, valueName: "seconds", defaultValue: "3600",
+                help: "How long the whole comparison may take; then it stops, shows what it compared and lists what it did not."),
             Option(
                 name: .color, valueName: "when", allowedValues: TerminalStyle.Choice.allCases.map(\.rawValue),
                 defaultValue: "auto",

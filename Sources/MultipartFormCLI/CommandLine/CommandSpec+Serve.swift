@@ -30,7 +30,8 @@ extension CommandSpec {
 
             Limits: a request line of at most 8 KiB and a head of at most 64 KiB (else 414 or \
             431), a body of at most --max-body (else 413), at most --max-connections connections \
-            (else 503; more than the open-file limit allows is refused at start), 10 seconds for \
+            and at most --max-connections-per-client from one client address (else 503 with \
+            Retry-After: 1; more than the open-file limit allows is refused at start), 10 seconds for \
             a whole request head, --idle-timeout seconds without a byte of a body and \
             --request-timeout seconds for a whole request (else 408; an idle keep-alive connection \
             is closed), and --idle-timeout for an answer the client does not read. Each ends \
@@ -43,7 +44,8 @@ extension CommandSpec {
             Ctrl-C (or SIGTERM, SIGHUP) stops it and prints the totals, even while its output is \
             not being read: what the reader does not take within a second is dropped. Exit \
             status: 0 after a stop, 64 for a usage error, 73 when the address cannot be bound, the \
-            --save directory is missing or output was lost.
+            --save directory is missing or output was lost (a full disk, a closed standard output: \
+            serve then stops, and standard error says why).
             """,
         options: [
             Option(name: .host, valueName: "address", defaultValue: "127.0.0.1", help: "The address to listen on."),
@@ -62,6 +64,11 @@ extension CommandSpec {
             Option(
                 name: .maxConnections, valueName: "n", defaultValue: String(ServeConfiguration().maxConnections),
                 help: "The most connections served at once; another gets 503."),
+            Option(
+                name: .maxConnectionsPerClient, valueName: "n",
+                help:
+                    "The most connections one client address may hold at once; another from it gets 503. Default: all of --max-connections on a loopback address (every client is this machine), else half of it."
+            ),
             Option(
                 name: .pageHistory, valueName: "n", defaultValue: String(ServeConfiguration().pageHistory),
                 help: "How many requests the live page at /_/ keeps (0 turns it off)."),

@@ -13,6 +13,7 @@ extension Invocation {
         command.format = parsed.value(.format).flatMap(CompareCommand.Format.init(rawValue:)) ?? .text
         command.color = parsed.value(.color).flatMap(TerminalStyle.Choice.init(rawValue:)) ?? .auto
         if let seconds = try parsed.seconds(.timeout, upTo: 3600) { command.timeout = seconds }
+        if let seconds = try parsed.seconds(.deadline, upTo: 7 * 24 * 3600) { command.deadline = seconds }
         return .compare(command)
         #else
         throw UsageError("'compare' runs parsers as child processes, which only macOS and Linux can do.", command: spec)

@@ -34,6 +34,17 @@ extension Invocation {
             }
             command.configuration.maxConnections = n
         }
+        if let text = parsed.value(.maxConnectionsPerClient) {
+            guard let n = Int(text), (1...10_000).contains(n) else {
+                throw invalid(text, "--max-connections-per-client <n>", "a number from 1 to 10000")
+            }
+            guard n <= command.configuration.maxConnections else {
+                throw UsageError(
+                    "'--max-connections-per-client' is \(n), more than '--max-connections' (\(command.configuration.maxConnections)): one client could then hold every connection.",
+                    command: spec)
+            }
+            command.configuration.maxConnectionsPerClient = n
+        }
         if let text = parsed.value(.pageHistory) {
             guard let n = Int(text), (0...10_000).contains(n) else {
                 throw invalid(text, "--page-history <n>", "a number from 0 to 10000")

@@ -1,8 +1,8 @@
 import MultipartFormSystem
 
-/// The one way a command that starts other programs (`certify`, `compare`) ends what they leave
-/// behind: a driver's `setsid sleep &` outlives its process group, and without this it would
-/// outlive the command too, carrying the command's marker in its environment.
+/// The one way a command that starts other programs (`certify`, `compare`, `serve`'s comparisons)
+/// ends what they leave behind: a driver's `setsid sleep &` outlives its process group, and without
+/// this it would outlive the command too, carrying the command's marker in its environment.
 enum LeftoverChildren {
     /// Runs `body`, then kills every descendant it left running (``ChildProcessDescendants``) and,
     /// when there were any, notes how many on `stderr`. An interrupting signal meanwhile kills the
@@ -13,11 +13,29 @@ enum LeftoverChildren {
         ChildProcessGroups.waitIfInterrupted()
         // A command that started nothing (a usage error) left nothing behind.
         guard ChildProcessGroups.hasSpawned else { return result }
-        let killed = ChildProcessDescendants.killAll()
-        if killed > 0 {
-            stderr.write(
-                "note: killed \(killed) process\(killed == 1 ? "" : "es") the command left running outside its process group\n")
+        if let note = note(killed: ChildProcessDescendants.killAll(), by: "the command", outside: "its process group") {
+            stderr.write("note: \(note)\n")
         }
         return result
+    }
+
+    /// Runs `body` as one piece of work of a command that goes on after it (each comparison `serve`
+    /// runs), then kills what the children it started left running, and nothing else the command
+    /// started; returns `body`'s result and, when something was killed, a note saying how many.
+    ///
+    /// The children carry a scope of their own (``ChildProcessDescendants/Scope``), so two pieces
+    /// running at once never take each other's processes. Signals are left to the command: `serve`
+    /// stops on them itself, and a sweep that ended the process would race with its stop.
+    static func cleaningUpScope<Result>(_ body: () -> Result) -> (result: Result, note: String?) {
+        let scope = ChildProcessDescendants.Scope()
+        let result = ChildProcessDescendants.withScope(scope, body)
+        let note = note(killed: ChildProcessDescendants.killAll(in: scope), by: "the parsers", outside: "their process groups")
+        return (result, note)
+    }
+
+    /// `killed 2 processes the command left running outside its process group`, or `nil` for none.
+    private static func note(killed: Int, by whom: String, outside groups: String) -> String? {
+        guard killed > 0 else { return nil }
+        return "killed \(killed) process\(killed == 1 ? "" : "es") \(whom) left running outside \(groups)"
     }
 }

@@ -68,6 +68,7 @@ package enum OptionName: String, Sendable, CaseIterable {
     case save = "--save"
     case maxBody = "--max-body"
     case maxConnections = "--max-connections"
+    case maxConnectionsPerClient = "--max-connections-per-client"
     case pageHistory = "--page-history"
     case idleTimeout = "--idle-timeout"
     case requestTimeout = "--request-timeout"

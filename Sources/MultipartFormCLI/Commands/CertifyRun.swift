@@ -33,14 +33,18 @@ struct CertifyRun {
     var earlyStopCount = 3
     /// Where every answer is saved, or `nil`.
     var saveDirectory: String?
+    /// The signal interrupting the process, if one is (``ChildProcessGroups/interruption``): its
+    /// children then die of it, which says nothing about the command.
+    var interruption: @Sendable () -> String? = { ChildProcessGroups.interruption }
 
     /// Grades every vector, then every probe (encoders only); returns the verdicts in that order, why
-    /// the run stopped early if it did, and the first answer that could not be saved.
+    /// the run stopped early if it did, the first answer that could not be saved, and the signal
+    /// that interrupted it, if one did (then the verdicts grade killed children and mean nothing).
     func verdicts(
         for vectors: [ConformanceVector], probes: [EncoderProbe] = []
-    ) -> (verdicts: [CertificationVerdict], stopped: String?, saveFailure: String?) {
+    ) -> (verdicts: [CertificationVerdict], stopped: String?, saveFailure: String?, interrupted: String?) {
         let ids = vectors.map(\.id) + probes.map(\.id)
-        let state = RunState(count: ids.count, earlyStopCount: earlyStopCount, deadline: adapter.deadline)
+        let state = RunState(count: ids.count, earlyStopCount: earlyStopCount, deadline: adapter.deadline, interruption: interruption)
         let group = DispatchGroup()
         // A serial queue a job: each job spends its time blocked on a child, and serial queues are
         // given a thread of their own when none is free, where one concurrent queue would share the
@@ -63,7 +67,8 @@ struct CertifyRun {
             }
         }
         group.wait()
-        return (state.verdicts(), state.stopReason, state.saveFailure)
+        if let signal = interruption() { return (state.verdicts(), nil, state.saveFailure, signal) }
+        return (state.verdicts(), state.stopReason, state.saveFailure, nil)
     }
 }
 
@@ -83,11 +88,14 @@ private final class RunState: @unchecked Sendable {
     private var killedAtTheDeadline = 0
     private var notSentForTheDeadline = 0
     private var firstSaveFailure: String?
+    /// The signal interrupting the process, if one is.
+    let interruption: @Sendable () -> String?
 
-    init(count: Int, earlyStopCount: Int, deadline: ContinuousClock.Instant?) {
+    init(count: Int, earlyStopCount: Int, deadline: ContinuousClock.Instant?, interruption: @escaping @Sendable () -> String?) {
         results = Array(repeating: nil, count: count)
         self.earlyStopCount = earlyStopCount
         self.deadline = deadline
+        self.interruption = interruption
     }
 
     /// The next vector to grade, or `nil` when every one has been taken.
@@ -136,8 +144,11 @@ private final class RunState: @unchecked Sendable {
     /// (unsupported ones) do not count, so the first requests are the first ones really sent.
     ///
     /// Nor do requests that end once the run's deadline has passed: the deadline killed them or kept
-    /// them from being sent, which says nothing about the command, and they already say so.
+    /// them from being sent, which says nothing about the command, and they already say so. Nor,
+    /// once a signal interrupts the process, any request: its child was killed by the interruption,
+    /// or could not start because of it.
     func record(_ ending: ProcessAdapterError?) {
+        if interruption() != nil { return }
         if let deadline, ContinuousClock.now >= deadline {
             lock.sync {
                 switch ending?.code {
@@ -170,8 +181,11 @@ private struct AnswerObserver {
     let vectorID: String
     let saveDirectory: String?
 
-    /// Throws the not-run error once the run has stopped.
+    /// Throws the not-run error once the run has stopped, or been interrupted.
     func checkNotStopped() throws(ProcessAdapterError) {
+        if let signal = state.interruption() {
+            throw ProcessAdapterError(.notRun, "the run was interrupted by \(signal) before this was sent")
+        }
         if let ending = state.stoppingEnding {
             throw ProcessAdapterError(
                 .notRun, "the run stopped before this was sent: its first requests all ended with \(ending.code)")

@@ -39,6 +39,12 @@ struct CompareCommand {
     var format: Format = .text
     /// Seconds each parser may take.
     var timeout = defaultTimeout
+    /// Seconds the whole comparison may take, by default: an hour, as `certify --deadline`.
+    static let defaultDeadline = 3600.0
+    /// Seconds the whole comparison may take (`--deadline`): a HAR file of many entries, each run
+    /// through every parser with its own time-out, could otherwise take hours. Parsers still running
+    /// then are killed, and the bodies not compared by then are listed as skipped.
+    var deadline = defaultDeadline
     /// When text output is coloured.
     var color: TerminalStyle.Choice = .auto
 
@@ -53,7 +59,8 @@ struct CompareCommand {
 
     /// Runs the comparison and returns the exit status: 0 when every parser read each body as the
     /// validator does, 1 when some read it otherwise, 64 for an unknown parser, 66 for an unreadable
-    /// input, 69 when no parser is installed.
+    /// input, 69 when no parser is installed, 75 when the deadline passed before every body was
+    /// compared (what was compared is still shown).
     func run(
         standardInput: StandardInput, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream,
         stdoutIsTerminal: Bool = false
@@ -63,7 +70,8 @@ struct CompareCommand {
         do {
             listing = try InteropParser.listing(in: directory)
         } catch {
-            stderr.write("error: cannot read the parser list '\(VisibleBytes.escape(FileSystem.join(directory, InteropParser.listingName)))': \(error)\n")
+            stderr.write(
+                "error: cannot read the parser list '\(VisibleBytes.escape(FileSystem.join(directory, InteropParser.listingName)))': \(VisibleBytes.escape(Self.listingFailure(error)))\n")
             stderr.write("note: \(Self.installAdvice)\n")
             return ExitCode.unavailable
         }
@@ -82,32 +90,104 @@ struct CompareCommand {
             return error.isUnreadable ? ExitCode.noInput : ExitCode.failure
         }
 
-        let installed = Self.installed(selected)
+        let installations = Self.installations(selected)
+        let installed = installations.compactMapValues(\.version)
         let notInstalled = selected.filter { installed[$0.id] == nil }.map(\.id)
         guard notInstalled.count < selected.count else {
             stderr.write(
                 "error: no parser is installed in '\(VisibleBytes.escape(directory))'\(parserIDs.isEmpty ? "" : " among those asked for")\n")
+            // Why each one asked for is not; without --parser, every row of the listing would be named.
+            for id in notInstalled where parserIDs.contains(id) {
+                if case .notInstalled(let reason) = installations[id] { stderr.write("note: \(Self.notInstalledNote(id, reason: reason))\n") }
+            }
             stderr.write("note: \(Self.installAdvice)\n")
             return ExitCode.unavailable
         }
+        // With some installed, the others are worth a line each: a half-built one (a Java row whose
+        // classes were never compiled) would otherwise pass unnoticed.
+        for id in notInstalled {
+            if case .notInstalled(let reason) = installations[id] { stderr.write("note: \(Self.notInstalledNote(id, reason: reason))\n") }
+        }
         let style = TerminalStyle.resolve(color, outputIsTerminal: stdoutIsTerminal)
+        let until = ContinuousClock.now + ChildProcess.allowed(seconds: deadline)
         var comparisons: [BodyComparison] = []
+        var skipped: [String] = []
         for input in inputs {
-            let readings = Self.readings(of: input, by: selected.filter { installed[$0.id] != nil }, versions: installed, timeout: timeout)
-            var comparison = BodyComparison(label: input.label, contentType: input.contentType, body: input.body, readings: readings)
+            guard skipped.isEmpty, ContinuousClock.now < until else {
+                skipped.append(input.label)
+                continue
+            }
+            let run = Self.readings(
+                of: input, by: selected.filter { installed[$0.id] != nil }, versions: installed, timeout: timeout, until: until)
+            // A body some parser could not finish by the deadline has no whole comparison to show.
+            if run.cutShort {
+                skipped.append(input.label)
+                continue
+            }
+            var comparison = BodyComparison(label: input.label, contentType: input.contentType, body: input.body, readings: run.readings)
             comparison.notes = input.notes
             comparisons.append(comparison)
         }
+        let stop = skipped.isEmpty ? nil : DeadlineStop(seconds: deadline, compared: comparisons.count, skipped: skipped)
         switch format {
         case .text:
             var header = "Compared with \(TextReportRenderer.count(installed.count, "parser")) installed in \(VisibleBytes.escape(directory))"
             if !notInstalled.isEmpty { header += "; not installed: " + notInstalled.joined(separator: ", ") }
             stdout.write(header + "\n\n")
             stdout.write(comparisons.map { ComparisonRenderer.text($0, style: style) }.joined(separator: "\n"))
+            if let stop { stdout.write((comparisons.isEmpty ? "" : "\n") + stop.text) }
         case .json:
-            stdout.write(ComparisonRenderer.json(comparisons, interopDirectory: directory, notInstalled: notInstalled))
+            stdout.write(ComparisonRenderer.json(comparisons, interopDirectory: directory, notInstalled: notInstalled, deadlineStop: stop))
+        }
+        if let stop {
+            stderr.write("error: \(stop.summary)\n")
+            return ExitCode.deadlinePassed
         }
         return comparisons.allSatisfy(\.agrees) ? ExitCode.success : ExitCode.failure
+    }
+
+    /// What `compare` did and skipped when its deadline passed before every body was compared.
+    struct DeadlineStop {
+        /// The deadline, in seconds.
+        var seconds: Double
+        /// How many bodies were compared.
+        var compared: Int
+        /// The labels of the bodies not compared (never started, or cut short by the deadline).
+        var skipped: [String]
+
+        /// The most skipped labels the text output lists.
+        static let listed = 20
+
+        /// The error line: what happened, and what to do about it.
+        var summary: String {
+            let total = compared + skipped.count
+            return "the --deadline of \(Self.seconds(seconds)) passed after \(compared) of \(Self.bodies(total)) "
+                + "\(compared == 1 ? "was" : "were") compared; \(skipped.count) \(skipped.count == 1 ? "was" : "were") not. "
+                + "Give --deadline more seconds, choose fewer parsers with --parser, or lower --timeout"
+        }
+
+        /// The text report's last section: the summary and the bodies not compared.
+        var text: String {
+            var out = "Stopped at the --deadline (\(Self.seconds(seconds))): \(compared) of \(Self.bodies(compared + skipped.count)) compared.\n"
+            out += "Not compared (\(skipped.count)): "
+            out += skipped.prefix(Self.listed).map(VisibleBytes.escape).joined(separator: ", ")
+            if skipped.count > Self.listed { out += ", and \(skipped.count - Self.listed) more" }
+            return out + "\n"
+        }
+
+        private static func seconds(_ value: Double) -> String {
+            value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+        }
+
+        private static func bodies(_ count: Int) -> String {
+            "\(count) \(count == 1 ? "body" : "bodies")"
+        }
+    }
+
+    /// Why the parser list could not be read, after its path: a file error's reason alone (its own
+    /// description names the path again), a malformed line as `parsers.tsv:3: …`.
+    static func listingFailure(_ error: any Error) -> String {
+        (error as? FileSystem.Error)?.reason ?? "\(error)"
     }
 
     /// What to do when no parser is found.
@@ -115,52 +195,74 @@ struct CompareCommand {
         "compare runs the parsers Interop/setup.sh installs (see Interop/parsers.tsv): run it once in a checkout of "
         + "this package, then point --interop DIR (or \(interopVariable)) at that checkout's Interop directory"
 
-    /// The installed parsers' version lines by id, checked on several threads.
-    static func installed(_ parsers: [InteropParser]) -> [String: String] {
-        let results = Results<String?>(count: parsers.count)
-        runConcurrently(parsers.count) { index in results.store(parsers[index].installedVersion(), at: index) }
-        var versions: [String: String] = [:]
-        for (parser, version) in zip(parsers, results.values) {
-            if let version = version ?? nil { versions[parser.id] = version }
+    /// Whether each parser is installed (its version line) or not (why), by id, checked on several threads.
+    static func installations(_ parsers: [InteropParser]) -> [String: InteropParser.Installation] {
+        let results = Results<InteropParser.Installation>(count: parsers.count)
+        runConcurrently(parsers.count) { index in results.store(parsers[index].installation(), at: index) }
+        var installations: [String: InteropParser.Installation] = [:]
+        for (parser, installation) in zip(parsers, results.values) {
+            installations[parser.id] = installation ?? .notInstalled(reason: "it was not checked")
         }
-        return versions
+        return installations
     }
 
-    /// What each parser made of the input's body, in listing order, normalised against the validator's reading.
+    /// `'tomcat' is not installed: its main class 'TomcatPartsDriver' is not built: …`, the note for
+    /// a parser that is not installed.
+    static func notInstalledNote(_ id: String, reason: String) -> String {
+        "'\(VisibleBytes.escape(id))' is not installed: \(VisibleBytes.escape(reason))"
+    }
+
+    /// What each parser made of the input's body, in listing order, normalised against the validator's
+    /// reading, and whether the deadline `until` kept a parser from answering (`cutShort`): killed
+    /// at it, or not started because it had passed.
     static func readings(
-        of input: CompareInput, by parsers: [InteropParser], versions: [String: String], timeout: Double
-    ) -> [ParserReading] {
+        of input: CompareInput, by parsers: [InteropParser], versions: [String: String], timeout: Double,
+        until deadline: ContinuousClock.Instant? = nil
+    ) -> (readings: [ParserReading], cutShort: Bool) {
         let baseline = BodyComparison(label: input.label, contentType: input.contentType, body: input.body, readings: []).baseline
         let results = Results<ParserReading.Outcome>(count: parsers.count)
+        let cut = Results<Bool>(count: 1)
         runConcurrently(parsers.count) { index in
             let parser = parsers[index]
             let outcome: ParserReading.Outcome
+            var adapter = parser.adapter(timeout: timeout)
+            adapter.deadline = deadline
             do {
-                let parts = try parser.adapter(timeout: timeout).decode(body: input.body, contentType: input.contentType)
+                let parts = try adapter.decode(body: input.body, contentType: input.contentType)
                 outcome = .parts(ParserReading.normalised(parts, notReported: parser.notReported, baseline: baseline))
             } catch let error as ProcessAdapterError where error.code == .refused {
                 let prefix = "the decoder rejected the body: "
                 outcome = .rejected(error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message)
             } catch {
+                if let error = error as? ProcessAdapterError, let deadline,
+                    error.code == .notRun || (error.code == .timedOut && ContinuousClock.now >= deadline)
+                {
+                    cut.store(true, at: 0)
+                }
                 outcome = .noAnswer("\(error)")
             }
             results.store(outcome, at: index)
         }
-        return zip(parsers, results.values).map { parser, outcome in
+        let readings = zip(parsers, results.values).map { parser, outcome in
             ParserReading(
                 id: parser.id, version: versions[parser.id] ?? "unknown", outcome: outcome ?? .noAnswer("not run"),
                 conventions: parser.conventions)
         }
+        return (readings, cut.values[0] ?? false)
     }
 
-    /// Runs `work` for each index on ``jobs`` threads and waits: each job spends its time blocked on a child.
+    /// Runs `work` for each index on ``jobs`` threads and waits: each job spends its time blocked on
+    /// a child. The threads spawn in the caller's scope (`serve`'s comparisons have one each).
     private static func runConcurrently(_ count: Int, _ work: @escaping @Sendable (Int) -> Void) {
         let next = Results<Int>(count: 1)
         next.store(0, at: 0)
         let group = DispatchGroup()
+        let scope = ChildProcessDescendants.currentScope
         for job in 0..<max(1, min(jobs, count)) {
             DispatchQueue(label: "compare.job.\(job)").async(group: group) {
-                while let index = next.takeNext(below: count) { work(index) }
+                ChildProcessDescendants.withScope(scope) {
+                    while let index = next.takeNext(below: count) { work(index) }
+                }
             }
         }
         group.wait()

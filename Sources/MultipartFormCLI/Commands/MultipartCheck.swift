@@ -21,6 +21,8 @@ public enum MultipartCheck {
     ///   - arguments: The arguments, without the program name.
     ///   - extensions: Subcommands the executable adds (`bench`).
     package static func main(arguments: [String], extensions: [CommandExtension] = []) -> Int32 {
+        // A closed standard output must fail as closed, not let the next file or socket take its number.
+        StandardDescriptors.reserve()
         #if os(macOS) || os(Linux)
         // This is the whole process: any child it did not spawn itself is one its children left behind.
         ChildProcessDescendants.ownsAllChildren = true
@@ -116,4 +118,7 @@ public enum ExitCode {
     public static let unavailable: Int32 = 69
     /// An output file could not be created or written (`EX_CANTCREAT`).
     public static let cannotCreate: Int32 = 73
+    /// The run's overall deadline passed before all its work was done (`EX_TEMPFAIL`): `compare
+    /// --deadline` stopped with bodies left to compare, and reported what it did compare.
+    public static let deadlinePassed: Int32 = 75
 }

@@ -35,7 +35,8 @@ struct CompareInput {
             default: bytes = try FileSystem.read(path, limit: CompareCommand.maxInputSize)
             }
         } catch {
-            throw Error(message: "\(error)", isUnreadable: true)
+            // The caller names the path: the reason alone follows it.
+            throw Error(message: error.reason, isUnreadable: true)
         }
         let detected = format == .auto ? InputFormat.detect(Array(bytes.prefix(InputFormat.sniffLength))) : format
         switch detected {

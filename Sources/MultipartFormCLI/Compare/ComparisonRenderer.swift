@@ -105,15 +105,28 @@ enum ComparisonRenderer {
         return "\"" + shown + "\"" + (body.count > 24 ? "…" : "")
     }
 
-    /// The JSON document for every comparison of one run (schema version 1).
-    static func json(_ comparisons: [BodyComparison], interopDirectory: String, notInstalled: [String]) -> String {
-        let document = JSONValue.object([
+    /// The JSON document for every comparison of one run (schema version 1); with `deadlineStop`,
+    /// a `"deadline"` object says the run stopped there and lists the bodies it did not compare.
+    static func json(
+        _ comparisons: [BodyComparison], interopDirectory: String, notInstalled: [String], deadlineStop: CompareCommand.DeadlineStop? = nil
+    ) -> String {
+        var members: [(key: String, value: JSONValue)] = [
             ("version", .int(1)),
             ("interop", .string(interopDirectory)),
             ("not_installed", .array(notInstalled.map { .string($0) })),
             ("bodies", .array(comparisons.map(json))),
-        ])
-        return document.rendered() + "\n"
+        ]
+        if let stop = deadlineStop {
+            members.append(
+                (
+                    "deadline",
+                    .object([
+                        ("milliseconds", .int(Int((stop.seconds * 1000).rounded()))), ("compared", .int(stop.compared)),
+                        ("not_compared", .array(stop.skipped.map { .string($0) })),
+                    ])
+                ))
+        }
+        return JSONValue.object(members).rendered() + "\n"
     }
 
     /// One comparison as a JSON object (an element of the document's `bodies`).

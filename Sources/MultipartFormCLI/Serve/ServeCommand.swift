@@ -85,6 +85,16 @@ struct ServeCommand {
             case .json: outputLost = !emit(ServeLog.totals(totals), error: true)
             }
         }
-        return outputLost ? ExitCode.cannotCreate : ExitCode.success
+        guard outputLost else { return ExitCode.success }
+        // Why, on standard error, unless that is what was lost: the status alone would leave a
+        // script guessing, and the reason is known.
+        if let failure = output.failure, let err = descriptors.1, output.failedDescriptor != err.fileDescriptor {
+            // A writer of its own, bounded by the same grace: the first one writes nothing after a loss.
+            var last = ServeOutput(stopDescriptor: server.stopReadDescriptor)
+            _ = last.write("error: \(failure)\n", to: err.fileDescriptor)
+        } else if descriptors.1 == nil, let stream = stdout as? FileDescriptorOutputStream, let failure = stream.failure {
+            stderr.write("error: cannot write to standard output: \(failure); serve stopped\n")
+        }
+        return ExitCode.cannotCreate
     }
 }

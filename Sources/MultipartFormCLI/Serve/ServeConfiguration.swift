@@ -25,6 +25,9 @@ struct ServeConfiguration: Sendable {
     var format: ValidateCommand.Format = .text
     /// The most connections served at once; one more is answered 503 and closed.
     var maxConnections = 128
+    /// The most connections one client (one peer address) may hold at once, or `nil` for the
+    /// default (``clientConnectionLimit(loopback:)``); one more from it is answered 503 and closed.
+    var maxConnectionsPerClient: Int?
     /// How many requests the live page (`GET /_/`) keeps; 0 turns the page off.
     var pageHistory = 50
     /// How long a client may send nothing, in seconds, before it is answered 408 (mid-request) or
@@ -45,6 +48,14 @@ struct ServeConfiguration: Sendable {
     var parserIDs: [String] = []
     /// `--interop`: where the parsers for `--parser` and the page's comparison are looked for.
     var interopDirectory: String?
+
+    /// The most connections one peer address may hold: `--max-connections-per-client`, else all of
+    /// ``maxConnections`` on a loopback address (every client is this machine, so a share per
+    /// address would only lower the limit), else half of it, so one client that holds its share
+    /// (trickling bytes, reconnecting at once) leaves the other half to everyone else.
+    func clientConnectionLimit(loopback: Bool) -> Int {
+        maxConnectionsPerClient ?? (loopback ? maxConnections : max(1, maxConnections / 2))
+    }
 
     /// How long a request head may take from its first byte: ``headTimeout``, or the idle timeout if shorter.
     var headLimit: Double { min(idleTimeout, headTimeout) }

@@ -14,12 +14,30 @@ struct ServeOutput {
     static let grace: Duration = .seconds(1)
     /// The most bytes written at once: a pipe that polls writable has room for them.
     static let chunk = 4096
+    /// ``grace`` in words.
+    static var graceText: String {
+        let seconds = grace.components.seconds
+        return "\(seconds) second\(seconds == 1 ? "" : "s")"
+    }
+
+    /// `standard output` for descriptor 1, `standard error` for 2.
+    static func name(_ descriptor: Int32) -> String {
+        switch descriptor {
+        case 1: "standard output"
+        case 2: "standard error"
+        default: "descriptor \(descriptor)"
+        }
+    }
 
     /// The server's stop pipe (read end): readable once a stop is requested, and never emptied.
     let stopDescriptor: Int32
     private var stopSeen: ContinuousClock.Instant?
-    /// Why output was lost, once it has been: a failed write, or a reader that did not read in time after a stop.
+    /// Why output was lost, once it has been, as a sentence for standard error: a failed write
+    /// (`cannot write to standard output: no space left on device; serve stopped`), or a reader
+    /// that did not read in time after a stop.
     private(set) var failure: String?
+    /// The descriptor that was lost, once one has been.
+    private(set) var failedDescriptor: Int32?
 
     init(stopDescriptor: Int32) {
         self.stopDescriptor = stopDescriptor
@@ -39,12 +57,19 @@ struct ServeOutput {
                 } else if count < 0 && SystemCalls.lastCallWouldBlock {
                     continue
                 } else {
-                    failure = count == 0 ? "the output takes no bytes" : SystemCalls.lastError()
+                    lose(descriptor, "cannot write to \(Self.name(descriptor)): \(count == 0 ? "it takes no bytes" : SystemCalls.lastError())")
                     return false
                 }
             }
             return true
         }
+    }
+
+    /// Records the first loss; a loss before any stop request stops the server, and says so.
+    private mutating func lose(_ descriptor: Int32, _ reason: String) {
+        guard failure == nil else { return }
+        failure = reason + (stopSeen == nil ? "; serve stopped" : "")
+        failedDescriptor = descriptor
     }
 
     /// Waits until `descriptor` can take bytes; `false` once the grace after a stop request has passed.
@@ -56,13 +81,13 @@ struct ServeOutput {
             if let stopSeen {
                 let left = stopSeen + Self.grace - ContinuousClock.now
                 guard left > .zero else {
-                    failure = "standard output was not read for \(Self.grace) after the server was asked to stop"
+                    lose(descriptor, "\(Self.name(descriptor)) was not read for \(Self.graceText) after serve was asked to stop; the rest of the output was dropped")
                     return false
                 }
                 timeout = Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000) + 1
             }
             if case .failed(let reason) = DescriptorPoll.wait(&watches, timeout: timeout) {
-                failure = reason
+                lose(descriptor, "cannot wait for \(Self.name(descriptor)) to take bytes: \(reason)")
                 return false
             }
             if watches[0].isReady { return true }  // writable, or an error the write will report

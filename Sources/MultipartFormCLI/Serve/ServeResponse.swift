@@ -7,22 +7,25 @@ enum ServeResponse {
     /// header fields alone, with the length the body would have (RFC 9110 §9.3.2, §8.6).
     static func make(
         _ status: ServeStatus, contentType: String?, body: [UInt8], keepAlive: Bool, verdict: String? = nil,
-        headOnly: Bool = false
+        headOnly: Bool = false, retryAfter: Int? = nil
     ) -> [UInt8] {
         var head = "HTTP/1.1 \(status.code) \(status.reason)\r\n"
         if let contentType { head += "Content-Type: \(contentType)\r\n" }
+        if let retryAfter { head += "Retry-After: \(retryAfter)\r\n" }
         head += "Content-Length: \(body.count)\r\n"
         if let verdict { head += "Multipart-Check-Verdict: \(verdict)\r\n" }
         head += "Connection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
         return headOnly ? Array(head.utf8) : Array(head.utf8) + body
     }
 
-    /// The answer to a refused request: its status and the reason as plain text; the connection closes.
-    static func refusal(_ refusal: RefusalError, headOnly: Bool = false) -> [UInt8] {
+    /// The answer to a refused request: its status and the reason as plain text; the connection
+    /// closes. `retryAfter` seconds go in a `Retry-After` field (RFC 9110 §10.2.3), for a 503 the
+    /// client may try again after.
+    static func refusal(_ refusal: RefusalError, headOnly: Bool = false, retryAfter: Int? = nil) -> [UInt8] {
         make(
             refusal.status, contentType: "text/plain; charset=utf-8",
             body: Array("\(refusal.status.code) \(refusal.status.reason): \(refusal.reason)\n".utf8), keepAlive: false,
-            headOnly: headOnly)
+            headOnly: headOnly, retryAfter: retryAfter)
     }
 
     /// The answer to a request without a body: how to use the server.

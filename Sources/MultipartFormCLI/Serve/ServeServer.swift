@@ -25,7 +25,7 @@ final class ServeServer: @unchecked Sendable {
         var incomplete = 0
         /// Requests without a body, answered with how to use the server.
         var withoutBody = 0
-        /// Connections answered 503 because too many were open.
+        /// Connections answered 503 because too many were open (in all, or from their client).
         var connectionsRefused = 0
     }
 
@@ -41,6 +41,8 @@ final class ServeServer: @unchecked Sendable {
     let port: Int
     /// Whether the address listened on is a loopback one, which only this machine can reach.
     let isLoopback: Bool
+    /// The most connections one peer address may hold at once.
+    let clientConnectionLimit: Int
     /// Written to (one byte) to wake ``run(write:)`` for new output.
     let wakeDescriptor: Int32
     /// Written to (one byte) to stop the server: by ``stop()``, or by a signal handler. It is never
@@ -74,6 +76,9 @@ final class ServeServer: @unchecked Sendable {
         var outputBytes = 0
         var droppedLines = 0
         var connections: Set<Int32> = []
+        /// The peer address (without its port) of each accepted connection, and how many each holds.
+        var peers: [Int32: String] = [:]
+        var connectionsByPeer: [String: Int] = [:]
         var totals = Totals()
         var nextRequest = 1
         var stopping = false
@@ -125,6 +130,7 @@ final class ServeServer: @unchecked Sendable {
         stopDescriptor = pipes[2].writing
         runLabel = Self.timeLabel()
         spare = Self.openSpare()
+        clientConnectionLimit = configuration.clientConnectionLimit(loopback: isLoopback)
     }
 
     deinit {
@@ -289,7 +295,13 @@ final class ServeServer: @unchecked Sendable {
     /// Closes a connection whose thread has finished with it; `lingering`, after reading what the
     /// client still sends for a moment (``LingeringClose``), so the last answer is not lost to a reset.
     func connectionEnded(_ descriptor: Int32, lingering: Bool = false) {
-        shared.withLock { _ = $0.connections.remove(descriptor) }
+        shared.withLock { shared in
+            shared.connections.remove(descriptor)
+            if let peer = shared.peers.removeValue(forKey: descriptor) {
+                let left = (shared.connectionsByPeer[peer] ?? 1) - 1
+                shared.connectionsByPeer[peer] = left > 0 ? left : nil
+            }
+        }
         if lingering && !isStopping {
             lingeringClose.close(descriptor)
         } else {
@@ -306,19 +318,22 @@ final class ServeServer: @unchecked Sendable {
             if error.isOutOfDescriptors { refuseWithoutDescriptors() }
             return
         }
-        let admitted = shared.withLock { shared -> Bool in
-            guard !shared.stopping, shared.connections.count < configuration.maxConnections else { return false }
+        let peer = Self.host(of: accepted.peer)
+        let refusal = shared.withLock { shared -> String? in
+            if shared.stopping || shared.connections.count >= configuration.maxConnections {
+                return "\(configuration.maxConnections) connections are open (--max-connections)"
+            }
+            let held = shared.connectionsByPeer[peer] ?? 0
+            if held >= clientConnectionLimit {
+                return "\(held) connection\(held == 1 ? "" : "s") from \(peer) \(held == 1 ? "is" : "are") open (--max-connections-per-client)"
+            }
             shared.connections.insert(accepted.descriptor)
-            return true
+            shared.peers[accepted.descriptor] = peer
+            shared.connectionsByPeer[peer] = held + 1
+            return nil
         }
-        guard admitted else {
-            shared.withLock { $0.totals.connectionsRefused += 1 }
-            let reason = "\(configuration.maxConnections) connections are open (--max-connections)"
-            ConnectedSocket.setSendTimeout(accepted.descriptor, seconds: 1)
-            ConnectedSocket.send(
-                accepted.descriptor, ServeResponse.refusal(RefusalError(status: .serviceUnavailable, reason: reason)), within: 1)
-            lingeringClose.close(accepted.descriptor)
-            emit(ServeLog.connectionRefused(peer: accepted.peer, reason: reason, format: configuration.format))
+        if let reason = refusal {
+            refuse(accepted, reason: reason)
             return
         }
         let connection = ServeConnection(server: self, descriptor: accepted.descriptor, peer: accepted.peer)
@@ -328,19 +343,35 @@ final class ServeServer: @unchecked Sendable {
         }
     }
 
+    /// Answers an accepted connection 503 with `reason` and closes it, counting it and saying so.
+    private func refuse(_ accepted: (descriptor: Int32, peer: String), reason: String) {
+        shared.withLock { $0.totals.connectionsRefused += 1 }
+        ConnectedSocket.setSendTimeout(accepted.descriptor, seconds: 1)
+        ConnectedSocket.send(
+            accepted.descriptor,
+            ServeResponse.refusal(RefusalError(status: .serviceUnavailable, reason: reason), retryAfter: Self.retryAfterSeconds), within: 1)
+        lingeringClose.close(accepted.descriptor)
+        emit(ServeLog.connectionRefused(peer: accepted.peer, reason: reason, format: configuration.format))
+    }
+
+    /// The `Retry-After` of a 503 for too many connections: a slot frees when a request ends, so soon.
+    static let retryAfterSeconds = 1
+
+    /// The address of a peer written `host:port` or `[host]:port`, without the port: what the
+    /// per-client limit counts by (`unknown` stays itself).
+    static func host(of peer: String) -> String {
+        guard let colon = peer.lastIndex(of: ":") else { return peer }
+        let host = peer[..<colon]
+        return host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : String(host)
+    }
+
     /// Accept failed for want of descriptors while a client waits (left in the queue, it would make
     /// every poll return at once): the spare is given up to accept it and answer 503, then taken again.
     private func refuseWithoutDescriptors() {
         SystemCalls.close(spare)
         spare = -1
         if let accepted = try? ListeningSocket.accept(listener) {
-            let reason = "no file descriptor is left (the open-file limit is reached)"
-            shared.withLock { $0.totals.connectionsRefused += 1 }
-            ConnectedSocket.setSendTimeout(accepted.descriptor, seconds: 1)
-            ConnectedSocket.send(
-                accepted.descriptor, ServeResponse.refusal(RefusalError(status: .serviceUnavailable, reason: reason)), within: 1)
-            lingeringClose.close(accepted.descriptor)
-            emit(ServeLog.connectionRefused(peer: accepted.peer, reason: reason, format: configuration.format))
+            refuse(accepted, reason: "no file descriptor is left (the open-file limit is reached)")
         }
         spare = Self.openSpare()
         // Without a spare, the next poll would find the client still waiting at once: pause instead of spinning.

@@ -9,9 +9,10 @@ extension CertificationMatrix {
     /// - Returns: The Markdown text, ending with a newline.
     public func markdown(title: String = "multipart/form-data certification") -> String {
         // Reports are data from anyone: their text is escaped as HTML (Markdown renders raw HTML)
-        // with control characters made visible, and kept on one line of its cell.
+        // and as Markdown (no link, image or formatting of theirs), with control characters made
+        // visible, and kept on one line of its cell.
         func cell(_ text: String) -> String {
-            MarkupEscaping.escaped(text).replacingPipes().split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
+            MarkupEscaping.escapedForMarkdown(text).split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
         }
         // A vector id in a code span, unless it could end the span or the cell.
         func code(_ id: String) -> String {

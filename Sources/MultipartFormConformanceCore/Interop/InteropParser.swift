@@ -88,25 +88,10 @@ package struct InteropParser: Sendable, Hashable {
     /// `.venv/bin/python`, `.build/...`): all must exist for the parser to be installed.
     package var localFiles: [String] {
         command.split(separator: " ").map(String.init).filter { word in
-            // Absolute paths are the system's, `NAME=value` sets the environment, a `:` list is a class path.
+            // Absolute paths are the system's, `NAME=value` sets the environment, a `:` list is a class
+            // path (``missingPieces`` checks it).
             !word.hasPrefix("/") && !word.contains("=") && !word.contains(":") && word.contains("/")
         }
-    }
-
-    /// Whether `Interop/setup.sh` installed what the driver needs: the files it names exist and the
-    /// version command succeeds. Returns the version line, or `nil` when the parser is not installed.
-    /// - Parameter timeout: Seconds the version command may take.
-    package func installedVersion(timeout: Double = 60) -> String? {
-        guard localFiles.allSatisfy({ FileSystem.exists(FileSystem.join(directory, $0)) }) else { return nil }
-        let outcome: ChildProcess.Outcome
-        do {
-            outcome = try ChildProcess.run(Self.shell(versionCommand, in: directory), timeout: timeout, outputLimit: 64 * 1024)
-        } catch {
-            return nil
-        }
-        guard case .exited(0) = outcome.termination, !outcome.timedOut else { return nil }
-        let words = String(decoding: outcome.standardOutput, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
-        return words.isEmpty ? "unknown" : words.joined(separator: " ")
     }
 
     /// The driver as a decoder adapter: started from the `Interop` directory, one child per body.
@@ -121,7 +106,7 @@ package struct InteropParser: Sendable, Hashable {
     }
 
     /// `sh -c` running `command` from `directory`, as the interop tools run the version commands.
-    private static func shell(_ command: String, in directory: String) -> [String] {
+    static func shell(_ command: String, in directory: String) -> [String] {
         ["/bin/sh", "-c", "cd -- \"$0\" && eval \"$1\"", directory, command]
     }
 }

@@ -104,8 +104,10 @@ package enum ChildProcess {
     ///
     /// - Parameters:
     ///   - environment: the child's whole environment as `NAME=value` entries; `nil` for this process's own.
-    ///   - marksDescendants: whether the run's marker (``ChildProcessDescendants``) is added, so that
-    ///     ``ChildProcessDescendants/killAll(includingRunning:)`` ends what the child leaves behind.
+    ///   - marksDescendants: whether the run's marker (``ChildProcessDescendants``) is added, with
+    ///     the calling thread's scope if it has one, so that
+    ///     ``ChildProcessDescendants/killAll(includingRunning:)`` (or, for the scope,
+    ///     ``ChildProcessDescendants/killAll(in:)``) ends what the child leaves behind.
     ///     Without it, the child's descendants are never taken for a command's leftovers: for a
     ///     program that is not a command's adapter (a compiler, a test's tool) in a process that
     ///     also runs commands.
@@ -178,7 +180,7 @@ package enum ChildProcess {
         // The environment carries this run's marker, so descendants that leave the child's group are found.
         let entries =
             ChildProcessDescendants.unmarked(environment ?? ChildProcessDescendants.inherited)
-            + (marksDescendants ? [ChildProcessDescendants.markerEntry] : [])
+            + (marksDescendants ? ChildProcessDescendants.markerEntries : [])
         let environment: [UnsafeMutablePointer<CChar>?] = entries.map { strdup($0) } + [nil]
         defer {
             argv.forEach { free($0) }

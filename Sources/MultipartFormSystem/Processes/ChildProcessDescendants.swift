@@ -20,6 +20,9 @@ import Darwin
 ///   when it owns all its children (the command line, not a library in someone's process), every
 ///   child it did not spawn itself is such a descendant, even one that cleared its environment.
 ///
+/// A process that runs for long and starts children for separate pieces of work (`serve`'s
+/// comparisons) ends each piece's leftovers when it ends, with ``Scope`` and ``killAll(in:)``.
+///
 /// Where neither is available (macOS has no `/proc` and no subreaper), only the process groups are
 /// killed; CONFORMANCE.md says so.
 package enum ChildProcessDescendants {
@@ -43,9 +46,44 @@ package enum ChildProcessDescendants {
     /// `NAME=value` of this process's marker.
     static var markerEntry: String { "\(markerVariable)=\(marker)" }
 
-    /// `entries` (`NAME=value`) without a marker.
+    /// The environment variable naming the ``Scope`` a child was spawned in, beside the marker.
+    package static let scopeVariable = "MULTIPART_CHECK_SCOPE"
+
+    /// A piece of work inside a longer run, such as one of `serve`'s comparisons, whose children's
+    /// leftovers ``killAll(in:)`` ends apart from everything else the run started.
+    ///
+    /// Children spawned on a thread that runs inside a scope (``withScope(_:_:)``) carry its tag in
+    /// ``scopeVariable`` as well as the run's marker, and so do their descendants.
+    package struct Scope: Sendable, Hashable {
+        /// The value of ``ChildProcessDescendants/scopeVariable`` its children are spawned with.
+        package let tag: String
+
+        /// A scope of its own: no other scope of this process has its tag.
+        package init() {
+            tag = String(UInt64.random(in: 1...UInt64.max), radix: 16)
+        }
+
+        /// `NAME=value` of the scope's entry in a child's environment.
+        var entry: String { "\(ChildProcessDescendants.scopeVariable)=\(tag)" }
+    }
+
+    /// The scope the calling thread spawns children in, if any.
+    @TaskLocal package static var currentScope: Scope?
+
+    /// Runs `body` with `scope` as the calling thread's scope (``currentScope``): threads that
+    /// `body` hands work to take it with them by calling this again.
+    package static func withScope<Result>(_ scope: Scope?, _ body: () throws -> Result) rethrows -> Result {
+        try $currentScope.withValue(scope, operation: body)
+    }
+
+    /// `entries` (`NAME=value`) without a marker or a scope.
     static func unmarked(_ entries: [String]) -> [String] {
-        entries.filter { !$0.hasPrefix(markerVariable + "=") }
+        entries.filter { !$0.hasPrefix(markerVariable + "=") && !$0.hasPrefix(scopeVariable + "=") }
+    }
+
+    /// What a child spawned now carries: the marker, and the calling thread's scope if it has one.
+    static var markerEntries: [String] {
+        [markerEntry] + (currentScope.map { [$0.entry] } ?? [])
     }
 
     /// Whether every child of this process that it did not spawn through ``ChildProcess`` is a
@@ -88,10 +126,35 @@ package enum ChildProcessDescendants {
     @discardableResult
     package static func killAll(includingRunning: Bool = false) -> Int {
         #if os(Linux)
+        return killRepeatedly { leftBehind(includingRunning: includingRunning) }
+        #else
+        return 0
+        #endif
+    }
+
+    /// Kills every descendant that children spawned in `scope` left running, and nothing else: call
+    /// it once the scope's work has ended, while other work of the run may still be going (its
+    /// children carry other scopes, or none). Returns how many were killed.
+    ///
+    /// Unlike ``killAll(includingRunning:)`` it finds them by their environment only: a child of
+    /// this process that carries no scope may be another piece of work's, just spawned.
+    @discardableResult
+    package static func killAll(in scope: Scope) -> Int {
+        #if os(Linux)
+        return killRepeatedly { leftBehind(in: scope) }
+        #else
+        return 0
+        #endif
+    }
+
+    #if os(Linux)
+    /// Kills what `find` finds, again until it finds nothing new, and reaps those that are this
+    /// process's children; returns how many were killed.
+    private static func killRepeatedly(_ find: () -> [Int32]) -> Int {
         var killed: Set<Int32> = []
         // Killing one can orphan its own children onto this process: look again until none is left.
         for _ in 0..<50 {
-            let left = leftBehind(includingRunning: includingRunning).filter { !killed.contains($0) || isAlive($0) }
+            let left = find().filter { !killed.contains($0) || isAlive($0) }
             if left.isEmpty { break }
             for pid in left {
                 kill(pid, SIGKILL)
@@ -102,12 +165,8 @@ package enum ChildProcessDescendants {
         }
         reapChildren(killed)
         return killed.count
-        #else
-        return 0
-        #endif
     }
 
-    #if os(Linux)
     /// The processes left behind now: those carrying the marker, and, when this process owns all
     /// its children, its children that no running child registered. Processes in a running child's
     /// group are that child's, and go with its group: another run in this process may still be going.
@@ -137,6 +196,26 @@ package enum ChildProcessDescendants {
                 contains(environment, needle)
             {
                 found.append(process.pid)
+            }
+        }
+        return found
+    }
+
+    /// The processes carrying both this run's marker and `scope`'s tag, other than the running
+    /// children and their groups.
+    private static func leftBehind(in scope: Scope) -> [Int32] {
+        let me = getpid()
+        let running = Set(ChildProcessGroups.registered())
+        let needles = [Array("\(markerEntry)\0".utf8), Array("\(scope.entry)\0".utf8)]
+        var found: [Int32] = []
+        for name in (try? FileSystem.entries(of: "/proc")) ?? [] {
+            guard let pid = Int32(name), pid != me, !running.contains(pid) else { continue }
+            guard let status = try? FileSystem.read("/proc/\(name)/stat", limit: 4096), let fields = parse(status) else { continue }
+            if fields.zombie || running.contains(fields.group) { continue }
+            if let environment = try? FileSystem.read("/proc/\(name)/environ", limit: 8 * 1024 * 1024),
+                needles.allSatisfy({ contains(environment, $0) })
+            {
+                found.append(pid)
             }
         }
         return found

@@ -142,9 +142,22 @@ package enum ChildProcessGroups {
         }
     }
 
-    /// Set by the signal handler: from then on no child is started (``ChildProcess`` checks it
-    /// with the signals blocked), so none can appear after the sweep that precedes the end.
+    /// Set by the signal handler to the signal's number: from then on no child is started
+    /// (``ChildProcess`` checks it with the signals blocked), so none can appear after the sweep
+    /// that precedes the end.
     nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
+
+    /// The name of the signal that is ending this process (`SIGINT`), once the handlers took one,
+    /// else `nil`: a run that sees its children die now reports the interruption, not their ends.
+    package static var interruption: String? {
+        switch interrupted {
+        case 0: return nil
+        case SIGINT: return "SIGINT"
+        case SIGTERM: return "SIGTERM"
+        case SIGHUP: return "SIGHUP"
+        case let other: return "signal \(other)"
+        }
+    }
 
     /// Once an interrupting signal came, waits for the thread that sweeps the descendants to end
     /// this process by that signal, so it never ends another way meanwhile (a run whose next
@@ -155,7 +168,7 @@ package enum ChildProcessGroups {
 
     /// The signal handler: kills every tracked group, then ends this process by the same signal.
     private static let handle: @convention(c) (Int32) -> Void = { signal in
-        ChildProcessGroups.interrupted = 1
+        ChildProcessGroups.interrupted = signal
         for index in 0..<ChildProcessGroups.capacity {
             let pid = ChildProcessGroups.slots[index]
             if pid > 0 { kill(-pid, SIGKILL) }
