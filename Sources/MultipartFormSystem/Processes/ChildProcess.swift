@@ -150,6 +150,12 @@ package enum ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, inputPair[1], 0)
         posix_spawn_file_actions_adddup2(&actions, outputPair[1], 1)
         if !inheritsStandardError { posix_spawn_file_actions_adddup2(&actions, errorPair[1], 2) }
+        #if canImport(Glibc)
+        // A descriptor this process was handed without close-on-exec (a pipe its own parent reads)
+        // must not reach the child: a leftover grandchild would keep that pipe open after this
+        // process exits. Darwin gets the same from POSIX_SPAWN_CLOEXEC_DEFAULT below.
+        if let closeFrom = Self.addCloseFrom { _ = closeFrom(&actions, 3) }
+        #endif
         var defaultSignals = sigset_t()
         sigemptyset(&defaultSignals)
         sigaddset(&defaultSignals, SIGPIPE)
@@ -270,5 +276,16 @@ package enum ChildProcess {
         pointer[bytes.count] = 0
         return pointer
     }
+}
+#endif
+
+#if canImport(Glibc)
+extension ChildProcess {
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), looked up at run time: the
+    /// Glibc module does not declare it, and an older glibc simply goes without.
+    static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
 }
 #endif
