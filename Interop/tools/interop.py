@@ -126,13 +126,14 @@ LEVEL_TITLES = {
     "writes-invalid-bodies": "Writes invalid bodies",
     "changes-fields": "Changes the fields it is given",
     "loses-data": "Loses data silently",
+    "loses-data-clients-send": "Loses data clients send",
     "partial": "Partial run",
 }
 
 
 # The problems of each kind, worst first: the order the level ladder and the ranking follow.
 PROBLEM_LADDER = {
-    "decoder": ["loses-data", "no-answer", "misreads-valid", "rejects-valid", "loses-data-from-invalid", "accepts-invalid"],
+    "decoder": ["loses-data-clients-send", "loses-data", "no-answer", "misreads-valid", "rejects-valid", "loses-data-from-invalid", "accepts-invalid"],
     "encoder": ["changes-fields", "writes-invalid", "no-answer", "writes-ignored-headers", "writes-invalid-input",
                 "refuses-forms", "avoidable-warnings"],
 }
@@ -184,9 +185,10 @@ def cores():
     return shared
 
 
-def conventions():
-    """conventions.tsv: for each parser id, its documented conventions as (convention, documentation URL), in file order."""
-    path = os.path.join(INTEROP, "conventions.tsv")
+def _declared(name):
+    """A declarations file beside parsers.tsv (parser id, what is declared, the page that documents it):
+    for each parser id, its (declaration, page) pairs in file order; no file is no declarations."""
+    path = os.path.join(INTEROP, name)
     declared = {}
     if not os.path.exists(path):
         return declared
@@ -195,25 +197,19 @@ def conventions():
             line = line.rstrip("\n")
             if not line or line.startswith("#"):
                 continue
-            parser, convention, documented = line.split("\t")
-            declared.setdefault(parser, []).append((convention, documented))
+            parser, what, documented = line.split("\t")
+            declared.setdefault(parser, []).append((what, documented))
     return declared
+
+
+def conventions():
+    """conventions.tsv: for each parser id, its documented conventions as (convention, documentation URL)."""
+    return _declared("conventions.tsv")
 
 
 def declared_limits():
-    """limits.tsv: for each parser id, its declared size limits as (limit, where declared), in file order."""
-    path = os.path.join(INTEROP, "limits.tsv")
-    declared = {}
-    if not os.path.exists(path):
-        return declared
-    with open(path, encoding="utf-8") as listing:
-        for line in listing:
-            line = line.rstrip("\n")
-            if not line or line.startswith("#"):
-                continue
-            parser, limit, documented = line.split("\t")
-            declared.setdefault(parser, []).append((limit, documented))
-    return declared
+    """limits.tsv: for each parser id, its declared size limits as (limit, where declared)."""
+    return _declared("limits.tsv")
 
 
 def independent_cores(ids, shared):
