@@ -280,7 +280,7 @@ td.level.conformant, td.level.lenient { background: #c8e6c9; }
 td.level.rejects-valid-bodies { background: #ffe0b2; }
 td.level.misreads-valid-bodies { background: #ffcdd2; }
 td.level.crashes { background: #ef9a9a; }
-td.level.loses-data { background: #8b0000; color: #fff; }
+td.level.loses-data, td.level.loses-data-clients-send { background: #8b0000; color: #fff; }
 table.matrix { border-collapse: collapse; }
 table.matrix th, table.matrix td { border: 1px solid #ddd; padding: 1px 4px; }
 th.parser { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; font-weight: normal; }

@@ -883,6 +883,7 @@ td.diff { background: #ffe4e4; }
 .level.misreads-valid-bodies, .level.writes-invalid-bodies { background: #ffcdd2; }
 .level.crashes { background: #ef9a9a; }
 .level.changes-fields, .level.loses-data { background: #8b0000; color: #fff; }
+.level.loses-data-clients-send { background: #4a0000; color: #fff; font-weight: 700; }
 .mark { display: inline-block; min-width: 1.5em; text-align: center; border-radius: 3px; font-weight: 700; }
 .mark.expected { background: #4caf50; color: #fff; } .mark.rejected-ok { background: #2e7d32; color: #fff; }
 .mark.lenient { background: #ffeb3b; } .mark.rejected-valid { background: #ff9800; }

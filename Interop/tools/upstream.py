@@ -23,6 +23,8 @@ TEMPLATES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "repro")
 
 # The problems a report is written for, worst first, with a heading and how to say it in one line.
 PROBLEMS = [
+    ("loses-data-clients-send", "Silent data loss on what clients send",
+     "accepts a body real clients send (a browser's or a library's) without an error but hands the application fewer parts or shorter values than it holds"),
     ("loses-data", "Silent data loss", "accepts the body without an error but hands the application fewer parts or shorter values than it holds"),
     ("no-answer", "Crash", "crashes, fails or hangs on the body instead of returning parts or an error"),
     ("misreads-valid", "Misread valid body", "accepts a valid body but returns other parts (names, filenames, types or content) than it holds"),
@@ -32,6 +34,9 @@ PROBLEMS = [
 # maintainer can weigh before reading the case. Receiver freedoms (a filename's directory dropped) and
 # documented conventions (conventions.tsv) are graded as passes, so they never reach a report.
 WHY_A_DEFECT = {
+    "loses-data-clients-send": "Real clients send this body: an application on this parser is told the upload succeeded and "
+                               "gets less than was sent, with no error to act on; no specification lets a receiver drop or "
+                               "cut a part of a body it accepts.",
     "loses-data": "The application is told the upload succeeded and gets less than was sent, with no error to act on; "
                   "no specification lets a receiver drop or cut a part of a body it accepts.",
     "no-answer": "Any client can send this body, so an exception, a crash or a hang on it is a denial of service, "

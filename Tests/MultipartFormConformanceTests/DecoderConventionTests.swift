@@ -58,7 +58,7 @@ struct DecoderConventionTests {
             func decode(body: [UInt8], contentType: String) throws -> [DecodedFormPart] { try base.decode(body: body, contentType: contentType) }
         }
         let verdict = DecoderCertification(Declaring(base: firstWins)).verdict(for: vector)
-        #expect(verdict.problem == .losesData, "\(verdict.summary)")
+        #expect(verdict.problem == .losesDataClientsSend, "\(verdict.summary)")
         #expect(verdict.conventions.isEmpty)
     }
 

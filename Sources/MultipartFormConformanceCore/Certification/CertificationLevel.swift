@@ -7,7 +7,8 @@
 ///
 /// Below them, a report's level is its worst ``CertificationProblem``, so implementations that fail
 /// somewhere are still told apart by what their failures do to an application. Decoders, worst last:
-/// ``losesDataFromInvalidBodies``, ``rejectsValidBodies``, ``misreadsValidBodies``, ``crashes``, ``losesData``
+/// ``losesDataFromInvalidBodies``, ``rejectsValidBodies``, ``misreadsValidBodies``, ``crashes``, ``losesData``,
+/// ``losesDataClientsSend``
 /// (valid bodies first: what a decoder does to a valid body outranks what it does to an invalid one). Encoders, worst last:
 /// ``refusesForms``, ``passesInvalidInput``, ``writesIgnoredHeaders``, ``crashes``, ``writesInvalidBodies``, ``changesFields``
 /// (what a receiver gets: headers it must ignore, no body, a body it may refuse, other fields than the caller gave). A declared known issue counts as what
@@ -46,6 +47,9 @@ public enum CertificationLevel: String, Sendable, Hashable, CaseIterable, Custom
     case changesFields = "changes-fields"
     /// The decoder accepts some valid body without error and hands the application less than it holds (decoders only).
     case losesData = "loses-data"
+    /// The decoder accepts without error a valid body that real clients send (a browser's, a library's)
+    /// and hands the application less than it holds (decoders only).
+    case losesDataClientsSend = "loses-data-clients-send"
     /// The run left out vectors by filter (`--area`, `--vector`): what it shows is not a certificate.
     case partial
 
@@ -69,6 +73,7 @@ public enum CertificationLevel: String, Sendable, Hashable, CaseIterable, Custom
         case .writesInvalidBodies: "Writes invalid bodies"
         case .changesFields: "Changes the fields it is given"
         case .losesData: "Loses data silently"
+        case .losesDataClientsSend: "Loses data clients send"
         case .partial: "Partial run"
         }
     }
@@ -80,7 +85,7 @@ public enum CertificationLevel: String, Sendable, Hashable, CaseIterable, Custom
         switch kind {
         case .encoder:
             [.canonical, .conformant, .conformantWithWarnings, .refusesForms, .passesInvalidInput, .writesIgnoredHeaders, .crashes, .writesInvalidBodies, .changesFields]
-        case .decoder: [.conformant, .lenient, .losesDataFromInvalidBodies, .rejectsValidBodies, .misreadsValidBodies, .crashes, .losesData]
+        case .decoder: [.conformant, .lenient, .losesDataFromInvalidBodies, .rejectsValidBodies, .misreadsValidBodies, .crashes, .losesData, .losesDataClientsSend]
         }
     }
 

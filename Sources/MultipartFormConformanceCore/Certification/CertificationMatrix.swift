@@ -158,6 +158,7 @@ public struct CertificationMatrix: Sendable {
         .level.misreads-valid-bodies, .level.writes-invalid-bodies { background: #f08070; }
         .level.crashes { background: #d9534f; color: #fff; }
         .level.loses-data, .level.changes-fields { background: #8b0000; color: #fff; font-weight: 700; }
+        .level.loses-data-clients-send { background: #4a0000; color: #fff; font-weight: 700; }
         .level.partial { background: repeating-linear-gradient(45deg, #eee, #eee 4px, #fff 4px, #fff 8px); }
         .legend .cell { margin-left: 0.8em; padding: 0 3px; }
         .footer { color: #666; margin-top: 2em; }

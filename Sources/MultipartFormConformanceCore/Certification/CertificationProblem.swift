@@ -4,7 +4,11 @@
 /// and headlines count verdicts per problem, so two implementations that both fail somewhere are told
 /// apart by what their failures do to an application. Cases are declared worst first within each kind.
 public enum CertificationProblem: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// A decoder accepted a valid body without error but returned fewer parts or shorter values than it holds.
+    /// A decoder accepted a valid body that real clients send (the vector names its producer, or was
+    /// captured from one) without error, but returned fewer parts or shorter values than it holds.
+    case losesDataClientsSend = "loses-data-clients-send"
+    /// A decoder accepted a valid body without error but returned fewer parts or shorter values than it
+    /// holds: a body no client the corpus knows of sends, such as a quoted boundary.
     case losesData = "loses-data"
     /// A decoder or encoder gave no answer: it crashed, timed out, failed or answered garbage.
     case noAnswer = "no-answer"
@@ -41,7 +45,7 @@ public enum CertificationProblem: String, Sendable, Hashable, CaseIterable, Cust
     public static func ladder(for kind: CertificationReport.Kind) -> [CertificationProblem] {
         switch kind {
         // Valid bodies first: what a decoder does to a valid body outranks what it does to an invalid one.
-        case .decoder: [.losesData, .noAnswer, .misreadsValid, .rejectsValid, .losesDataFromInvalid, .acceptsInvalid]
+        case .decoder: [.losesDataClientsSend, .losesData, .noAnswer, .misreadsValid, .rejectsValid, .losesDataFromInvalid, .acceptsInvalid]
         // The encoder's own choices first: an invalid body from a valid form outranks one from invalid input.
         // What a receiver gets first: other fields, then a body it may refuse, then none at all, then
         // headers it must ignore.
@@ -52,6 +56,7 @@ public enum CertificationProblem: String, Sendable, Hashable, CaseIterable, Cust
     /// The level a report earns when this is its worst problem.
     public var level: CertificationLevel {
         switch self {
+        case .losesDataClientsSend: .losesDataClientsSend
         case .losesData: .losesData
         case .losesDataFromInvalid: .losesDataFromInvalidBodies
         case .noAnswer: .crashes
@@ -74,6 +79,7 @@ public enum CertificationProblem: String, Sendable, Hashable, CaseIterable, Cust
         let one = count == 1
         let words: String
         switch self {
+        case .losesDataClientsSend: words = one ? "silent data loss from a body clients send" : "silent data losses from bodies clients send"
         case .losesData: words = one ? "silent data loss" : "silent data losses"
         case .losesDataFromInvalid: words = one ? "silent data loss from an invalid body" : "silent data losses from invalid bodies"
         case .noAnswer: words = one ? "crash or hang" : "crashes or hangs"

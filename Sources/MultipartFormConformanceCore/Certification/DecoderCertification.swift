@@ -246,7 +246,13 @@ public struct DecoderCertification: Sendable {
         let summary = loss.first.map { "accepted without error but \($0)" } ?? EncoderCertification.summary(of: differences)
         return CertificationVerdict(
             vectorID: vector.id, area: vector.area, grade: grade, summary: summary + allowed, details: differences,
-            problem: loss.isEmpty ? .misreadsValid : .losesData)
+            problem: loss.isEmpty ? .misreadsValid : Self.sentByClients(vector) ? .losesDataClientsSend : .losesData)
+    }
+
+    /// Whether real clients send bodies like the vector's: its sidecar names the client that produces it,
+    /// or it was captured from browsers or real libraries (the `browsers` and `realworld` areas).
+    static func sentByClients(_ vector: ConformanceVector) -> Bool {
+        vector.sidecar.producer != nil || vector.area == "browsers" || vector.area == "realworld"
     }
 
     /// The boundary a `Content-Type` value names, read the way the strict validator reads it; `nil` when it names none.
