@@ -5,7 +5,7 @@ application (default `multipart_form_part_limit` of 1,000 and request body limit
 Litestar's TestClient, which runs the application in this process over ASGI. Litestar parses with
 the `multipart` package's PushMultipartParser (the core of the `bottle-multipart` row) and its own
 Content-Type and Content-Disposition reading, and builds a FormMultiDict by name, so the order
-between names is not reported. Text fields are strings decoded with the part's charset (UTF-8 by
+between names is not reported (the driver sorts by name, so a rerun answers alike). Text fields are strings decoded with the part's charset (UTF-8 by
 default) and reported without their Content-Type; a file is an UploadFile (filename, content_type,
 bytes), whose content_type is `text/plain` when the part has none, as Litestar gives it. A 4xx
 answer (Litestar's `ClientException` and `ValidationException`) is a rejection. The driver's own
@@ -28,7 +28,9 @@ from interop_contract import Rejected, part, serve
 async def upload(request: Request) -> list:
     form = await request.form()
     parts = []
-    for name, value in form.multi_items():
+    # The order between names is not reported and varies from run to run (the names are a set inside
+    # Litestar): sorted by name, each name's parts in their own order, a rerun reads the same.
+    for name, value in sorted(form.multi_items(), key=lambda item: item[0]):
         if isinstance(value, UploadFile):
             parts.append(part(name, value.filename, value.content_type, await value.read()))
         else:

@@ -237,8 +237,10 @@ def page(title, depth, results, body, provenance=None):
          e(results.provenance_line()))
 
 
-def level_badge(document):
-    return '<span class="level %s">%s</span>' % (html.escape(document["level"]), html.escape(interop.level_text(document)))
+def level_badge(document, short=False):
+    """The level in a badge coloured by the level; `short` leaves out the problem counts (the index's table)."""
+    text = interop.LEVEL_TITLES.get(document["level"], document["level"]) if short else interop.level_text(document)
+    return '<span class="level %s">%s</span>' % (html.escape(document["level"]), html.escape(text))
 
 
 def table(headers, rows, css="data"):
@@ -451,20 +453,24 @@ def index_page(results):
                 len(applications), interop.independent_cores([d["parser"] for d in applications], results.cores)),
             '<p>In rank order: valid bodies first (the <code>y-</code> and <code>i-</code> bodies read as the specifications '
             'allow), then fewer causes of problems, worst first; a parser that rejects everything ranks last.</p>\n', legend()]
+    # Narrow enough for 1400 px: the level without its counts (the causes column and the row's page
+    # have them), the vectors not sent left out, the shared core under the name.
+    classes = [(name, meaning) for name, meaning in reports.CLASSES if name != "no-content-type"]
     headers = ["rank", "parser", "language", "level", "valid bodies read as allowed", "causes"] + [
-        COLUMNS[name] for name, _ in reports.CLASSES] + ["shares its core with"]
+        COLUMNS[name] for name, _ in classes]
 
     def parser_row(rank, document):
         counts = class_counts(document)
         shared = results.cores.get(document["parser"])
         valid = sum(1 for record in document["vectors"] if record["verdict"] in ("y", "i") and record["answer"] != "not-sent")
+        core = ('<br><span class="label">shares its core with %s</span>' % ", ".join(parser_link(other, 0) for other in shared[1])
+                if shared else "")
         return [
-            rank, '%s<br><span class="label">%s; %s</span>' % (
-                parser_link(document["parser"], 0), e(document["name"]), e(document["version"])),
-            e(document["language"]), level_badge(document),
+            rank, '%s<br><span class="label">%s; %s</span>%s' % (
+                parser_link(document["parser"], 0), e(document["name"]), e(document["version"]), core),
+            e(document["language"]), level_badge(document, short=True),
             "%d of %d" % (interop.valid_read(document, "decoder"), valid), str(len(document.get("defects") or [])),
-        ] + [(("%s %d" % (mark(name), counts[name])) if counts[name] else "0", "count") for name, _ in reports.CLASSES] + [
-            ", ".join(parser_link(other, 0) for other in shared[1]) + " (%s)" % e(shared[2]) if shared else "-"]
+        ] + [(("%s %d" % (mark(name), counts[name])) if counts[name] else "0", "count") for name, _ in classes]
 
     parser_ranks = interop.ranks(applications, "decoder")
     rows = [parser_row(str(rank), document)
@@ -489,7 +495,7 @@ def index_page(results):
         return [
             rank, '%s<br><span class="label">%s; %s</span>' % (
                 encoder_link(document["encoder"], 0), e(document["name"]), e(document["version"])),
-            e(document["language"]), e(", ".join(options) or "-"), level_badge(document),
+            e(document["language"]), e(", ".join(options) or "-"), level_badge(document, short=True),
             str(len(document.get("defects") or [])),
             e(encoders.coverage_text(document)), str(counts.get("pass", 0)), str(counts.get("pass-with-warnings", 0)),
             str(counts.get("refused", 0)), str(counts.get("fail", 0)),

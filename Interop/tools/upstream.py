@@ -46,8 +46,9 @@ WHY_A_DEFECT = {
                       "client sent, with no error.",
 }
 
-# How many causes of one problem a report writes out in full; the others are listed with their vectors.
-CAUSES_IN_FULL = 3
+# How many causes of one problem a report writes out in full (the strongest: a valid body first, then the
+# most vectors); the others are listed with their vectors, each a case on the site with its command.
+CAUSES_IN_FULL = 1
 
 # Normative text of the sections the corpus cites most, quoted so a report stands on its own.
 SPEC_TEXT = {

@@ -6,6 +6,7 @@ use CGI;
 use Data::Dumper;
 $Data::Dumper::Useqq = 1;
 $Data::Dumper::Terse = 1;
+$Data::Dumper::Sortkeys = 1;
 
 my $content_type = @@CONTENT_TYPE@@;
 my $body = @@BODY@@;
