@@ -28,7 +28,7 @@ public enum CertificationProblem: String, Sendable, Hashable, CaseIterable, Cust
     /// receivers that read only the standard may refuse or read differently.
     case writesInvalid = "writes-invalid"
     /// An encoder wrote a body whose only errors are header fields the specifications tell receivers to
-    /// ignore (``ReceiversIgnore``), every field reading as given: a MUST NOT broken, harmless to a conforming receiver.
+    /// ignore (RFC 7578 §4.8), every field reading as given: a MUST NOT broken, harmless to a conforming receiver.
     case writesIgnoredHeaders = "writes-ignored-headers"
     /// An encoder wrote an invalid body for a form the caller should not have given (one the reference
     /// encoder refuses: a boundary that is not a boundary, a NUL in a name): it passed the caller's

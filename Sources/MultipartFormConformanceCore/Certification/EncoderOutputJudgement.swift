@@ -40,7 +40,7 @@ public struct EncoderOutputJudgement: Sendable, Hashable {
 
     /// What the errors do to a receiver: ``CertificationProblem/changesFields`` when a field reads
     /// otherwise than given, ``CertificationProblem/writesIgnoredHeaders`` when every error is one
-    /// receivers must ignore (``ReceiversIgnore``), ``CertificationProblem/writesInvalid`` otherwise;
+    /// receivers must ignore (RFC 7578 §4.8), ``CertificationProblem/writesInvalid`` otherwise;
     /// `nil` without errors. For a form the encoder should have refused, the caller says so instead.
     public var problem: CertificationProblem? {
         if errors.isEmpty { return nil }
