@@ -36,6 +36,7 @@ struct ReceiverLimitTests {
         let verdict = declared.verdict(for: vector)
         #expect(verdict.grade == .pass, "\(verdict.summary)")
         #expect(verdict.summary.hasPrefix("rejected past its declared limit (header-line-bytes 8261 past the declared 8190)"), "\(verdict.summary)")
+        #expect(verdict.refusedPastLimit == ReceiverLimit(.headerLineBytes, maximum: 8190))
         #expect(declared.report(verdicts: [verdict]).headline.contains("1 valid body refused past declared limits"))
         // Undeclared, the same refusal is a rejected valid body.
         #expect(DecoderCertification(LineLimited(maximum: 8190, limits: [])).verdict(for: vector).problem == .rejectsValid)
@@ -53,6 +54,8 @@ struct ReceiverLimitTests {
         let report = certification.report(verdicts: [certification.verdict(for: vector)])
         let read = try #require(try CertificationReport.decode(Array(report.json().utf8)).first)
         #expect(read.limits == [ReceiverLimit(.headerLineBytes, maximum: 8190)])
+        #expect(read.verdicts.first?.refusedPastLimit == ReceiverLimit(.headerLineBytes, maximum: 8190))
+        #expect(read.headline == report.headline)
         #expect(read.checksum == report.checksum)
     }
 }

@@ -116,7 +116,7 @@ extension CertificationReport {
     private static func verdict(_ node: JSONNode) throws(JSONShapeError) -> CertificationVerdict {
         let object = try node.object(allowing: [
             "id", "area", "grade", "outcome", "problem", "summary", "details", "notes", "known_issue", "byte_identical",
-            "not_run_because", "refused_form", "answer", "cause", "conventions",
+            "not_run_because", "refused_form", "answer", "cause", "conventions", "refused_past_limit",
         ])
         func grade(_ key: String) throws(JSONShapeError) -> CertificationGrade {
             let text = try object.required(key)
@@ -142,6 +142,10 @@ extension CertificationReport {
         verdict.notRunBecause = try strings("not_run_because")
         verdict.refusedForm = try object.optional("refused_form")?.optionalString()
         verdict.cause = try object.optional("cause")?.optionalString()
+        if let limit = object.nonNull("refused_past_limit") {
+            guard let parsed = ReceiverLimit(parsing: try limit.string()) else { throw limit.failure("not a limit such as header-line-bytes=8190") }
+            verdict.refusedPastLimit = parsed
+        }
         verdict.conventions = try (object.optional("conventions")?.array() ?? []).map {
             (item) throws(JSONShapeError) in DecoderConvention(rawValue: try item.string())
         }

@@ -136,6 +136,7 @@ extension CertificationVerdict {
         if let decoderAnswer { members.append(("answer", .string(decoderAnswer.rawValue))) }
         if let cause { members.append(("cause", .string(cause))) }
         if !conventions.isEmpty { members.append(("conventions", .array(conventions.map { .string($0.rawValue) }))) }
+        if let refusedPastLimit { members.append(("refused_past_limit", .string(refusedPastLimit.description))) }
         return .object(members)
     }
 }

@@ -257,7 +257,7 @@ public struct CertificationReport: Sendable, Hashable {
                 return entry.problem.counted(entry.count) + (count == 0 ? "" : " (\(count) cause\(count == 1 ? "" : "s"))")
             }.joined(separator: ", ")
         }
-        let refusedPastLimits = verdicts.count { $0.grade == .pass && $0.summary.hasPrefix(ReceiverLimit.refusalSummary) }
+        let refusedPastLimits = verdicts.count { $0.refusedPastLimit != nil }
         if refusedPastLimits > 0 {
             text += "; \(refusedPastLimits) valid bod\(refusedPastLimits == 1 ? "y" : "ies") refused past declared limits"
         }

@@ -36,6 +36,8 @@ public struct CertificationVerdict: Sendable, Hashable {
     /// For a decoder: the documented conventions (``DecoderConvention``) its reading of the body followed,
     /// when that reading differs from the specifications' only as they describe.
     public var conventions: [DecoderConvention] = []
+    /// For a decoder that rejected a valid body past a limit it declared (``ReceiverLimit``): that limit.
+    public var refusedPastLimit: ReceiverLimit?
 
     /// Creates a verdict.
     package init(

@@ -155,7 +155,7 @@ public struct DecoderCertification: Sendable {
         case .yes:
             let expected = reading.parts
             if let rejection {
-                if let past = pastDeclaredLimit(vector) { return verdict(.pass, "\(ReceiverLimit.refusalSummary) (\(past)): \(rejection)") }
+                if let past = refusalPastDeclaredLimit(vector, rejection) { return past }
                 return verdict(.fail, "rejected a valid body: \(rejection)", problem: .rejectsValid)
             }
             return judgeAccepted(decoded, expected: expected, vector: vector, allowed: "")
@@ -183,7 +183,7 @@ public struct DecoderCertification: Sendable {
                 if let allowed = outcomes.first(where: { $0.outcome == .reject }) {
                     return verdict(.pass, "rejected, as allowed: \(allowed.because)", details: ["the decoder said: \(rejection)"])
                 }
-                if let past = pastDeclaredLimit(vector) { return verdict(.pass, "\(ReceiverLimit.refusalSummary) (\(past)): \(rejection)") }
+                if let past = refusalPastDeclaredLimit(vector, rejection) { return past }
                 return verdict(
                     .fail, "rejected, but the specifications only allow accepting: \(rejection)", problem: .rejectsValid)
             }
@@ -209,11 +209,15 @@ public struct DecoderCertification: Sendable {
         }
     }
 
-    /// The first declared limit the vector's body goes past, said as `header-line-bytes 8261 past the declared 8190`; `nil` when none.
-    private func pastDeclaredLimit(_ vector: ConformanceVector) -> String? {
+    /// A pass for a rejection of a body past one of the declared limits (the first, in their order),
+    /// naming it: `rejected past its declared limit (header-line-bytes 8261 past the declared 8190)`.
+    private func refusalPastDeclaredLimit(_ vector: ConformanceVector, _ rejection: String) -> CertificationVerdict? {
         guard !adapter.limits.isEmpty else { return nil }
         let measure = ReceiverLimit.Measure(body: vector.body, contentType: vector.contentType)
-        return adapter.limits.sorted().first { $0.isExceeded(by: measure) }?.exceeded(by: measure)
+        guard let limit = adapter.limits.sorted().first(where: { $0.isExceeded(by: measure) }) else { return nil }
+        var result = Self.verdict(vector, .pass, "rejected past its declared limit (\(limit.exceeded(by: measure))): \(rejection)")
+        result.refusedPastLimit = limit
+        return result
     }
 
     private func judgeAccepted(

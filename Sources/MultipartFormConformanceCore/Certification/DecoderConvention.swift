@@ -125,6 +125,6 @@ public struct DecoderConvention: RawRepresentable, Sendable, Hashable, Comparabl
 
 extension Array where Element == UInt8 {
     fileprivate func ends(with suffix: [UInt8]) -> Bool {
-        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
+        self.suffix(suffix.count).elementsEqual(suffix)
     }
 }

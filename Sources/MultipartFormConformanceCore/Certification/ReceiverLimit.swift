@@ -88,9 +88,6 @@ public struct ReceiverLimit: Sendable, Hashable, Comparable, CustomStringConvert
     /// Whether a body measured `measure` goes past this limit.
     public func isExceeded(by measure: Measure) -> Bool { measure.value(kind) > maximum }
 
-    /// How the summary of a verdict that passes by a declared limit begins.
-    static let refusalSummary = "rejected past its declared limit"
-
     /// `a header-line-bytes of 8261 past the declared 8190`.
     func exceeded(by measure: Measure) -> String {
         "\(kind.rawValue) \(measure.value(kind)) past the declared \(maximum)"
