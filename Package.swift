@@ -29,11 +29,16 @@ let package = Package(
         ),
         // URLRequest / URLSession glue, InputStream and file URLs: the only encoder code that uses Foundation.
         .target(name: "MultipartFormFoundation", dependencies: ["MultipartForm"]),
+        // Receiver profiles: what each real parser of the interop run does with each shape of body, as a
+        // table generated from the committed evidence. Kept out of the core so an app's own code never carries it.
+        .target(name: "MultipartFormReceivers", dependencies: ["MultipartForm"]),
         // Test helpers over the glue: an app's own requests checked in its unit tests (Swift Testing
         // and XCTest), kept out of the glue so an app never links a test framework.
-        .target(name: "MultipartFormTesting", dependencies: ["MultipartForm", "MultipartFormFoundation"]),
+        .target(name: "MultipartFormTesting", dependencies: ["MultipartForm", "MultipartFormFoundation", "MultipartFormReceivers"]),
         // Command-line logic as a library, so it can be tested in-process.
-        .target(name: "MultipartFormCLI", dependencies: ["MultipartForm", "MultipartFormConformanceCore", "MultipartFormSystem"]),
+        .target(
+            name: "MultipartFormCLI",
+            dependencies: ["MultipartForm", "MultipartFormConformanceCore", "MultipartFormReceivers", "MultipartFormSystem"]),
         // `multipart-check bench`: generated bodies, worker processes and reports, kept out of the CLI library.
         .target(name: "MultipartCheckBench", dependencies: ["MultipartForm", "MultipartFormConformanceCore", "MultipartFormCLI", "MultipartFormSystem"]),
         .executableTarget(name: "multipart-check", dependencies: ["MultipartFormCLI", "MultipartCheckBench", "MultipartFormSystem"]),
@@ -44,7 +49,10 @@ let package = Package(
         .testTarget(name: "MultipartFormTests", dependencies: ["MultipartForm", "MultipartFormTestSupport"]),
         .testTarget(
             name: "MultipartFormConformanceTests",
-            dependencies: ["MultipartForm", "MultipartFormConformance", "MultipartFormCLI", "MultipartFormSystem", "MultipartFormTestSupport"]
+            dependencies: [
+                "MultipartForm", "MultipartFormConformance", "MultipartFormCLI", "MultipartFormReceivers", "MultipartFormSystem",
+                "MultipartFormTestSupport",
+            ]
         ),
         .testTarget(
             name: "MultipartFormCLITests",

@@ -1,6 +1,7 @@
 import Foundation
 import MultipartForm
 import MultipartFormFoundation
+import MultipartFormReceivers
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -18,12 +19,16 @@ struct CheckedRequest {
     /// The validator's report.
     var report: ValidationReport
 
-    init(_ request: URLRequest, bodyFile: URL?) throws(RequestBodyError) {
+    /// Reads and validates the request's body; with receivers named, the findings each reads
+    /// otherwise are raised for it (``ReceiverCheck``).
+    init(_ request: URLRequest, bodyFile: URL?, receivers: [Receiver] = []) throws(RequestBodyError) {
         contentType = try request.multipartContentType()
         var bytes: [UInt8] = []
         try request.forEachMultipartBodyChunk(bodyFile: bodyFile) { bytes.append(contentsOf: $0) }
         body = bytes
-        report = MultipartValidator.validate(bytes, contentType: contentType)
+        let validated = MultipartValidator.validate(bytes, contentType: contentType)
+        report = receivers.isEmpty
+            ? validated : ReceiverCheck(validated, receivers: receivers) { Array(bytes[$0.bodyRange]) }.report
     }
 
     /// One failure text per finding at `minimumSeverity` or worse, in report order.

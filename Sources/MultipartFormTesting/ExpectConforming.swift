@@ -2,6 +2,7 @@
 import Foundation
 import MultipartForm
 import MultipartFormFoundation
+import MultipartFormReceivers
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -24,6 +25,9 @@ import FoundationNetworking
 /// - Parameters:
 ///   - request: The request as the app built it: its `Content-Type` header and its body.
 ///   - bodyFile: The file an upload task sends as the body, when the body is not in the request.
+///   - receivers: The servers' parsers the body goes to (`[.php]`, `[Receiver.named("rails")!]`):
+///     every finding one of them reads otherwise (by the interop evidence) becomes an error that
+///     names it, says what it will do with this body and how to fix it for that receiver.
 ///   - minimumSeverity: The least severe finding that fails the test: `.warning` by default, so
 ///     interop hazards fail too; `.error` for violations only.
 ///   - sourceLocation: Where the issues are reported; the caller's line by default.
@@ -31,10 +35,10 @@ import FoundationNetworking
 /// - Throws: ``RequestBodyError`` when the request has no `Content-Type` or no readable body.
 @discardableResult
 public func expectConforming(
-    _ request: URLRequest, bodyFile: URL? = nil, minimumSeverity: Severity = .warning,
+    _ request: URLRequest, bodyFile: URL? = nil, receivers: [Receiver] = [], minimumSeverity: Severity = .warning,
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> ValidationReport {
-    let checked = try CheckedRequest(request, bodyFile: bodyFile)
+    let checked = try CheckedRequest(request, bodyFile: bodyFile, receivers: receivers)
     for text in checked.issues(minimumSeverity: minimumSeverity) {
         Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
     }

@@ -1,7 +1,8 @@
 import MultipartForm
 
 /// The text a test failure shows for one finding: the rule, where it is, the bytes around it made
-/// visible with a caret under the offending one, and the fix.
+/// visible with a caret under the offending one (placed by display width: CJK characters take two
+/// columns), and the fix.
 ///
 /// ```
 /// parameter-syntax (error) at line 2, column 55, byte 87, part 1: unexpected 'b' after the closing quote; ...
@@ -11,7 +12,7 @@ import MultipartForm
 ///   see: RFC 2183 §2; RFC 2045 §5.1
 /// ```
 enum FindingIssue {
-    /// The widest excerpt shown, in characters.
+    /// The widest excerpt shown, in display columns.
     static let maxExcerpt = 100
 
     /// The failure text for `diagnostic`, with an excerpt of `body` when the finding is in it.
@@ -19,7 +20,8 @@ enum FindingIssue {
         var place = "line \(diagnostic.line), column \(diagnostic.column), byte \(diagnostic.offset)"
         if diagnostic.origin == .contentType { place = "Content-Type header, column \(diagnostic.column)" }
         if let part = diagnostic.partIndex { place += ", part \(part + 1)" }
-        var lines = ["\(diagnostic.rule) (\(diagnostic.severity.rawValue)) at \(place): \(diagnostic.message)"]
+        let subject = diagnostic.receiver.map { "\(diagnostic.rule) for \($0)" } ?? "\(diagnostic.rule)"
+        var lines = ["\(subject) (\(diagnostic.severity.rawValue)) at \(place): \(diagnostic.message)"]
         let source = diagnostic.origin == .contentType ? Array(contentType.utf8) : body
         let (excerpt, caret) = Self.excerpt(source, at: diagnostic.offset)
         lines.append("  " + excerpt)
@@ -46,19 +48,20 @@ enum FindingIssue {
         let caretCell = cells.firstIndex { $0.byte >= offset } ?? cells.count
         var first = 0
         var last = cells.count
-        var used = cells.reduce(0) { $0 + $1.text.count }
+        // Widths are display columns, so a caret under text after a Japanese name lands under its byte.
+        var used = cells.reduce(0) { $0 + DisplayWidth.columns($1.text) }
         while used > maxExcerpt, first < caretCell - 20 {
-            used -= cells[first].text.count
+            used -= DisplayWidth.columns(cells[first].text)
             first += 1
         }
         while used > maxExcerpt, last > caretCell + 1 {
             last -= 1
-            used -= cells[last].text.count
+            used -= DisplayWidth.columns(cells[last].text)
         }
         let prefix = first > 0 ? "…" : ""
         let suffix = last < cells.count ? "…" : ""
         let text = prefix + cells[first..<last].map(\.text).joined() + suffix
-        let caret = prefix.count + cells[first..<min(caretCell, last)].reduce(0) { $0 + $1.text.count }
+        let caret = prefix.count + cells[first..<min(caretCell, last)].reduce(0) { $0 + DisplayWidth.columns($1.text) }
         return (text, caret)
     }
 

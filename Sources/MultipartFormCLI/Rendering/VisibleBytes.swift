@@ -1,3 +1,5 @@
+import MultipartForm
+
 /// Bytes rendered so every one of them is visible: CR, LF, tab, other controls and invalid UTF-8 as escapes.
 ///
 /// Printable ASCII stands for itself, except `\`, which is doubled so `\t` always means a tab byte.

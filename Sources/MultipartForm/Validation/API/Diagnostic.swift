@@ -26,11 +26,14 @@ public struct Diagnostic: Sendable, Hashable {
     public let message: String
     /// How to fix this finding, if there is a fix.
     public let fixHint: String?
+    /// The receiver this finding is about (an interop row id such as `php`), when a receiver profile
+    /// raised it; `nil` for the validator's own findings.
+    public let receiver: String?
 
     /// Creates a finding.
     package init(
         rule: Rule.ID, severity: Severity, origin: Origin, offset: Int, line: Int, column: Int,
-        partIndex: Int?, message: String, fixHint: String?
+        partIndex: Int?, message: String, fixHint: String?, receiver: String? = nil
     ) {
         self.rule = rule
         self.severity = severity
@@ -41,6 +44,7 @@ public struct Diagnostic: Sendable, Hashable {
         self.partIndex = partIndex
         self.message = message
         self.fixHint = fixHint
+        self.receiver = receiver
     }
 
     /// The specification and section the rule comes from.

@@ -5,15 +5,15 @@
 /// characters would put a caret under the wrong byte in a line holding a Japanese filename.
 /// The table follows Unicode's East Asian Width property (UAX #11, classes W and F) in blocks, not
 /// code point by code point; a character it misses is counted one column, as before.
-enum DisplayWidth {
+package enum DisplayWidth {
     /// The columns `text` takes in a terminal.
-    static func columns(_ text: String) -> Int {
+    package static func columns(_ text: String) -> Int {
         text.unicodeScalars.reduce(0) { $0 + columns($1) }
     }
 
     /// The columns one scalar takes: 2 for wide and fullwidth ones, 0 for combining marks and
     /// zero-width joiners, else 1.
-    static func columns(_ scalar: Unicode.Scalar) -> Int {
+    package static func columns(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x1100 { return 1 }
         switch scalar.properties.generalCategory {
