@@ -102,7 +102,7 @@ import Testing
     }
 
     @Test func jsonFormatPrintsOneReportPerLine() throws {
-        let running = try RunningServer { $0.format = .json }
+        let running = try RunningServer { $0.shared.format = .json }
         let client = try RawClient(port: running.port)
         client.send(postRequest(conformingServeBody, contentType: serveContentType))
         _ = client.readResponse()

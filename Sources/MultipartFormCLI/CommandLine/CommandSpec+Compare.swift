@@ -52,17 +52,10 @@ extension CommandSpec {
                 name: .input, valueName: "input", allowedValues: InputFormat.allCases.map(\.rawValue),
                 defaultValue: "auto", help: "What the file holds: 'body', 'http', 'har', or 'auto' to detect it."),
             Option(
-                name: .format, valueName: "format", allowedValues: CompareCommand.Format.allCases.map(\.rawValue),
-                defaultValue: "text", help: "The output format."),
-            Option(
                 name: .timeout, valueName: "seconds", defaultValue: "30",
                 help: "How long each parser may take for the body before it is killed."),
             Option(
                 name: .deadline, valueName: "seconds", defaultValue: "3600",
                 help: "How long the whole comparison may take; then it stops, shows what it compared and lists what it did not."),
-            Option(
-                name: .color, valueName: "when", allowedValues: TerminalStyle.Choice.allCases.map(\.rawValue),
-                defaultValue: "auto",
-                help: "Colour the text output: 'auto' when standard output is a terminal and NO_COLOR is unset."),
-        ])
+        ] + ValidationOptionGroup.options(for: .compare))
 }

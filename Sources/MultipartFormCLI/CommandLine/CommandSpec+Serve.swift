@@ -86,15 +86,5 @@ extension CommandSpec {
             Option(
                 name: .requestTimeout, valueName: "seconds", defaultValue: "120",
                 help: "How long a whole request, head and body, may take before it gets 408."),
-            Option(
-                name: .format, valueName: "format", allowedValues: ValidateCommand.Format.allCases.map(\.rawValue),
-                defaultValue: "text", help: "The output format: text blocks, or one JSON object per line."),
-            Option(
-                name: .maxDiagnostics, valueName: "n", defaultValue: String(ValidateCommand.defaultMaxDiagnostics),
-                help: "The most findings kept per request; the rest are counted, not shown."),
-            Option(
-                name: .color, valueName: "when", allowedValues: TerminalStyle.Choice.allCases.map(\.rawValue),
-                defaultValue: "auto",
-                help: "Colour the text output: 'auto' when standard output is a terminal and NO_COLOR is unset."),
-        ])
+        ] + ValidationOptionGroup.options(for: .serve))
 }

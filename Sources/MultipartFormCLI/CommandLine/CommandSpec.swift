@@ -203,20 +203,9 @@ extension CommandSpec {
                 help:
                     "What the files hold: 'body', a raw multipart body; 'http', a raw HTTP/1.x request; 'har', a HAR file; 'auto', detect from the first bytes."
             ),
-            Option(
-                name: .format, valueName: "format", allowedValues: ValidateCommand.Format.allCases.map(\.rawValue),
-                defaultValue: "text", help: "The output format."),
-            Option(
-                name: .maxDiagnostics, valueName: "n",
-                defaultValue: String(ValidateCommand.defaultMaxDiagnostics),
-                help: "The most findings kept per body; the rest are counted, not shown."),
             Option(name: .warningsAsErrors, help: "Fail (exit 1) when a body has warnings."),
             Option(name: .quiet, help: "Print only the summary line of each body (text format)."),
-            Option(
-                name: .color, valueName: "when", allowedValues: TerminalStyle.Choice.allCases.map(\.rawValue),
-                defaultValue: "auto",
-                help: "Colour the text output: 'auto' when standard output is a terminal and NO_COLOR is unset."),
-        ])
+        ] + ValidationOptionGroup.options(for: .validate))
 
     /// `rules`: the rule catalog.
     static let rules = CommandSpec(

@@ -10,8 +10,7 @@ extension Invocation {
         command.inputFormat = parsed.value(.input).flatMap(InputFormat.init(rawValue:)) ?? .auto
         command.parserIDs = parsed.values(.parser)
         command.interopOption = parsed.value(.interop)
-        command.format = parsed.value(.format).flatMap(CompareCommand.Format.init(rawValue:)) ?? .text
-        command.color = parsed.value(.color).flatMap(TerminalStyle.Choice.init(rawValue:)) ?? .auto
+        command.shared = try ValidationOptionGroup(parsed, for: .compare)
         if let seconds = try parsed.seconds(.timeout, upTo: 3600) { command.timeout = seconds }
         if let seconds = try parsed.seconds(.deadline, upTo: 7 * 24 * 3600) { command.deadline = seconds }
         return .compare(command)

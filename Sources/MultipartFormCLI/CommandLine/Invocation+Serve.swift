@@ -63,18 +63,9 @@ extension Invocation {
             }
             command.configuration.requestTimeout = seconds
         }
-        if let format = parsed.value(.format) {
-            command.configuration.format = ValidateCommand.Format(rawValue: format) ?? .text
-        }
-        if let text = parsed.value(.maxDiagnostics) {
-            guard let n = Int(text), n >= 0 else { throw invalid(text, "--max-diagnostics <n>", "a non-negative integer") }
-            command.configuration.maxDiagnostics = n
-        }
         command.configuration.parserIDs = parsed.values(.parser)
         command.configuration.interopDirectory = parsed.value(.interop)
-        if let color = parsed.value(.color) {
-            command.color = TerminalStyle.Choice(rawValue: color) ?? .auto
-        }
+        command.configuration.shared = try ValidationOptionGroup(parsed, for: .serve)
         return .serve(command)
     }
 }

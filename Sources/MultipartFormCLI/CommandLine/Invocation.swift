@@ -123,22 +123,9 @@ enum Invocation {
         if let input = parsed.value(.input) {
             command.inputFormat = InputFormat(rawValue: input) ?? .auto
         }
-        if let format = parsed.value(.format) {
-            command.format = ValidateCommand.Format(rawValue: format) ?? .text
-        }
-        if let text = parsed.value(.maxDiagnostics) {
-            guard let n = Int(text), n >= 0 else {
-                throw UsageError(
-                    "The value '\(text)' is invalid for '--max-diagnostics <n>'. Please provide a non-negative integer.",
-                    command: spec, helpCommand: helpCommand)
-            }
-            command.maxDiagnostics = n
-        }
         command.warningsAsErrors = parsed.has(.warningsAsErrors)
         command.quiet = parsed.has(.quiet)
-        if let color = parsed.value(.color) {
-            command.color = TerminalStyle.Choice(rawValue: color) ?? .auto
-        }
+        command.shared = try ValidationOptionGroup(parsed, for: .validate, helpCommand: helpCommand)
         return .validate(command)
     }
 

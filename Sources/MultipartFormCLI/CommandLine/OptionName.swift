@@ -1,75 +1,156 @@
-/// The long name of every command-line option, so code reads an option by a name the compiler checks.
+/// The long name of a command-line option, so code reads an option by a name the compiler checks.
 ///
-/// A misspelt key does not compile; reading an option the command does not declare stops a debug
-/// build (``ParsedArguments/value(_:)``).
-package enum OptionName: String, Sendable, CaseIterable {
-    case adapterFile = "--adapter-file"
-    case allowMixedCorpora = "--allow-mixed-corpora"
-    case allowOtherCorpus = "--allow-other-corpus"
-    case allowUnsupported = "--allow-unsupported"
-    case area = "--area"
-    case boundary = "--boundary"
-    case boundaryAccepted = "--boundary-accepted"
-    case canonical = "--canonical"
-    case `case` = "--case"
-    case color = "--color"
-    case contentType = "--content-type"
-    case contentTypeFile = "--content-type-file"
-    case corpus = "--corpus"
-    case deadline = "--deadline"
-    case description = "--description"
-    case evidence = "--evidence"
-    case expectCorpusSHA256 = "--expect-corpus-sha256"
-    case interop = "--interop"
-    case parser = "--parser"
-    case form = "--form"
-    case formString = "--form-string"
-    case format = "--format"
-    case help = "--help"
-    case inProcess = "--in-process"
-    case input = "--input"
-    case json = "--json"
-    case keepBodies = "--keep-bodies"
-    case maxDiagnostics = "--max-diagnostics"
-    case maxOutput = "--max-output"
-    case name = "--name"
-    case normalizeNewlines = "--normalize-newlines"
-    case output = "--output"
-    case probeSeed = "--probe-seed"
-    case problemsOnly = "--problems-only"
-    case producer = "--producer"
-    case quiet = "--quiet"
-    case require = "--require"
-    case rule = "--rule"
-    case runs = "--runs"
-    case scale = "--scale"
-    case slug = "--slug"
-    case spec = "--spec"
-    case timeout = "--timeout"
-    case unsupported = "--unsupported"
-    case notReported = "--not-reported"
-    case convention = "--convention"
-    case limit = "--limit"
-    case update = "--update"
-    case verdict = "--verdict"
-    case version = "--version"
-    case warningsAsErrors = "--warnings-as-errors"
-    case vector = "--vector"
-    case jobs = "--jobs"
-    case showRequest = "--show-request"
-    case saveBodies = "--save-bodies"
-    case knownIssue = "--known-issue"
-    case knownIssues = "--known-issues"
-    case decoder = "--decoder"
-    case title = "--title"
-    case host = "--host"
-    case port = "--port"
-    case respond = "--respond"
-    case save = "--save"
-    case maxBody = "--max-body"
-    case maxConnections = "--max-connections"
-    case maxConnectionsPerClient = "--max-connections-per-client"
-    case pageHistory = "--page-history"
-    case idleTimeout = "--idle-timeout"
-    case requestTimeout = "--request-timeout"
+/// A misspelt name does not compile; reading an option the command does not declare stops a debug
+/// build (``ParsedArguments/value(_:)``). An open set, as a rule id is: a group of options declares its
+/// names beside its options (``ValidationOptionGroup``); the rest are here.
+package struct OptionName: RawRepresentable, Hashable, Sendable {
+    /// The long spelling, for example `--format`.
+    package let rawValue: String
+
+    /// Names an option by its long spelling.
+    package init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// Names an option by its long spelling.
+    init(_ spelling: String) {
+        self.init(rawValue: spelling)
+    }
+}
+
+extension OptionName {
+    /// `--adapter-file`.
+    package static let adapterFile = OptionName("--adapter-file")
+    /// `--allow-mixed-corpora`.
+    package static let allowMixedCorpora = OptionName("--allow-mixed-corpora")
+    /// `--allow-other-corpus`.
+    package static let allowOtherCorpus = OptionName("--allow-other-corpus")
+    /// `--allow-unsupported`.
+    package static let allowUnsupported = OptionName("--allow-unsupported")
+    /// `--area`.
+    package static let area = OptionName("--area")
+    /// `--boundary`.
+    package static let boundary = OptionName("--boundary")
+    /// `--boundary-accepted`.
+    package static let boundaryAccepted = OptionName("--boundary-accepted")
+    /// `--canonical`.
+    package static let canonical = OptionName("--canonical")
+    /// `--case`.
+    package static let `case` = OptionName("--case")
+    /// `--content-type`.
+    package static let contentType = OptionName("--content-type")
+    /// `--content-type-file`.
+    package static let contentTypeFile = OptionName("--content-type-file")
+    /// `--corpus`.
+    package static let corpus = OptionName("--corpus")
+    /// `--deadline`.
+    package static let deadline = OptionName("--deadline")
+    /// `--description`.
+    package static let description = OptionName("--description")
+    /// `--evidence`.
+    package static let evidence = OptionName("--evidence")
+    /// `--expect-corpus-sha256`.
+    package static let expectCorpusSHA256 = OptionName("--expect-corpus-sha256")
+    /// `--interop`.
+    package static let interop = OptionName("--interop")
+    /// `--parser`.
+    package static let parser = OptionName("--parser")
+    /// `--form`.
+    package static let form = OptionName("--form")
+    /// `--form-string`.
+    package static let formString = OptionName("--form-string")
+    /// `--format`.
+    package static let format = OptionName("--format")
+    /// `--help`.
+    package static let help = OptionName("--help")
+    /// `--in-process`.
+    package static let inProcess = OptionName("--in-process")
+    /// `--input`.
+    package static let input = OptionName("--input")
+    /// `--json`.
+    package static let json = OptionName("--json")
+    /// `--keep-bodies`.
+    package static let keepBodies = OptionName("--keep-bodies")
+    /// `--max-output`.
+    package static let maxOutput = OptionName("--max-output")
+    /// `--name`.
+    package static let name = OptionName("--name")
+    /// `--normalize-newlines`.
+    package static let normalizeNewlines = OptionName("--normalize-newlines")
+    /// `--output`.
+    package static let output = OptionName("--output")
+    /// `--probe-seed`.
+    package static let probeSeed = OptionName("--probe-seed")
+    /// `--problems-only`.
+    package static let problemsOnly = OptionName("--problems-only")
+    /// `--producer`.
+    package static let producer = OptionName("--producer")
+    /// `--quiet`.
+    package static let quiet = OptionName("--quiet")
+    /// `--require`.
+    package static let require = OptionName("--require")
+    /// `--rule`.
+    package static let rule = OptionName("--rule")
+    /// `--runs`.
+    package static let runs = OptionName("--runs")
+    /// `--scale`.
+    package static let scale = OptionName("--scale")
+    /// `--slug`.
+    package static let slug = OptionName("--slug")
+    /// `--spec`.
+    package static let spec = OptionName("--spec")
+    /// `--timeout`.
+    package static let timeout = OptionName("--timeout")
+    /// `--unsupported`.
+    package static let unsupported = OptionName("--unsupported")
+    /// `--not-reported`.
+    package static let notReported = OptionName("--not-reported")
+    /// `--convention`.
+    package static let convention = OptionName("--convention")
+    /// `--limit`.
+    package static let limit = OptionName("--limit")
+    /// `--update`.
+    package static let update = OptionName("--update")
+    /// `--verdict`.
+    package static let verdict = OptionName("--verdict")
+    /// `--version`.
+    package static let version = OptionName("--version")
+    /// `--warnings-as-errors`.
+    package static let warningsAsErrors = OptionName("--warnings-as-errors")
+    /// `--vector`.
+    package static let vector = OptionName("--vector")
+    /// `--jobs`.
+    package static let jobs = OptionName("--jobs")
+    /// `--show-request`.
+    package static let showRequest = OptionName("--show-request")
+    /// `--save-bodies`.
+    package static let saveBodies = OptionName("--save-bodies")
+    /// `--known-issue`.
+    package static let knownIssue = OptionName("--known-issue")
+    /// `--known-issues`.
+    package static let knownIssues = OptionName("--known-issues")
+    /// `--decoder`.
+    package static let decoder = OptionName("--decoder")
+    /// `--title`.
+    package static let title = OptionName("--title")
+    /// `--host`.
+    package static let host = OptionName("--host")
+    /// `--port`.
+    package static let port = OptionName("--port")
+    /// `--respond`.
+    package static let respond = OptionName("--respond")
+    /// `--save`.
+    package static let save = OptionName("--save")
+    /// `--max-body`.
+    package static let maxBody = OptionName("--max-body")
+    /// `--max-connections`.
+    package static let maxConnections = OptionName("--max-connections")
+    /// `--max-connections-per-client`.
+    package static let maxConnectionsPerClient = OptionName("--max-connections-per-client")
+    /// `--page-history`.
+    package static let pageHistory = OptionName("--page-history")
+    /// `--idle-timeout`.
+    package static let idleTimeout = OptionName("--idle-timeout")
+    /// `--request-timeout`.
+    package static let requestTimeout = OptionName("--request-timeout")
 }

@@ -11,11 +11,6 @@ import MultipartFormConformanceCore
 /// The parsers are the drivers of `Interop/parsers.tsv`, run through the decoder process contract
 /// as `certify --decoder` runs them; nothing of `Interop/` is needed unless `compare` runs.
 struct CompareCommand {
-    /// The output formats.
-    enum Format: String, CaseIterable {
-        case text, json
-    }
-
     /// The environment variable naming the `Interop` directory when `--interop` is not given.
     static let interopVariable = "MULTIPART_CHECK_INTEROP"
     /// Seconds one parser may take for the body, by default.
@@ -35,8 +30,10 @@ struct CompareCommand {
     var parserIDs: [String] = []
     /// The `Interop` directory given with `--interop`.
     var interopOption: String?
+    /// The options `validate` and `serve` share: the output format and colour.
+    var shared = ValidationOptionGroup()
     /// The output format.
-    var format: Format = .text
+    var format: ValidationOptionGroup.Format { shared.format }
     /// Seconds each parser may take.
     var timeout = defaultTimeout
     /// Seconds the whole comparison may take, by default: an hour, as `certify --deadline`.
@@ -45,8 +42,6 @@ struct CompareCommand {
     /// through every parser with its own time-out, could otherwise take hours. Parsers still running
     /// then are killed, and the bodies not compared by then are listed as skipped.
     var deadline = defaultDeadline
-    /// When text output is coloured.
-    var color: TerminalStyle.Choice = .auto
 
     /// The `Interop` directory: `--interop`, else `$MULTIPART_CHECK_INTEROP`, else `Interop` in the
     /// current directory, else the one beside the corpus the command reads (the package checkout's).
@@ -108,7 +103,7 @@ struct CompareCommand {
         for id in notInstalled {
             if case .notInstalled(let reason) = installations[id] { stderr.write("note: \(Self.notInstalledNote(id, reason: reason))\n") }
         }
-        let style = TerminalStyle.resolve(color, outputIsTerminal: stdoutIsTerminal)
+        let style = TerminalStyle.resolve(shared.color, outputIsTerminal: stdoutIsTerminal)
         let until = ContinuousClock.now + ChildProcess.allowed(seconds: deadline)
         var comparisons: [BodyComparison] = []
         var skipped: [String] = []
@@ -124,7 +119,9 @@ struct CompareCommand {
                 skipped.append(input.label)
                 continue
             }
-            var comparison = BodyComparison(label: input.label, contentType: input.contentType, body: input.body, readings: run.readings)
+            var comparison = BodyComparison(
+                label: input.label, contentType: input.contentType, body: input.body, readings: run.readings,
+                options: shared.validationOptions(collectingParts: true))
             comparison.notes = input.notes
             comparisons.append(comparison)
         }

@@ -2,44 +2,26 @@ import MultipartForm
 
 /// `multipart-check validate FILE...`: streams each body through the strict validator and reports.
 struct ValidateCommand {
-    /// The output formats of `validate`.
-    enum Format: String, CaseIterable {
-        /// Compiler-style findings with snippets, and a summary line per file.
-        case text
-        /// One JSON document for all files (see ``JSONReportRenderer``).
-        case json
-    }
-
-    /// The validator's default finding limit, shown in help.
-    static let defaultMaxDiagnostics = ValidationOptions().maxDiagnostics
-
     /// The files to validate, `-` for standard input.
     var paths: [String]
     /// The outer Content-Type value, or `nil` to infer the boundary (or take it from the request).
     var contentType: String?
     /// What the inputs hold: raw bodies, HTTP captures, HAR files, or detect it.
     var inputFormat: InputFormat = .auto
-    /// The output format.
-    var format: Format = .text
-    /// The finding limit per file, or `nil` for the validator's default.
-    var maxDiagnostics: Int?
+    /// The options `serve` and `compare` share: the output format, the finding limit, colour.
+    var shared = ValidationOptionGroup()
     /// Whether warnings fail a body.
     var warningsAsErrors = false
     /// Whether text output is only the summary lines.
     var quiet = false
-    /// When text output is coloured.
-    var color: TerminalStyle.Choice = .auto
+    /// The output format: text, or one JSON document for all files (see ``JSONReportRenderer``).
+    var format: ValidationOptionGroup.Format { shared.format }
 
     /// Whether findings are printed with snippets, so unseekable inputs must keep their bytes.
     var showsSnippets: Bool { format == .text && !quiet }
 
     /// The validator options for every file.
-    var options: ValidationOptions {
-        var options = ValidationOptions()
-        options.collectParts = format == .json
-        if let maxDiagnostics { options.maxDiagnostics = maxDiagnostics }
-        return options
-    }
+    var options: ValidationOptions { shared.validationOptions(collectingParts: format == .json) }
 
     /// Validates every file in order and returns the exit status.
     ///
@@ -49,7 +31,7 @@ struct ValidateCommand {
         standardInput: StandardInput, stdout: inout some TextOutputStream, stderr: inout some TextOutputStream,
         stdoutIsTerminal: Bool = false
     ) -> Int32 {
-        let style = TerminalStyle.resolve(color, outputIsTerminal: stdoutIsTerminal)
+        let style = TerminalStyle.resolve(shared.color, outputIsTerminal: stdoutIsTerminal)
         var anyUnreadable = false
         var anyFailed = false
         var wroteJSONFile = false
@@ -131,12 +113,5 @@ struct ValidateCommand {
         }
         if anyUnreadable { return ExitCode.noInput }
         return anyFailed ? ExitCode.failure : ExitCode.success
-    }
-
-    /// Streams one input through a fresh validator.
-    func validate(_ input: BodyInput) throws(InputError) -> ValidationReport {
-        var validator = MultipartValidator(contentType: contentType, options: options)
-        try input.forEachChunk { validator.consume($0) }
-        return validator.finish()
     }
 }

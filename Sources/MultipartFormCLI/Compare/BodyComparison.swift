@@ -55,12 +55,15 @@ struct BodyComparison {
     /// Notes about the input (an inferred boundary, a HAR entry's fidelity).
     var notes: [String] = []
 
-    /// Validates `body` and keeps the parts it decodes as the baseline.
-    init(label: String, contentType: String, body: [UInt8], readings: [ParserReading]) {
+    /// Validates `body` with `options` (collecting the parts whatever they say) and keeps the parts
+    /// it decodes as the baseline.
+    init(
+        label: String, contentType: String, body: [UInt8], readings: [ParserReading], options: ValidationOptions = ValidationOptions()
+    ) {
         self.label = label
         self.contentType = contentType
         self.body = body
-        var options = ValidationOptions()
+        var options = options
         options.collectParts = true
         report = MultipartValidator.validate(body, contentType: contentType, options: options)
         baseline = report.parts.map { part in

@@ -6,8 +6,6 @@ import MultipartFormSystem
 /// streams in, prints the findings as `validate` does, and answers the client with the report.
 struct ServeCommand {
     var configuration = ServeConfiguration()
-    /// When text output is coloured.
-    var color: TerminalStyle.Choice = .auto
 
     /// Serves until SIGINT, SIGTERM or SIGHUP (or until standard output cannot be written), then
     /// prints the totals; returns 0, or 73 when the address cannot be bound or output was lost
@@ -16,7 +14,7 @@ struct ServeCommand {
         stdout: inout some TextOutputStream, stderr: inout some TextOutputStream, stdoutIsTerminal: Bool
     ) -> Int32 {
         var configuration = self.configuration
-        configuration.style = TerminalStyle.resolve(color, outputIsTerminal: stdoutIsTerminal)
+        configuration.style = TerminalStyle.resolve(configuration.shared.color, outputIsTerminal: stdoutIsTerminal)
         if let directory = configuration.saveDirectory, !FileSystem.isDirectory(directory) {
             stderr.write("error: --save: '\(VisibleBytes.escape(directory))' is not a directory\n")
             return ExitCode.cannotCreate

@@ -22,7 +22,6 @@ struct ServeConfiguration: Sendable {
     var saveDirectory: String?
     /// The largest body read; a larger one is answered 413 and its connection closed.
     var maxBody = 4 * 1024 * 1024 * 1024
-    var format: ValidateCommand.Format = .text
     /// The most connections served at once; one more is answered 503 and closed.
     var maxConnections = 128
     /// The most connections one client (one peer address) may hold at once, or `nil` for the
@@ -40,9 +39,11 @@ struct ServeConfiguration: Sendable {
     /// The longest a request head may take from its first byte, in seconds (or the idle timeout if
     /// shorter): a head is a few hundred bytes, and a slow one holds a connection that serves no one.
     var headTimeout = 10.0
-    /// The finding limit per request, or `nil` for the validator's default.
-    var maxDiagnostics: Int?
-    /// Colours of the text output.
+    /// The options `validate` and `compare` share: the output format, the finding limit, colour.
+    var shared = ValidationOptionGroup()
+    /// The output format: text blocks, or one JSON object per line.
+    var format: ValidationOptionGroup.Format { shared.format }
+    /// Colours of the text output, as ``ValidationOptionGroup/color`` resolves for the terminal.
     var style: TerminalStyle = .plain
     /// The parsers (ids of `Interop/parsers.tsv`) whose reading of each body is printed after it.
     var parserIDs: [String] = []
@@ -90,9 +91,6 @@ struct ServeConfiguration: Sendable {
 
     /// The validator options for every request.
     var validationOptions: ValidationOptions {
-        var options = ValidationOptions()
-        options.collectParts = format == .json || respond != .ok || pageHistory > 0
-        if let maxDiagnostics { options.maxDiagnostics = maxDiagnostics }
-        return options
+        shared.validationOptions(collectingParts: format == .json || respond != .ok || pageHistory > 0)
     }
 }

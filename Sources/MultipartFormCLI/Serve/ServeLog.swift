@@ -5,7 +5,7 @@ import MultipartFormConformanceCore
 /// lines; every string from a client is escaped to visible bytes first.
 enum ServeLog {
     /// A connection answered 503 and closed.
-    static func connectionRefused(peer: String, reason: String, format: ValidateCommand.Format) -> ServeServer.Output {
+    static func connectionRefused(peer: String, reason: String, format: ValidationOptionGroup.Format) -> ServeServer.Output {
         switch format {
         case .text:
             return .standardOutput("connection from \(peer): refused: \(reason); answered 503 and closed\n")
@@ -21,7 +21,7 @@ enum ServeLog {
     /// A request answered with an error status (or dropped) before or while its body was read.
     static func requestEnded(
         number: Int?, peer: String, requestLine: String?, event: String, status: ServeStatus?, reason: String,
-        closed: Bool = true, format: ValidateCommand.Format
+        closed: Bool = true, format: ValidationOptionGroup.Format
     ) -> ServeServer.Output {
         switch format {
         case .text:

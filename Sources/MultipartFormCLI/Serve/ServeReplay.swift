@@ -21,7 +21,7 @@ package enum ServeReplay {
     ///   - respond: `--respond`.
     package static func replay(_ bytes: [UInt8], maxBody: Int = 64 * 1024, respond: String = "report") -> Result {
         var configuration = ServeConfiguration()
-        configuration.format = .json
+        configuration.shared.format = .json
         configuration.maxBody = maxBody
         configuration.respond = ServeConfiguration.Response(rawValue: respond) ?? .report
         configuration.idleTimeout = 5
