@@ -25,18 +25,18 @@ struct ReceiverFinding {
             let quoted = ValueQuote.quoted(name)
             said = (
                 .error,
-                "\(receiver) keeps only the last of the \(same.count) parts named \(quoted) "
-                    + "(a documented convention: \(profile.conventions["last-of-repeated-name"] ?? "")): "
+                "\(receiver) keeps only the last of the \(same.count) parts named \(quoted): "
                     + "\(ValueQuote.list(lost)) \(lost.count == 1 ? "is" : "are") lost",
                 "for \(receiver), name each of these parts \(ValueQuote.quoted(name + Array("[]".utf8))): "
-                    + "it then keeps every value, as a list")
+                    + "it then keeps every value, as a list (its documented convention: "
+                    + "\(profile.conventions["last-of-repeated-name"] ?? ""))")
         case .nameEmpty where profile.follows("empty-name-dropped"):
             guard let part else { return nil }
             said = (
                 .error,
-                "\(receiver) leaves out a part named \"\" (a documented convention: "
-                    + "\(profile.conventions["empty-name-dropped"] ?? "")): \(ValueQuote.describe(part, value: value)) is lost",
-                "for \(receiver), give the part a name")
+                "\(receiver) leaves out a part named \"\": \(ValueQuote.describe(part, value: value)) is lost",
+                "for \(receiver), give the part a name (its documented convention: "
+                    + "\(profile.conventions["empty-name-dropped"] ?? ""))")
         case .nameBrackets where profile.follows("indexed-brackets"):
             said = (
                 .note,
@@ -68,7 +68,7 @@ struct ReceiverFinding {
         diagnostic = Diagnostic(
             rule: original.rule, severity: said.severity, origin: original.origin, offset: original.offset,
             line: original.line, column: original.column, partIndex: original.partIndex,
-            message: said.message + " [\(original.message)]", fixHint: said.fix, receiver: receiver)
+            message: said.message + "; " + original.message, fixHint: said.fix, receiver: receiver)
     }
 
     /// A reading's summary, worded to follow "it".

@@ -26,11 +26,11 @@ enum ValueQuote {
     }
 
     /// A part as a loss is stated: its value quoted when short text is at hand, else its number
-    /// (counted from 1) and size; a file by its filename.
+    /// (counted from 0, as everywhere) and size; a file by its filename.
     static func describe(_ part: DecodedPart, value: (DecodedPart) -> [UInt8]?) -> String {
-        let number = part.index + 1
+        let number = part.index
         if let filename = part.filename { return "the file \(quoted(filename)) (part \(number))" }
-        if let bytes = value(part), bytes.count <= longest, bytes.allSatisfy({ $0 >= 0x20 && $0 != 0x7F }) {
+        if part.bodyRange.count <= longest, let bytes = value(part), bytes.allSatisfy({ $0 >= 0x20 && $0 != 0x7F }) {
             return "the value \(quoted(bytes)) (part \(number))"
         }
         let size = part.bodyRange.count

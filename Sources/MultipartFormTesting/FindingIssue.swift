@@ -19,7 +19,7 @@ enum FindingIssue {
     static func text(_ diagnostic: Diagnostic, body: [UInt8], contentType: String) -> String {
         var place = "line \(diagnostic.line), column \(diagnostic.column), byte \(diagnostic.offset)"
         if diagnostic.origin == .contentType { place = "Content-Type header, column \(diagnostic.column)" }
-        if let part = diagnostic.partIndex { place += ", part \(part + 1)" }
+        if let part = diagnostic.partIndex { place += ", part \(part)" }
         let subject = diagnostic.receiver.map { "\(diagnostic.rule) for \($0)" } ?? "\(diagnostic.rule)"
         var lines = ["\(subject) (\(diagnostic.severity.rawValue)) at \(place): \(diagnostic.message)"]
         let source = diagnostic.origin == .contentType ? Array(contentType.utf8) : body

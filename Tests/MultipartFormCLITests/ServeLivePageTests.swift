@@ -56,8 +56,11 @@ import Testing
         #expect(request["conforming"] as? Bool == false)
         let finding = try #require((request["findings"] as? [[String: Any]])?.first)
         #expect(finding["rule"] as? String == "header-bare-lf")
-        // The byte view shows the offending line with LF made visible and a caret under it.
-        #expect((finding["view"] as? String)?.contains(#"Content-Disposition: form-data; name="a"\n"#) == true)
+        // The offending line with LF made visible, the offending byte itself marked.
+        let marked = try #require(finding["marked"] as? [String: Any])
+        #expect(marked["before"] as? String == #"Content-Disposition: form-data; name="a""#)
+        #expect(marked["at"] as? String == #"\n"# && marked["after"] as? String == "")
+        #expect(finding["view"] == nil || finding["view"] is NSNull)
         #expect(finding["fix"] as? String == "end every header line with `\\r\\n`")
         #expect((request["head"] as? String)?.hasPrefix(#"--AaB03x\r\nContent-Disposition"#) == true)
         let after = try Self.get(server, "/_/requests?after=1")

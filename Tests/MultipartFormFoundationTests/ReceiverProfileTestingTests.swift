@@ -42,7 +42,7 @@ import FoundationNetworking
         let text = try #require(recorded.texts.first)
         #expect(text.hasPrefix("name-duplicate for php (error) at line 14, column"))
         #expect(text.contains("php keeps only the last of the 3 parts named 'tags'"))
-        #expect(text.contains("the value 'temple' (part 3) and the value 'travel' (part 4) are lost"))
+        #expect(text.contains("the value 'temple' (part 2) and the value 'travel' (part 3) are lost"))
         #expect(text.contains("fix: for php, name each of these parts 'tags[]'"))
     }
 

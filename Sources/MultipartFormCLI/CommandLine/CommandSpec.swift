@@ -247,6 +247,10 @@ extension CommandSpec {
             Option(
                 name: .parser, valueName: "id", isRepeating: true,
                 help: "Show what this parser (an id of Interop/parsers.tsv, such as 'php') made of each of the rule's split vectors."),
+            Option(
+                name: .receiver, valueName: "name", isRepeating: true,
+                help: "Show what this receiver (an interop row such as 'php', or a framework such as 'laravel') does with "
+                    + "the rule's shape, from its profile: its conventions and the vectors showing only this rule it read otherwise."),
         ])
 
     /// `encode`: curl's `-F` syntax on top of the reference encoder.

@@ -1,4 +1,5 @@
 import MultipartForm
+import MultipartFormReceivers
 
 /// The options `validate`, `serve` and `compare` share: how bodies are validated and how the
 /// findings are shown.
@@ -35,6 +36,8 @@ struct ValidationOptionGroup: Sendable {
     var maxDiagnostics: Int?
     /// When text output is coloured (`--color`).
     var color: TerminalStyle.Choice = .auto
+    /// The servers' parsers the bodies go to (`--receiver`, repeatable), in command-line order.
+    var receivers: [Receiver] = []
 
     /// The defaults, as when no option of the group is given.
     init() {}
@@ -53,6 +56,12 @@ struct ValidationOptionGroup: Sendable {
                     name: .maxDiagnostics, valueName: "n", defaultValue: String(defaultMaxDiagnostics),
                     help: "The most findings kept per \(unit); the rest are counted, not shown."))
         }
+        options.append(
+            CommandSpec.Option(
+                name: .receiver, valueName: "name", isRepeating: true,
+                help: "A server's parser the \(unit) goes to, by its interop row (php, rack, django, go-parse-form, "
+                    + "node-busboy, ...) or a framework's name (laravel, rails, flask, express, spring, ...); repeatable. "
+                    + "Every finding it reads otherwise, by the interop evidence, becomes an error naming it."))
         options.append(
             CommandSpec.Option(
                 name: .color, valueName: "when", allowedValues: TerminalStyle.Choice.allCases.map(\.rawValue),
@@ -79,13 +88,37 @@ struct ValidationOptionGroup: Sendable {
         if let text = parsed.value(.color) {
             color = TerminalStyle.Choice(rawValue: text) ?? .auto
         }
+        for name in parsed.values(.receiver) {
+            guard let receiver = Receiver.named(name) else {
+                let known = Receiver.all.map(\.id) + Receiver.aliases.map(\.name)
+                throw UsageError(
+                    "The value '\(VisibleBytes.escape(name))' is invalid for '--receiver <name>': the interop evidence has "
+                        + "no such receiver. Known: \(known.joined(separator: ", ")).",
+                    command: parsed.command, helpCommand: helpCommand)
+            }
+            if !receivers.contains(receiver) { receivers.append(receiver) }
+        }
+    }
+
+    /// The report as the receivers named read the body: unchanged when none is named.
+    /// - Parameters:
+    ///   - report: The validator's report.
+    ///   - value: A part's content, when it can be read, for quoting short lost values.
+    /// - Returns: The report and one outcome per receiver (empty when none is named).
+    func readByReceivers(
+        _ report: ValidationReport, value: (DecodedPart) -> [UInt8]? = { _ in nil }
+    ) -> (report: ValidationReport, outcomes: [ReceiverCheck.Outcome]) {
+        guard !receivers.isEmpty else { return (report, []) }
+        let checked = ReceiverCheck(report, receivers: receivers, value: value)
+        return (checked.report, checked.outcomes)
     }
 
     /// The validator options the group asks for; `collectingParts` when the command shows or
     /// compares the parts.
     func validationOptions(collectingParts: Bool) -> ValidationOptions {
         var options = ValidationOptions()
-        options.collectParts = collectingParts
+        // A receiver profile reads the parts' names to say what the receiver keeps.
+        options.collectParts = collectingParts || !receivers.isEmpty
         if let maxDiagnostics { options.maxDiagnostics = maxDiagnostics }
         return options
     }
@@ -96,4 +129,6 @@ extension OptionName {
     package static let maxDiagnostics = OptionName("--max-diagnostics")
     /// `--color <when>`: when text output is coloured.
     package static let color = OptionName("--color")
+    /// `--receiver <name>`: a server's parser the body goes to; repeatable.
+    package static let receiver = OptionName("--receiver")
 }

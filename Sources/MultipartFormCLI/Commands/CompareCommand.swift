@@ -70,6 +70,12 @@ struct CompareCommand {
             stderr.write("note: \(Self.installAdvice)\n")
             return ExitCode.unavailable
         }
+        // A receiver named is compared too: `--receiver laravel` runs the php row.
+        var parserIDs = parserIDs
+        for receiver in shared.receivers where !parserIDs.isEmpty && !parserIDs.contains(receiver.id) {
+            parserIDs.append(receiver.id)
+        }
+        if parserIDs.isEmpty { parserIDs = shared.receivers.map(\.id) }
         for id in parserIDs where !listing.contains(where: { $0.id == id }) {
             let suggestion = Suggestion.didYouMean(id, among: listing.map(\.id))
             stderr.write(UsageError("Unknown parser '\(id)'.\(suggestion)", command: CommandSpec.compare).rendered())
@@ -123,6 +129,8 @@ struct CompareCommand {
                 label: input.label, contentType: input.contentType, body: input.body, readings: run.readings,
                 options: shared.validationOptions(collectingParts: true))
             comparison.notes = input.notes
+            // The validator's findings as the receivers named read them; the parts and readings stay.
+            comparison.report = shared.readByReceivers(comparison.report) { Array(input.body[$0.bodyRange]) }.report
             comparisons.append(comparison)
         }
         let stop = skipped.isEmpty ? nil : DeadlineStop(seconds: deadline, compared: comparisons.count, skipped: skipped)

@@ -1,5 +1,6 @@
 import MultipartForm
 import MultipartFormConformanceCore
+import MultipartFormReceivers
 
 /// `multipart-check explain RULE`: one rule with its summary, severity, citation, rationale, location
 /// and fix, and a minimal failing and passing example with what the validator says about each.
@@ -18,6 +19,8 @@ struct ExplainCommand {
     var rule: Rule
     /// How much interop evidence to show.
     var evidence: EvidenceDetail = .summary
+    /// The receivers whose profile for the rule is shown (`--receiver`, repeatable).
+    var receivers: [Receiver] = []
 
     /// The values `--evidence` accepts.
     static let evidenceNames = ["summary", "full"]
@@ -53,7 +56,17 @@ struct ExplainCommand {
                 return ExitCode.usage
             }
         }
-        stdout.write(Self.render(rule, evidence: found, detail: evidence))
+        var text = Self.render(rule, evidence: found, detail: evidence)
+        for receiver in receivers {
+            guard let profile = receiver.profile else { continue }
+            let head = "FOR RECEIVER \(receiver.id) (\(profile.name), \(profile.version); \(ReceiverCheck.evidenceSource)):"
+            text += "\n" + HelpRenderer.wrap(head, indent: 0, hangingIndent: 2) + "\n"
+            for line in profile.explanation(of: rule.id) {
+                let indent = line.hasPrefix("  ") ? 4 : 2
+                text += HelpRenderer.wrap(String(line.drop { $0 == " " }), indent: indent, hangingIndent: indent + 2) + "\n"
+            }
+        }
+        stdout.write(text)
         return ExitCode.success
     }
 

@@ -80,7 +80,10 @@ struct ValidateCommand {
                     anyUnreadable = true
                     continue
                 }
-                let report = body.report
+                // A raw body's parts count from its first byte, so a short value can be quoted from it.
+                let (report, outcomes) = shared.readByReceivers(body.report) { part in
+                    body.format == .body ? body.source.bytes(in: part.bodyRange) : nil
+                }
                 let verdict = Verdict(report, warningsAsErrors: warningsAsErrors)
                 if !verdict.passes { anyFailed = true }
                 for message in body.messages {
@@ -100,9 +103,11 @@ struct ValidateCommand {
                         }
                     }
                     stdout.write(renderer.summary(report, verdict: verdict))
+                    for outcome in outcomes { stdout.write(ReceiverOutcomeText.line(outcome, label: body.label) + "\n") }
                 case .json:
                     var file = JSONReportRenderer.file(path: body.displayPath, report: report, verdict: verdict)
                     if body.format != .body { file = JSONReportRenderer.addingInput(of: body, to: file) }
+                    if !outcomes.isEmpty { file = JSONReportRenderer.addingReceivers(outcomes, to: file) }
                     stdout.write((wroteJSONFile ? ",\n    " : "\n    ") + file.rendered(level: 2))
                     wroteJSONFile = true
                 }

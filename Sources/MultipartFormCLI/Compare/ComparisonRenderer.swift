@@ -68,7 +68,7 @@ enum ComparisonRenderer {
             let expected = counterpart[index].map { baseline[$0] }
             func cell(_ text: String, _ same: Bool) -> String { (same ? " " : "*") + text }
             rows.append([
-                String(index + 1),
+                String(index),
                 cell(quoted(part.name), expected?.name == part.name),
                 cell(quoted(part.filename), expected != nil && expected?.filename == part.filename),
                 cell(part.contentType.map { cut(VisibleBytes.escape($0)) } ?? "-", expected != nil && expected?.contentType == part.contentType),

@@ -1,5 +1,6 @@
 import MultipartFormConformanceCore
 import MultipartForm
+import MultipartFormReceivers
 
 /// The JSON output of `validate`: one object per file, keys in a fixed order.
 ///
@@ -62,9 +63,31 @@ enum JSONReportRenderer {
         return .object(members)
     }
 
+    /// The file object with `receivers`: per receiver named, how many findings it reads otherwise,
+    /// the rules the evidence has no verdict on, and which run the evidence comes from.
+    static func addingReceivers(_ outcomes: [ReceiverCheck.Outcome], to file: JSONValue) -> JSONValue {
+        guard case .object(var members) = file else { return file }
+        members.append(
+            (
+                "receivers",
+                .array(
+                    outcomes.map {
+                        .object([
+                            ("receiver", .string($0.receiver.id)),
+                            ("recorded", .string($0.recorded)),
+                            ("read_otherwise", .int($0.readOtherwise)),
+                            ("without_verdict", .array($0.withoutVerdict.map { .string($0.rawValue) })),
+                            ("evidence", .string(ReceiverCheck.evidenceSource)),
+                        ])
+                    })
+            ))
+        return .object(members)
+    }
+
+    /// One finding; `receiver` is present only on a finding a receiver profile raised.
     static func diagnostic(_ diagnostic: Diagnostic) -> JSONValue {
         let citation = diagnostic.citation
-        return .object([
+        var members: [(key: String, value: JSONValue)] = [
             ("rule", .string(diagnostic.rule.rawValue)),
             ("severity", .string(diagnostic.severity.rawValue)),
             ("origin", .string(diagnostic.origin.rawValue)),
@@ -75,7 +98,9 @@ enum JSONReportRenderer {
             ("message", .string(diagnostic.message)),
             ("citation", .string(citation.isEmpty ? nil : citation)),
             ("fix", .string(diagnostic.fixHint ?? Rule.named(diagnostic.rule)?.fixHint)),
-        ])
+        ]
+        if let receiver = diagnostic.receiver { members.append(("receiver", .string(receiver))) }
+        return .object(members)
     }
 
     static func part(_ part: DecodedPart) -> JSONValue {

@@ -147,6 +147,7 @@ enum ServeLivePage {
         .request{background:#fff;border:1px solid #ddd;border-radius:6px;margin:10px 0;padding:8px 12px}
         .request h2{font-size:14px;margin:0 0 4px;word-break:break-all}
         .ok{color:#1a7f37}.bad{color:#cf222e}.warning{color:#9a6700}.note{color:#57606a}
+        mark{background:#ffebe9;color:#cf222e;outline:1px solid #cf222e}mark.warning{background:#fff8c5;color:#9a6700;outline-color:#9a6700}mark.note{background:#eaeef2;color:#57606a;outline-color:#57606a}
         table{border-collapse:collapse;font-size:13px;margin:4px 0}
         td,th{border-bottom:1px solid #eee;padding:2px 8px 2px 0;text-align:left;vertical-align:top}
         th{white-space:nowrap}td{overflow-wrap:anywhere}
@@ -177,7 +178,7 @@ enum ServeLivePage {
             const t = el("table"); t.appendChild(row(["#", "name", "filename", "content-type", "size", "preview"], "th"));
             r.parts.forEach((p, i) => {
               const cut = (v, n) => v === undefined || v === null ? "-" : (n ? v + "… (" + n + " bytes)" : v);
-              const tr = row([i + 1, cut(p.name, p.name_length), cut(p.filename, p.filename_length), cut(p.content_type, p.content_type_length), p.size, p.preview ?? ""]);
+              const tr = row([i, cut(p.name, p.name_length), cut(p.filename, p.filename_length), cut(p.content_type, p.content_type_length), p.size, p.preview ?? ""]);
               if (p.image) { const img = el("img"); img.src = p.image; img.alt = p.filename ?? "image"; img.className = "preview"; tr.lastChild.appendChild(img); }
               t.appendChild(tr);
             });
@@ -186,8 +187,12 @@ enum ServeLivePage {
           }
           for (const f of r.findings) {
             const d = el("details", null, "finding"); d.open = f.severity !== "note";
-            d.appendChild(el("summary", f.severity + ": " + f.message + " [" + f.rule + "] at line " + f.line + ", column " + f.column, f.severity === "error" ? "bad" : f.severity));
-            d.appendChild(el("pre", f.view));
+            d.appendChild(el("summary", f.severity + (f.receiver ? " for " + f.receiver : "") + ": " + f.message + " [" + f.rule + "] at line " + f.line + ", column " + f.column + (f.part === null ? "" : ", part " + f.part), f.severity === "error" ? "bad" : f.severity));
+            if (f.marked) {
+              const pre = el("pre"); pre.appendChild(document.createTextNode(f.marked.before));
+              pre.appendChild(el("mark", f.marked.at || "⟨end of input⟩", f.severity)); pre.appendChild(document.createTextNode(f.marked.after));
+              d.appendChild(pre);
+            } else d.appendChild(el("pre", f.view));
             if (f.summary) d.appendChild(el("div", "rule: " + f.summary));
             if (f.rationale) d.appendChild(el("div", "why: " + f.rationale, "meta"));
             if (f.fix) d.appendChild(el("div", "fix: " + f.fix));

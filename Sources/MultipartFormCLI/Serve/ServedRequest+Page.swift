@@ -19,6 +19,8 @@ extension ServedRequest {
     static let pageParameterBytes = 256
     /// How many characters of a finding's message and byte view the page keeps.
     static let pageTextCharacters = 2048
+    /// The bytes read on each side of a finding for its marked line on the page.
+    static let pageMarkContext = 96
     /// The image types the page previews; SVG is not one (it can carry script and links).
     static let pageImageTypes: Set<String> = ["image/png", "image/jpeg", "image/gif", "image/webp"]
 
@@ -34,13 +36,16 @@ extension ServedRequest {
         let length = recent.count
         let findings: [JSONValue] = found.prefix(Self.pageFindingLimit).map { diagnostic in
             let rule = Rule.named(diagnostic.rule)
+            let mark = marked(diagnostic, length: length)
+            // The caret view only where the marked line cannot be had: the page keeps one of the two.
+            let view = mark == .null ? Self.cut(plain.render(diagnostic, body: recent, bodyLength: length)) : nil
             return .object([
                 ("rule", .string(diagnostic.rule.rawValue)),
                 ("severity", .string(diagnostic.severity.rawValue)),
                 ("offset", .int(diagnostic.offset)), ("line", .int(diagnostic.line)), ("column", .int(diagnostic.column)),
                 ("part", .int(diagnostic.partIndex)),
                 ("message", .string(Self.cut(diagnostic.message))),
-                ("view", .string(Self.cut(plain.render(diagnostic, body: recent, bodyLength: length)))),
+                ("view", .string(view)), ("marked", mark), ("receiver", .string(diagnostic.receiver)),
                 ("summary", .string(rule?.summary)), ("rationale", .string(rule?.rationale)),
                 ("fix", .string(diagnostic.fixHint ?? rule?.fixHint)), ("citation", .string(diagnostic.citation)),
             ])
@@ -77,6 +82,40 @@ extension ServedRequest {
         return ServeHistory.Entry(
             number: number, json: entry.compactRendering(), capture: capture?.bytes, bodyStart: capture?.bodyStart ?? 0,
             contentType: contentType)
+    }
+
+    /// The line around a finding in three pieces, every byte visible: `before`, `at` (the offending
+    /// character, empty at the end of the input) and `after`. The page marks `at` itself rather than
+    /// drawing a caret under it, which no font can place under CJK text reliably.
+    private func marked(_ diagnostic: Diagnostic, length: Int) -> JSONValue {
+        let source: [UInt8]
+        let offset: Int
+        switch diagnostic.origin {
+        case .contentType:
+            source = Array((contentType ?? "").utf8)
+            offset = min(diagnostic.offset, source.count)
+        case .body:
+            let start = max(0, diagnostic.offset - Self.pageMarkContext)
+            source = recent.bytes(in: start..<min(length, diagnostic.offset + Self.pageMarkContext))
+            offset = min(diagnostic.offset - start, source.count)
+            // A window the kept bytes no longer hold is not shown rather than shown wrong.
+            guard diagnostic.offset >= start, offset <= source.count else { return .null }
+        }
+        let lineFeed = UInt8(ascii: "\n")
+        let lineStart = source[..<offset].lastIndex(of: lineFeed).map { $0 + 1 } ?? 0
+        let lineEnd = source[offset...].firstIndex(of: lineFeed).map { $0 + 1 } ?? source.count
+        var atEnd = offset
+        if offset < lineEnd {
+            let lead = source[offset]
+            let width = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 1
+            atEnd = min(offset + width, lineEnd)
+            if width > 1, String(validating: source[offset..<atEnd], as: UTF8.self) == nil { atEnd = offset + 1 }
+        }
+        return .object([
+            ("before", .string(VisibleBytes.escape(Array(source[lineStart..<offset])))),
+            ("at", .string(VisibleBytes.escape(Array(source[offset..<atEnd])))),
+            ("after", .string(VisibleBytes.escape(Array(source[atEnd..<lineEnd])))),
+        ])
     }
 
     /// `key` with at most ``pageParameterBytes`` of `value`, and `key_length` (the whole length) when it was cut.

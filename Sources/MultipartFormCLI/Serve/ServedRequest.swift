@@ -1,4 +1,5 @@
 import MultipartForm
+import MultipartFormReceivers
 import MultipartFormConformanceCore
 
 /// One request whose body is being validated as it arrives: the validator, the bytes kept for
@@ -17,6 +18,8 @@ struct ServedRequest {
     private var validator: MultipartValidator
     /// The body's first and last 64 KiB, for snippets: memory per request stays fixed.
     private(set) var recent = StreamEnds(headCapacity: 64 * 1024, tailCapacity: 64 * 1024)
+    /// What each receiver named with `--receiver` made of the body's findings, once it has ended.
+    private(set) var receiverOutcomes: [ReceiverCheck.Outcome] = []
     private var renderer: TextReportRenderer
     /// Findings taken from the validator, and how many of them are printed.
     private(set) var found: [Diagnostic] = []
@@ -105,7 +108,14 @@ struct ServedRequest {
     /// Ends the body: the report and its verdict. The findings only the end could give (and the
     /// limit note) join those already found, so ``closing(_:verdict:answer:)`` shows each once.
     mutating func finish() -> (report: ValidationReport, verdict: Verdict) {
-        let report = validator.finish()
+        // With receivers named, the findings they read otherwise are raised for them; a short value a
+        // message quotes is read from the bytes kept for snippets, when they still hold it.
+        let recent = recent
+        let (report, outcomes) = configuration.shared.readByReceivers(validator.finish()) { part in
+            let bytes = recent.bytes(in: part.bodyRange)
+            return bytes.count == part.bodyRange.count ? bytes : nil
+        }
+        receiverOutcomes = outcomes
         if firstFinding == nil && !report.diagnostics.isEmpty { firstFinding = ContinuousClock.now - started }
         var alreadyFound: [String: Int] = [:]
         for diagnostic in found { alreadyFound[Self.key(diagnostic), default: 0] += 1 }
@@ -126,6 +136,7 @@ struct ServedRequest {
         if configuration.format == .text {
             let summary = renderer.summary(report, verdict: verdict)
             text += summary.dropLast() + " (\(timing(bytes: report.byteCount))); answered \(answer.code) \(answer.reason)\n"
+            for outcome in receiverOutcomes { text += ReceiverOutcomeText.line(outcome, label: label) + "\n" }
         }
         return text
     }
@@ -147,6 +158,7 @@ struct ServedRequest {
     /// The JSON report: what `validate --format json` says of one file, with the request around it.
     func json(report: ValidationReport, verdict: Verdict, status: ServeStatus) -> JSONValue {
         var file = JSONReportRenderer.file(path: label, report: report, verdict: verdict)
+        if !receiverOutcomes.isEmpty { file = JSONReportRenderer.addingReceivers(receiverOutcomes, to: file) }
         if case .object(var members) = file {
             members.append(("offsets", .string("body")))
             file = .object(members)
