@@ -36,9 +36,7 @@ let package = Package(
         // and XCTest), kept out of the glue so an app never links a test framework.
         .target(name: "MultipartFormTesting", dependencies: ["MultipartForm", "MultipartFormFoundation", "MultipartFormReceivers"]),
         // Command-line logic as a library, so it can be tested in-process.
-        .target(
-            name: "MultipartFormCLI",
-            dependencies: ["MultipartForm", "MultipartFormConformanceCore", "MultipartFormReceivers", "MultipartFormSystem"]),
+        .target(name: "MultipartFormCLI", dependencies: ["MultipartForm", "MultipartFormConformanceCore", "MultipartFormReceivers", "MultipartFormSystem"]),
         // `multipart-check bench`: generated bodies, worker processes and reports, kept out of the CLI library.
         .target(name: "MultipartCheckBench", dependencies: ["MultipartForm", "MultipartFormConformanceCore", "MultipartFormCLI", "MultipartFormSystem"]),
         .executableTarget(name: "multipart-check", dependencies: ["MultipartFormCLI", "MultipartCheckBench", "MultipartFormSystem"]),

@@ -27,7 +27,7 @@ import Testing
         #expect(result.stdout.hasPrefix("OVERVIEW: Validate multipart/form-data bodies"))
         #expect(
             result.stdout.contains(
-                "\nUSAGE: multipart-check validate [--content-type <content-type>] [--input <input>] [--warnings-as-errors] [--quiet] [--format <format>] [--max-diagnostics <n>] [--color <when>] <file> ...\n"
+                "\nUSAGE: multipart-check validate [--content-type <content-type>] [--input <input>] [--warnings-as-errors] [--quiet] [--format <format>] [--max-diagnostics <n>] [--receiver <name> ...] [--color <when>] <file> ...\n"
             ))
         #expect(result.stdout.contains("\nARGUMENTS:\n  <file>                  "))
         #expect(
@@ -66,7 +66,7 @@ import Testing
         #expect(words.contains("--format <format> The output format. (values: text, markdown, json; default: text)"))
         let explain = runCLI(["help", "explain"])
         #expect(explain.status == 0)
-        #expect(explain.stdout.contains("USAGE: multipart-check explain [--evidence <detail>] [--parser <id> ...] <rule-id>\n"))
+        #expect(explain.stdout.contains("USAGE: multipart-check explain [--evidence <detail>] [--parser <id> ...] [--receiver <name> ...] <rule-id>\n"))
         #expect(explain.stdout.contains("ARGUMENTS:\n  <rule-id>"))
     }
 

@@ -69,7 +69,7 @@ import Testing
         #expect(
             result.stderr == """
                 Error: Unknown rule or refusal code 'close-delimter-missing'. Did you mean 'close-delimiter-missing'?
-                Usage: multipart-check explain [--evidence <detail>] [--parser <id> ...] <rule-id>
+                Usage: multipart-check explain [--evidence <detail>] [--parser <id> ...] [--receiver <name> ...] <rule-id>
                   See 'multipart-check explain --help' for more information.
 
                 """)

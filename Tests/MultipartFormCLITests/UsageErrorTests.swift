@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct UsageErrorTests {
     static let validateUsage =
-        "Usage: multipart-check validate [--content-type <content-type>] [--input <input>] [--warnings-as-errors] [--quiet] [--format <format>] [--max-diagnostics <n>] [--color <when>] <file> ...\n"
+        "Usage: multipart-check validate [--content-type <content-type>] [--input <input>] [--warnings-as-errors] [--quiet] [--format <format>] [--max-diagnostics <n>] [--receiver <name> ...] [--color <when>] <file> ...\n"
 
     @Test func unknownOptionSuggestsTheClosestAndExits64() {
         let result = runCLI(["validate", "--fromat", "json", "body.txt"])

@@ -22,9 +22,9 @@ import Testing
         let names = { (command: ValidationOptionGroup.Command) in
             ValidationOptionGroup.options(for: command).map(\.name.rawValue)
         }
-        #expect(names(.validate) == ["--format", "--max-diagnostics", "--color"])
-        #expect(names(.serve) == ["--format", "--max-diagnostics", "--color"])
-        #expect(names(.compare) == ["--format", "--color"])
+        #expect(names(.validate) == ["--format", "--max-diagnostics", "--receiver", "--color"])
+        #expect(names(.serve) == ["--format", "--max-diagnostics", "--receiver", "--color"])
+        #expect(names(.compare) == ["--format", "--receiver", "--color"])
     }
 
     @Test func theOptionsGivenReachTheGroup() throws {

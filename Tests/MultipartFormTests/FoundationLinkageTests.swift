@@ -11,9 +11,9 @@ struct FoundationLinkageTests {
         .deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The targets that must build without Foundation: the system layer, the core, the conformance core and the command line.
+    /// The targets that must build without Foundation: the system layer, the core, the conformance core, the receiver profiles and the command line.
     static let foundationFreeTargets = [
-        "MultipartFormSystem", "MultipartForm", "MultipartFormConformanceCore", "MultipartFormCLI", "MultipartCheckBench", "multipart-check",
+        "MultipartFormSystem", "MultipartForm", "MultipartFormConformanceCore", "MultipartFormReceivers", "MultipartFormCLI", "MultipartCheckBench", "multipart-check",
     ]
 
     @Test(arguments: foundationFreeTargets.map { "Sources/\($0)" })

@@ -176,11 +176,17 @@ enum ByteClass {
     }
 }
 
-/// Renders bytes for a message: printable ASCII as is, everything else escaped (`\r`, `\n`, `\x00`).
+/// Renders bytes for a message: printable ASCII and visible UTF-8 characters (`夕`, `é`) as they are,
+/// everything else escaped (`\r`, `\n`, `\x00`, each byte of invalid UTF-8, and characters that would
+/// not show or would reorder the line, such as U+202E). `limit` counts bytes; a character is never cut.
 func escapedForMessage<C: Collection>(_ bytes: C, limit: Int = 60) -> String where C.Element == UInt8 {
+    let bytes = Array(bytes)
     var out = ""
-    for (index, byte) in bytes.enumerated() {
-        if index == limit {
+    var index = 0
+    while index < bytes.count {
+        let byte = bytes[index]
+        let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC2 ? 2 : 1
+        if index >= limit || (length > 1 && index + length > limit && index + length <= bytes.count) {
             out += "..."
             break
         }
@@ -191,9 +197,32 @@ func escapedForMessage<C: Collection>(_ bytes: C, limit: Int = 60) -> String whe
         case ByteClass.backslash: out += "\\\\"
         case 0x20..<0x7F: out.unicodeScalars.append(Unicode.Scalar(byte))
         default:
+            if length > 1, index + length <= bytes.count,
+                let text = String(validating: bytes[index..<index + length], as: UTF8.self),
+                let scalar = text.unicodeScalars.first, scalar.isVisibleInMessage
+            {
+                out += text
+                index += length
+                continue
+            }
             let hex = String(byte, radix: 16, uppercase: true)
             out += "\\x" + (hex.count == 1 ? "0" + hex : hex)
         }
+        index += 1
     }
     return out
+}
+
+extension Unicode.Scalar {
+    /// Whether a message may show the character as it is: not a control, format character (bidi
+    /// overrides, U+FEFF), separator, combining mark, private-use or unassigned code point.
+    fileprivate var isVisibleInMessage: Bool {
+        switch properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator, .unassigned, .privateUse,
+            .surrogate, .nonspacingMark, .enclosingMark, .spacingMark:
+            return false
+        default:
+            return true
+        }
+    }
 }

@@ -42,7 +42,7 @@ struct Disposition {
 
     /// The fix for a quoted value that a raw `"` inside it ended early.
     static let rawQuoteFix =
-        "write a '\"' inside a quoted value as `%22`, as browsers and the reference encoder do (or leave it out of the name)"
+        "write a '\"' inside a quoted value as `%22`, as browsers and the reference encoder do (or leave it out)"
     /// The fix for a quoted-string that never closes.
     static let closeQuoteFix = "end the quoted value with '\"'; write a '\"' inside it as `%22`"
     /// What is wrong with a quoted-string whose closing quote a final backslash escapes, as in `name="a\"`.
