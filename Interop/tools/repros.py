@@ -18,7 +18,7 @@ import sys
 import tempfile
 
 import interop
-import reports
+import outcomes
 import upstream
 
 # Seconds one reproduction may run (a JVM or `go run` compiling first needs a few).
@@ -78,7 +78,7 @@ def run_one(row, document, vector_id, vector, body):
 
 def run_all(into, vectors):
     """Runs every chosen case of every report whose toolchain is here; writes results/repro-outputs.json."""
-    documents = reports.load_results(into)
+    documents = outcomes.load_results(into)
     rows = {row.id: row for row in interop.parsers()}
 
     def body_of(vector_id):

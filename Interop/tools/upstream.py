@@ -16,7 +16,7 @@ import re
 import shutil
 
 import interop
-import reports
+import outcomes
 
 FOLDER = "reports"
 TEMPLATES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "repro")
@@ -261,7 +261,7 @@ def problem_of(record):
     """A verdict's problem: as recorded, or for results that predate it, from the grade and answer."""
     if record.get("problem"):
         return record["problem"]
-    kind = reports.cell_class(record)
+    kind = outcomes.cell_class(record)
     if kind == "data-loss":
         return "loses-data"
     if kind in ("crashed", "timed-out"):
@@ -335,7 +335,7 @@ def actual_markdown(record, unreported):
 def readers_as_expected(records_of, parser_id, vector_id):
     """The other parsers that read a vector as the corpus expects."""
     return sorted(other for other, records_by_id in records_of.items() if other != parser_id
-                  and vector_id in records_by_id and reports.cell_class(records_by_id[vector_id]) in ("expected", "rejected-ok"))
+                  and vector_id in records_by_id and outcomes.cell_class(records_by_id[vector_id]) in ("expected", "rejected-ok"))
 
 
 def chosen_case(records, body_of, records_of, parser_id):
@@ -509,7 +509,7 @@ def write_reports(into, vectors, rules):
     if os.path.isdir(folder):
         shutil.rmtree(folder)
     os.makedirs(folder)
-    documents = reports.load_results(into)
+    documents = outcomes.load_results(into)
     bodies = {}
 
     def body_of(vector_id):
