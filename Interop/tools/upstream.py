@@ -181,6 +181,40 @@ def perl_bytes(data):
     return "\n    . ".join(lines)
 
 
+def c_bytes(data):
+    # Octal escapes, never \x: a C hex escape runs on over every hex digit after it.
+    lines = ['"%s"' % _escaped(line, C_ESCAPES, "\\%03o") for line in _lines(data)]
+    return "\n    ".join(lines)
+
+
+def c_text(text):
+    """A C string literal of `text`'s UTF-8 bytes."""
+    return c_bytes(text.encode("utf-8"))
+
+
+def erlang_bytes(data):
+    # Adjacent string literals are one; octal escapes, since \x takes a varying number of digits.
+    lines = ['"%s"' % _escaped(line, C_ESCAPES, "\\%03o") for line in _lines(data)]
+    return "<<%s>>" % ("\n        ".join(lines))
+
+
+def erlang_text(text):
+    """An Erlang binary of `text`'s UTF-8 bytes."""
+    return erlang_bytes(text.encode("utf-8"))
+
+
+def csharp_bytes(data):
+    # One char per byte through Latin-1; \u takes exactly four digits (\x would take up to four).
+    lines = ['"%s"' % _escaped(line, C_ESCAPES, "\\u%04x") for line in _lines(data)]
+    return "Encoding.GetEncoding(\"iso-8859-1\").GetBytes(\n            %s)" % ("\n            + ".join(lines))
+
+
+def rust_bytes(data):
+    # Each line a byte string; a line-ending backslash would also swallow the next line's leading spaces.
+    lines = ['b"%s"' % _escaped(line, C_ESCAPES, "\\x%02x") for line in _lines(data)]
+    return "[\n        %s,\n    ]\n    .concat()" % (",\n        ".join("&%s[..]" % line for line in lines))
+
+
 def swift_bytes(data):
     # A Swift string literal cannot hold bytes that are not UTF-8, so the body is its byte values.
     values = ["0x%02X" % byte for byte in data]
@@ -213,6 +247,13 @@ def java_code_point(number):
     return "\\u%04x" % number
 
 
+def csharp_code_point(number):
+    if number > 0xFFFF:
+        number -= 0x10000
+        return "\\u%04x\\u%04x" % (0xD800 + (number >> 10), 0xDC00 + (number & 0x3FF))
+    return "\\u%04x" % number  # never \\x, which takes up to four digits
+
+
 def c_code_point(number):
     return "\\u%04x" % number if number <= 0xFFFF else "\\U%08x" % number
 
@@ -226,6 +267,20 @@ LANGUAGES = {
     ".rb": ("ruby", ruby_bytes, lambda text: text_literal(text, lambda n: "\\u{%x}" % n, {"#": "\\#"})),
     ".pl": ("perl", perl_bytes, lambda text: text_literal(text, lambda n: "\\x{%x}" % n, {"$": "\\$", "@": "\\@"})),
     ".swift": ("swift", swift_bytes, lambda text: text_literal(text, lambda n: "\\u{%x}" % n)),
+    ".c": ("c", c_bytes, c_text),
+    ".cpp": ("cpp", c_bytes, c_text),
+    ".erl": ("erlang", erlang_bytes, erlang_text),
+    ".cs": ("csharp", csharp_bytes, lambda text: text_literal(text, csharp_code_point)),
+    ".rs": ("rust", rust_bytes, lambda text: text_literal(text, lambda n: "\\u{%x}" % n)),
+}
+
+
+# Rows whose reproduction tools/repros.py cannot run on this machine, and why: the report says so
+# where it shows the code, and gives the driver's command, which did run here, as the evidence.
+NOT_RUN_HERE = {
+    "multipart-kit": "it is a Swift package that fetches vapor/multipart-kit, which tools/repros.py does not build",
+    "rust-multer": "this machine cannot reach crates.io for the multer crate; the row calls the same multer "
+                   "(3.1.0) through its Python bindings, pymulter",
 }
 
 
@@ -368,7 +423,7 @@ def write_report(into, document, documents, vectors, body_of, rules, repro_outpu
         "",
         "- **Version:** %s" % document["version"],
         "- **How it was called:** `Interop/drivers/` (the row `%s` of `Interop/parsers.tsv`), as applications call it; "
-        "the reproductions below call the library directly, with nothing of this project." % parser_id,
+        "%s" % (parser_id, reproduction_note(parser_id, parser_id in repro_outputs)),
         "- **Found by:** the multipart/form-data conformance corpus (%s vectors%s), run %s with %s." % (
             corpus.get("vectors", len(vectors)),
             ", manifest SHA-256 `%s`" % corpus["manifest_sha256"][:16] if corpus.get("manifest_sha256") else "",
@@ -410,10 +465,9 @@ def write_report(into, document, documents, vectors, body_of, rules, repro_outpu
             repro = reproduction(parser_id, document, vector_id, vector, body)
             lines += ["#### Reproduction", ""]
             if repro is None:
-                request = json.dumps({"version": 1, "content_type": vector["content_type"], "body_base64": base64.b64encode(body).decode("ascii")})
                 lines += ["No standalone reproduction template exists for this row yet (`Interop/tools/repro/%s.*`); "
                           "the driver reproduces it from `Interop/`:" % parser_id, "", "```sh",
-                          "echo '%s' | %s" % (request, interop_command(parser_id)), "```", ""]
+                          "echo '%s' | %s" % (contract_request(vector, body), interop_command(parser_id)), "```", ""]
             else:
                 language, name, code = repro
                 lines += ["`%s` (the body is `Vectors/%s.body`, %d bytes, written in as a literal):" % (name, vector_id, len(body)), "",
@@ -421,6 +475,9 @@ def write_report(into, document, documents, vectors, body_of, rules, repro_outpu
                 output = repro_outputs.get(parser_id, {}).get(vector_id)
                 if output is not None:
                     lines += ["What it printed here (%s):" % output["ran"], "", "```text", output["output"].rstrip("\n"), "```", ""]
+                elif parser_id in NOT_RUN_HERE:
+                    lines += ["Not run here: %s. The driver shows the reading below from `Interop/`:" % NOT_RUN_HERE[parser_id], "",
+                              "```sh", "echo '%s' | %s" % (contract_request(vector, body), interop_command(parser_id)), "```", ""]
             lines += ["#### Expected", ""] + expected_markdown(vector) + [""]
             lines += ["#### Actual", ""] + actual_markdown(record, document["unreported_details"]) + [""]
             lines += ["#### What the specifications say", ""] + spec_markdown(vector, rules) + [""]
@@ -444,6 +501,23 @@ def write_report(into, document, documents, vectors, body_of, rules, repro_outpu
     with open(path, "w", encoding="utf-8") as output:
         output.write("\n".join(lines).rstrip("\n") + "\n")
     return path
+
+
+def reproduction_note(parser_id, ran):
+    """What the report's header says of its reproductions; `ran` when tools/repros.py recorded their output."""
+    if template_for(parser_id) is None:
+        return "no standalone reproduction exists for this row yet: each case below gives the driver's command."
+    directly = "the reproductions below call the library directly, with nothing of this project"
+    if ran:
+        return directly + ", and each shows what it printed when run here."
+    if parser_id in NOT_RUN_HERE:
+        return directly + ", but were not run here: %s." % NOT_RUN_HERE[parser_id]
+    return directly + "; they were not run with these results (the language's toolchain was not installed)."
+
+
+def contract_request(vector, body):
+    """The decoder contract's request for a vector, as one line of JSON."""
+    return json.dumps({"version": 1, "content_type": vector["content_type"], "body_base64": base64.b64encode(body).decode("ascii")})
 
 
 def interop_command(parser_id):
