@@ -6,8 +6,10 @@ for each of those problems one case (the smallest body, a valid one first) with 
 reproduction in the parser's own language, what was expected and what the parser returned, the
 specification's text, and which other parsers read the body as expected; then every vector with
 that problem. A reproduction is a template from tools/repro/ (named after the row's id, its
-extension giving the language) with the vector's Content-Type and bytes written in as literals; a
-row without a template gets a report whose reproduction is the driver and its contract request.
+extension giving the language) with the vector's Content-Type and bytes written in as literals,
+shown with what it printed when tools/repros.py ran it here; one this machine cannot run
+(NOT_RUN_HERE) says why, beside the driver's command. A row without a template gets a report whose
+reproduction is the driver and its contract request.
 """
 import base64
 import json
@@ -251,7 +253,7 @@ def csharp_code_point(number):
     if number > 0xFFFF:
         number -= 0x10000
         return "\\u%04x\\u%04x" % (0xD800 + (number >> 10), 0xDC00 + (number & 0x3FF))
-    return "\\u%04x" % number  # never \\x, which takes up to four digits
+    return "\\u%04x" % number  # never \x, which takes up to four digits
 
 
 def c_code_point(number):
