@@ -1,5 +1,5 @@
 """Writes the interop reports from results/<id>.json: evidence.json, RESULTS.md, matrix.html, the site
-(site.py) and the upstream reports (upstream.py).
+(results_site.py) and the upstream reports (upstream.py).
 
 Every file here is generated; run.sh --check regenerates them and compares.
 """
@@ -12,67 +12,11 @@ import firewall
 import interop
 import results_site
 import upstream
+from outcomes import CLASSES, cell_class, findings, load_results, reading_class
 
 GENERATED = [os.path.join("results", "evidence.json"), "RESULTS.md", "matrix.html"]
 # Folders whose every file is generated: a file there that the results no longer make is stale.
 GENERATED_TREES = ["site", "reports"]
-
-# How a cell is drawn: the answer and the grade, reduced to the outcome classes of the matrix.
-CLASSES = [
-    ("expected", "accepted, as the sidecar expects"),
-    ("rejected-ok", "rejected, as allowed"),
-    ("lenient", "accepted an invalid body"),
-    ("rejected-valid", "rejected a body it must accept"),
-    ("other-parts", "accepted, but decoded other parts"),
-    ("data-loss", "accepted, silently losing data"),
-    ("crashed", "crashed or exited with an error"),
-    ("timed-out", "timed out"),
-    ("no-content-type", "not run (the vector has no Content-Type)"),
-]
-
-
-def cell_class(record):
-    answer, grade = record["answer"], record["grade"]
-    if answer == "not-sent":
-        return "no-content-type"
-    if answer == "timed-out":
-        return "timed-out"
-    if answer not in ("accepted", "rejected"):
-        return "crashed"
-    if grade == "silent-data-loss":
-        return "data-loss"
-    if answer == "rejected":
-        return "rejected-ok" if grade == "pass" else "rejected-valid"
-    if grade == "lenient":
-        return "lenient"
-    return "expected" if record["matches_expected"] or grade == "pass" else "other-parts"
-
-
-def reading_class(record):
-    """The reading's kind, for grouping parsers that read a vector the same way."""
-    kind = cell_class(record)
-    if kind in ("rejected-ok", "rejected-valid"):
-        return "rejected"
-    if kind == "lenient":
-        return "expected" if record["matches_expected"] else "other-parts"
-    return kind
-
-
-def load_results(into):
-    documents = []
-    for parser in interop.parsers():
-        path = os.path.join(into, "results", parser.id + ".json")
-        if os.path.exists(path):
-            with open(path, encoding="utf-8") as result:
-                documents.append(json.load(result))
-    return documents
-
-
-def findings(vector, severities):
-    counts = {"error": 0, "warning": 0, "note": 0}
-    for diagnostic in vector.get("diagnostics") or []:
-        counts[severities.get(diagnostic["rule"], "error")] += 1
-    return counts
 
 
 def splits(documents, vectors):

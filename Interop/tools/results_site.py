@@ -24,11 +24,11 @@ import shutil
 import encoders
 import firewall
 import interop
-import reports
+import outcomes
 
 FOLDER = "site"
 
-# Outcome classes of a parser on a vector (reports.CLASSES), each with a short mark used in grids
+# Outcome classes of a parser on a vector (outcomes.CLASSES), each with a short mark used in grids
 # and a heading; problems first, worst first, as the implementation pages list them.
 MARKS = {
     "expected": "✓", "rejected-ok": "r", "lenient": "L", "rejected-valid": "R", "other-parts": "M",
@@ -138,7 +138,7 @@ class Results:
         self.into = into
         self.vectors = vectors
         self.rules = rules
-        self.parsers = reports.load_results(into)
+        self.parsers = outcomes.load_results(into)
         self.encoders = encoders.load_results(into)
         self.records = {d["parser"]: {r["id"]: r for r in d["vectors"]} for d in self.parsers}
         self.encoder_problems = {d["encoder"]: {p["id"]: p for p in d["problems"]} for d in self.encoders}
@@ -179,9 +179,9 @@ class Results:
 
 
 def class_counts(document):
-    counts = {name: 0 for name, _ in reports.CLASSES}
+    counts = {name: 0 for name, _ in outcomes.CLASSES}
     for record in document["vectors"]:
-        counts[reports.cell_class(record)] += 1
+        counts[outcomes.cell_class(record)] += 1
     return counts
 
 
@@ -313,7 +313,7 @@ def layer_html(results, parser_id, vector_id):
     for other in shared[1]:
         record = results.records.get(other, {}).get(vector_id)
         if record is not None:
-            said.append("%s: %s" % (parser_link(other, 1), html.escape(COLUMNS.get(reports.cell_class(record), reports.cell_class(record)))))
+            said.append("%s: %s" % (parser_link(other, 1), html.escape(COLUMNS.get(outcomes.cell_class(record), outcomes.cell_class(record)))))
     if not said:
         return ""
     return '<p class="layer">The same core (%s) through its other rows: %s.</p>\n' % (html.escape(shared[0]), "; ".join(said))
@@ -336,7 +336,7 @@ def mark(kind):
 
 def legend():
     return '<p class="legend">%s</p>\n' % " ".join(
-        '<span class="item">%s %s</span>' % (mark(name), html.escape(meaning)) for name, meaning in reports.CLASSES)
+        '<span class="item">%s %s</span>' % (mark(name), html.escape(meaning)) for name, meaning in outcomes.CLASSES)
 
 
 # -- Parts side by side ---------------------------------------------------------------------------
@@ -401,7 +401,7 @@ def answer_text(record):
 
 def reading_html(record, vector, unreported, limit):
     """What one parser made of one vector, as HTML."""
-    kind = reports.cell_class(record)
+    kind = outcomes.cell_class(record)
     if record["answer"] != "accepted":
         return "<p>%s</p>" % html.escape(answer_text(record))
     if record["matches_expected"]:
@@ -455,7 +455,7 @@ def index_page(results):
             'allow), then fewer causes of problems, worst first; a parser that rejects everything ranks last.</p>\n', legend()]
     # Narrow enough for 1400 px: the level without its counts (the causes column and the row's page
     # have them), the vectors not sent left out, the shared core under the name.
-    classes = [(name, meaning) for name, meaning in reports.CLASSES if name != "no-content-type"]
+    classes = [(name, meaning) for name, meaning in outcomes.CLASSES if name != "no-content-type"]
     headers = ["rank", "parser", "language", "level", "valid bodies read as allowed", "causes"] + [
         COLUMNS[name] for name, _ in classes]
 
@@ -524,7 +524,7 @@ def agreeing(results, parser_id, vector_id):
             continue
         if record["reading"] == mine:
             same.append(other)
-        if reports.cell_class(record) in ("expected", "rejected-ok"):
+        if outcomes.cell_class(record) in ("expected", "rejected-ok"):
             expected += 1
     return same, expected
 
@@ -569,10 +569,10 @@ def parser_page(results, document):
         body.append(table(["vector", "conventions", "what it did"], [
             [vector_link(r["id"], 1, results), e(", ".join(r["conventions"])), e(r["summary"])] for r in conventional], "data"))
     body.append("<h2>Outcomes</h2>\n" + legend())
-    body.append(table(["outcome", "vectors"], [[mark(name) + " " + e(meaning), str(counts[name])] for name, meaning in reports.CLASSES], "counts"))
+    body.append(table(["outcome", "vectors"], [[mark(name) + " " + e(meaning), str(counts[name])] for name, meaning in outcomes.CLASSES], "counts"))
     grouped = {kind: [] for kind in PROBLEM_ORDER}
     for record in document["vectors"]:
-        kind = reports.cell_class(record)
+        kind = outcomes.cell_class(record)
         if kind in grouped:
             grouped[kind].append(record)
     body.append("<h2>Contents</h2>\n<ul>%s</ul>\n" % "".join(
@@ -735,7 +735,7 @@ def vector_page(results, vector_id):
                     "from the expected part is marked ≠.</p>\n" + legend())
     for _, members in sorted(groups.items(), key=lambda item: (-len(item[1]), item[1][0][0]["parser"])):
         document, record = members[0]
-        names = ", ".join("%s %s" % (mark(reports.cell_class(r)), parser_link(d["parser"], 2)) for d, r in members)
+        names = ", ".join("%s %s" % (mark(outcomes.cell_class(r)), parser_link(d["parser"], 2)) for d, r in members)
         body.append('<section class="reading">\n<h3>%s</h3>\n' % names)
         if record["answer"] == "accepted":
             body.append(reading_html(record, vector, document["unreported_details"], 512))
@@ -772,7 +772,7 @@ def location(data, offset):
 
 
 def pattern_of(results, vector_id):
-    return tuple(reports.cell_class(records[vector_id]) if vector_id in records else "no-content-type"
+    return tuple(outcomes.cell_class(records[vector_id]) if vector_id in records else "no-content-type"
                  for records in results.records.values())
 
 
@@ -815,7 +815,7 @@ def vectors_page(results):
         if vector["area"] != area:
             area = vector["area"]
             body.append('<tr class="area"><th colspan="%d" id="%s">%s</th></tr>\n' % (len(results.parsers) + 3, e(area), e(area)))
-        counts = reports.findings(vector, severities)
+        counts = outcomes.findings(vector, severities)
         body.append("<tr><td>%s</td><td>%s</td><td>%d/%d/%d</td>%s</tr>\n" % (
             vector_link(vector_id, 0, results), vector["verdict"], counts["error"], counts["warning"], counts["note"],
             pattern_cells(results, pattern_of(results, vector_id))))
@@ -830,18 +830,18 @@ def browsers_page(results):
             "and the way the form was submitted, the form it was built from, and how the parsers and encoders fared on it.</p>\n"]
     for vector_id in captures:
         vector = results.vectors[vector_id]
-        outcomes = {}
+        by_class = {}
         for parser_id, records in results.records.items():
             if vector_id in records:
-                outcomes.setdefault(reports.cell_class(records[vector_id]), []).append(parser_id)
+                by_class.setdefault(outcomes.cell_class(records[vector_id]), []).append(parser_id)
         failing = sorted(d["encoder"] for d in results.encoders if vector_id in results.encoder_problems[d["encoder"]])
         body.append('<section class="case">\n<h2>%s</h2>\n<p>%s</p>\n<p class="summary">%s</p>\n' % (
             vector_link(vector_id, 0, results), e(vector["description"]), e(vector.get("producer", ""))))
         if vector.get("encoder_input"):
             body.append("<h3>The form</h3>\n" + form_html(vector["encoder_input"]))
         body.append("<h3>Parsers</h3>\n<ul>%s</ul>\n" % "".join(
-            "<li>%s %s: %s</li>" % (mark(kind), e(dict(reports.CLASSES)[kind]), ", ".join(parser_link(p, 0) for p in parsers))
-            for kind, parsers in sorted(outcomes.items(), key=lambda item: [name for name, _ in reports.CLASSES].index(item[0]))))
+            "<li>%s %s: %s</li>" % (mark(kind), e(dict(outcomes.CLASSES)[kind]), ", ".join(parser_link(p, 0) for p in parsers))
+            for kind, parsers in sorted(by_class.items(), key=lambda item: [name for name, _ in outcomes.CLASSES].index(item[0]))))
         body.append("<p>Encoders with a problem on this form: %s.</p>\n</section>\n" % (
             ", ".join(encoder_link(encoder, 0) for encoder in failing) or "none"))
     return page("Browser captures", 0, results, "".join(body))

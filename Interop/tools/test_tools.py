@@ -160,6 +160,43 @@ class ReproductionLiteralTests(unittest.TestCase):
         output = subprocess.run(["php", "-r", script], capture_output=True, check=True).stdout
         self.assertEqual(bytes.fromhex(output.decode()), self.EVERY_BYTE)
 
+    def compiled_output(self, source_name, source, build, run):
+        """What a program printed, built by `build` and run by `run` (shell commands) in a scratch folder."""
+        with tempfile.TemporaryDirectory(prefix="literal-") as folder:
+            with open(os.path.join(folder, source_name), "w", encoding="utf-8") as file:
+                file.write(source)
+            subprocess.run(build, shell=True, cwd=folder, check=True, capture_output=True)
+            return subprocess.run(run, shell=True, cwd=folder, check=True, capture_output=True).stdout
+
+    @unittest.skipUnless(shutil.which("cc"), "cc is not installed")
+    def test_c_literals_hold_every_byte(self):
+        source = ("#include <stdio.h>\nstatic const char b[] = %s;\n"
+                  "int main(void) { for (size_t i = 0; i + 1 < sizeof b; i++) printf(\"%%02x\", (unsigned char)b[i]); return 0; }\n"
+                  % upstream.c_bytes(self.EVERY_BYTE))
+        output = self.compiled_output("literal.c", source, "cc -o literal literal.c", "./literal")
+        self.assertEqual(bytes.fromhex(output.decode()), self.EVERY_BYTE)
+
+    @unittest.skipUnless(shutil.which("escript"), "escript is not installed")
+    def test_erlang_literals_hold_every_byte(self):
+        # escript skips a script's first line (its #! line).
+        source = "%%%%\nmain(_) -> io:put_chars(binary:encode_hex(%s)).\n" % upstream.erlang_bytes(self.EVERY_BYTE)
+        output = self.compiled_output("literal.erl", source, "true", "escript literal.erl")
+        self.assertEqual(bytes.fromhex(output.decode()), self.EVERY_BYTE)
+
+    @unittest.skipUnless(shutil.which("mcs") and shutil.which("mono"), "mcs and mono are not installed")
+    def test_csharp_literals_hold_every_byte(self):
+        source = ("using System; using System.Text;\nstatic class Literal { static void Main() {\n"
+                  "Console.Write(BitConverter.ToString(%s).Replace(\"-\", \"\")); } }\n" % upstream.csharp_bytes(self.EVERY_BYTE))
+        output = self.compiled_output("literal.cs", source, "mcs -nologo -out:literal.exe literal.cs", "mono literal.exe")
+        self.assertEqual(bytes.fromhex(output.decode()), self.EVERY_BYTE)
+
+    @unittest.skipUnless(shutil.which("rustc"), "rustc is not installed")
+    def test_rust_literals_hold_every_byte(self):
+        source = ("fn main() {\n    let b: Vec<u8> = %s;\n"
+                  "    for byte in b { print!(\"{byte:02x}\"); }\n}\n" % upstream.rust_bytes(self.EVERY_BYTE))
+        output = self.compiled_output("literal.rs", source, "rustc -o literal literal.rs", "./literal")
+        self.assertEqual(bytes.fromhex(output.decode()), self.EVERY_BYTE)
+
     def test_every_python_reproduction_compiles(self):
         vector = {"content_type": 'multipart/form-data; boundary="a b"; x=é'}
         document = {"name": "n", "version": "v"}

@@ -6,8 +6,10 @@ for each of those problems one case (the smallest body, a valid one first) with 
 reproduction in the parser's own language, what was expected and what the parser returned, the
 specification's text, and which other parsers read the body as expected; then every vector with
 that problem. A reproduction is a template from tools/repro/ (named after the row's id, its
-extension giving the language) with the vector's Content-Type and bytes written in as literals; a
-row without a template gets a report whose reproduction is the driver and its contract request.
+extension giving the language) with the vector's Content-Type and bytes written in as literals,
+shown with what it printed when tools/repros.py ran it here; one this machine cannot run
+(NOT_RUN_HERE) says why, beside the driver's command. A row without a template gets a report whose
+reproduction is the driver and its contract request.
 """
 import base64
 import json
@@ -16,7 +18,7 @@ import re
 import shutil
 
 import interop
-import reports
+import outcomes
 
 FOLDER = "reports"
 TEMPLATES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "repro")
@@ -181,6 +183,40 @@ def perl_bytes(data):
     return "\n    . ".join(lines)
 
 
+def c_bytes(data):
+    # Octal escapes, never \x: a C hex escape runs on over every hex digit after it.
+    lines = ['"%s"' % _escaped(line, C_ESCAPES, "\\%03o") for line in _lines(data)]
+    return "\n    ".join(lines)
+
+
+def c_text(text):
+    """A C string literal of `text`'s UTF-8 bytes."""
+    return c_bytes(text.encode("utf-8"))
+
+
+def erlang_bytes(data):
+    # Adjacent string literals are one; octal escapes, since \x takes a varying number of digits.
+    lines = ['"%s"' % _escaped(line, C_ESCAPES, "\\%03o") for line in _lines(data)]
+    return "<<%s>>" % ("\n        ".join(lines))
+
+
+def erlang_text(text):
+    """An Erlang binary of `text`'s UTF-8 bytes."""
+    return erlang_bytes(text.encode("utf-8"))
+
+
+def csharp_bytes(data):
+    # One char per byte through Latin-1; \u takes exactly four digits (\x would take up to four).
+    lines = ['"%s"' % _escaped(line, C_ESCAPES, "\\u%04x") for line in _lines(data)]
+    return "Encoding.GetEncoding(\"iso-8859-1\").GetBytes(\n            %s)" % ("\n            + ".join(lines))
+
+
+def rust_bytes(data):
+    # Each line a byte string; a line-ending backslash would also swallow the next line's leading spaces.
+    lines = ['b"%s"' % _escaped(line, C_ESCAPES, "\\x%02x") for line in _lines(data)]
+    return "[\n        %s,\n    ]\n    .concat()" % (",\n        ".join("&%s[..]" % line for line in lines))
+
+
 def swift_bytes(data):
     # A Swift string literal cannot hold bytes that are not UTF-8, so the body is its byte values.
     values = ["0x%02X" % byte for byte in data]
@@ -213,6 +249,13 @@ def java_code_point(number):
     return "\\u%04x" % number
 
 
+def csharp_code_point(number):
+    if number > 0xFFFF:
+        number -= 0x10000
+        return "\\u%04x\\u%04x" % (0xD800 + (number >> 10), 0xDC00 + (number & 0x3FF))
+    return "\\u%04x" % number  # never \x, which takes up to four digits
+
+
 def c_code_point(number):
     return "\\u%04x" % number if number <= 0xFFFF else "\\U%08x" % number
 
@@ -226,6 +269,20 @@ LANGUAGES = {
     ".rb": ("ruby", ruby_bytes, lambda text: text_literal(text, lambda n: "\\u{%x}" % n, {"#": "\\#"})),
     ".pl": ("perl", perl_bytes, lambda text: text_literal(text, lambda n: "\\x{%x}" % n, {"$": "\\$", "@": "\\@"})),
     ".swift": ("swift", swift_bytes, lambda text: text_literal(text, lambda n: "\\u{%x}" % n)),
+    ".c": ("c", c_bytes, c_text),
+    ".cpp": ("cpp", c_bytes, c_text),
+    ".erl": ("erlang", erlang_bytes, erlang_text),
+    ".cs": ("csharp", csharp_bytes, lambda text: text_literal(text, csharp_code_point)),
+    ".rs": ("rust", rust_bytes, lambda text: text_literal(text, lambda n: "\\u{%x}" % n)),
+}
+
+
+# Rows whose reproduction tools/repros.py cannot run on this machine, and why: the report says so
+# where it shows the code, and gives the driver's command, which did run here, as the evidence.
+NOT_RUN_HERE = {
+    "multipart-kit": "it is a Swift package that fetches vapor/multipart-kit, which tools/repros.py does not build",
+    "rust-multer": "this machine cannot reach crates.io for the multer crate; the row calls the same multer "
+                   "(3.1.0) through its Python bindings, pymulter",
 }
 
 
@@ -261,7 +318,7 @@ def problem_of(record):
     """A verdict's problem: as recorded, or for results that predate it, from the grade and answer."""
     if record.get("problem"):
         return record["problem"]
-    kind = reports.cell_class(record)
+    kind = outcomes.cell_class(record)
     if kind == "data-loss":
         return "loses-data"
     if kind in ("crashed", "timed-out"):
@@ -335,7 +392,7 @@ def actual_markdown(record, unreported):
 def readers_as_expected(records_of, parser_id, vector_id):
     """The other parsers that read a vector as the corpus expects."""
     return sorted(other for other, records_by_id in records_of.items() if other != parser_id
-                  and vector_id in records_by_id and reports.cell_class(records_by_id[vector_id]) in ("expected", "rejected-ok"))
+                  and vector_id in records_by_id and outcomes.cell_class(records_by_id[vector_id]) in ("expected", "rejected-ok"))
 
 
 def chosen_case(records, body_of, records_of, parser_id):
@@ -368,7 +425,7 @@ def write_report(into, document, documents, vectors, body_of, rules, repro_outpu
         "",
         "- **Version:** %s" % document["version"],
         "- **How it was called:** `Interop/drivers/` (the row `%s` of `Interop/parsers.tsv`), as applications call it; "
-        "the reproductions below call the library directly, with nothing of this project." % parser_id,
+        "%s" % (parser_id, reproduction_note(parser_id, parser_id in repro_outputs)),
         "- **Found by:** the multipart/form-data conformance corpus (%s vectors%s), run %s with %s." % (
             corpus.get("vectors", len(vectors)),
             ", manifest SHA-256 `%s`" % corpus["manifest_sha256"][:16] if corpus.get("manifest_sha256") else "",
@@ -410,10 +467,9 @@ def write_report(into, document, documents, vectors, body_of, rules, repro_outpu
             repro = reproduction(parser_id, document, vector_id, vector, body)
             lines += ["#### Reproduction", ""]
             if repro is None:
-                request = json.dumps({"version": 1, "content_type": vector["content_type"], "body_base64": base64.b64encode(body).decode("ascii")})
                 lines += ["No standalone reproduction template exists for this row yet (`Interop/tools/repro/%s.*`); "
                           "the driver reproduces it from `Interop/`:" % parser_id, "", "```sh",
-                          "echo '%s' | %s" % (request, interop_command(parser_id)), "```", ""]
+                          "echo '%s' | %s" % (contract_request(vector, body), interop_command(parser_id)), "```", ""]
             else:
                 language, name, code = repro
                 lines += ["`%s` (the body is `Vectors/%s.body`, %d bytes, written in as a literal):" % (name, vector_id, len(body)), "",
@@ -421,6 +477,9 @@ def write_report(into, document, documents, vectors, body_of, rules, repro_outpu
                 output = repro_outputs.get(parser_id, {}).get(vector_id)
                 if output is not None:
                     lines += ["What it printed here (%s):" % output["ran"], "", "```text", output["output"].rstrip("\n"), "```", ""]
+                elif parser_id in NOT_RUN_HERE:
+                    lines += ["Not run here: %s. The driver shows the reading below from `Interop/`:" % NOT_RUN_HERE[parser_id], "",
+                              "```sh", "echo '%s' | %s" % (contract_request(vector, body), interop_command(parser_id)), "```", ""]
             lines += ["#### Expected", ""] + expected_markdown(vector) + [""]
             lines += ["#### Actual", ""] + actual_markdown(record, document["unreported_details"]) + [""]
             lines += ["#### What the specifications say", ""] + spec_markdown(vector, rules) + [""]
@@ -444,6 +503,23 @@ def write_report(into, document, documents, vectors, body_of, rules, repro_outpu
     with open(path, "w", encoding="utf-8") as output:
         output.write("\n".join(lines).rstrip("\n") + "\n")
     return path
+
+
+def reproduction_note(parser_id, ran):
+    """What the report's header says of its reproductions; `ran` when tools/repros.py recorded their output."""
+    if template_for(parser_id) is None:
+        return "no standalone reproduction exists for this row yet: each case below gives the driver's command."
+    directly = "the reproductions below call the library directly, with nothing of this project"
+    if ran:
+        return directly + ", and each shows what it printed when run here."
+    if parser_id in NOT_RUN_HERE:
+        return directly + ", but were not run here: %s." % NOT_RUN_HERE[parser_id]
+    return directly + "; they were not run with these results (the language's toolchain was not installed)."
+
+
+def contract_request(vector, body):
+    """The decoder contract's request for a vector, as one line of JSON."""
+    return json.dumps({"version": 1, "content_type": vector["content_type"], "body_base64": base64.b64encode(body).decode("ascii")})
 
 
 def interop_command(parser_id):
@@ -509,7 +585,7 @@ def write_reports(into, vectors, rules):
     if os.path.isdir(folder):
         shutil.rmtree(folder)
     os.makedirs(folder)
-    documents = reports.load_results(into)
+    documents = outcomes.load_results(into)
     bodies = {}
 
     def body_of(vector_id):
