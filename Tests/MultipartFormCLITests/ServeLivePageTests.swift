@@ -184,8 +184,12 @@ import Testing
         #expect(dom.contains("#1 POST /upload"))
         #expect(dom.contains("[header-bare-lf]"))
         #expect(dom.contains("fix: end every header line with"))
+        // The offending byte itself is marked; counts are spelt as one reads them; the framing is shown.
+        #expect(dom.contains(#"<pre>Content-Disposition: form-data; name="a"<mark class="error">\n</mark></pre>"#))
+        #expect(dom.contains("not conforming: 1 error, 0 warnings, 0 notes"))
+        #expect(dom.contains(" bytes (Content-Length) · "))
         // The download links and the replay command, with the page's own origin.
         #expect(dom.contains("href=\"/_/capture/1\""))
-        #expect(dom.contains("curl -s 'http://127.0.0.1:\(server.port)/_/body/1' | curl --data-binary @- -H 'Content-Type: \(serveContentType)' 'http://127.0.0.1:\(server.port)/upload'"))
+        #expect(dom.contains("curl -s 'http://127.0.0.1:\(server.port)/_/body/1' | curl -s --data-binary @- -H 'Content-Type: \(serveContentType)' 'http://127.0.0.1:\(server.port)/upload'"))
     }
 }

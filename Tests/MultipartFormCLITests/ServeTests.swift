@@ -148,10 +148,14 @@ import Testing
     @Test func requestsWithoutAMultipartBodyGetAClearAnswer() throws {
         let running = try RunningServer()
         let client = try RawClient(port: running.port)
+        // A browser's own icon request is answered 404 and neither numbered nor logged.
+        client.send("GET /favicon.ico HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try #require(client.readResponse()).status == 404)
         client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
         let usage = try #require(client.readResponse())
         #expect(usage.status == 200)
         #expect(usage.text.contains("multipart/form-data"))
+        #expect(usage.text.contains("Open /_/ in a browser"))
         client.send(postRequest(Array("{\"a\": 1}".utf8), contentType: "application/json"))
         let json = try #require(client.readResponse())
         let rules = (json.file?["diagnostics"] as? [[String: Any]])?.compactMap { $0["rule"] as? String } ?? []

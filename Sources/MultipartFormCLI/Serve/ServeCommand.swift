@@ -52,7 +52,8 @@ struct ServeCommand {
                 "warning: listening on \(server.address), not on loopback: anyone who can reach this machine can send requests to it. serve is a development tool; do not leave it running on a shared network.\n"
             )
         }
-        stderr.write("multipart-check serve: listening on http://\(server.address)/ (Ctrl-C to stop)\n")
+        let page = configuration.pageHistory > 0 ? "; each request as it is validated: http://\(server.address)/_/" : ""
+        stderr.write("multipart-check serve: listening on http://\(server.address)/ (Ctrl-C to stop)\(page)\n")
         StopSignals.install(writingTo: server.stopDescriptor)
         defer { StopSignals.uninstall() }
         // The process's own outputs are written through ServeOutput, so a reader who stops reading

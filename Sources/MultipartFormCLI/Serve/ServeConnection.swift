@@ -139,6 +139,12 @@ final class ServeConnection: @unchecked Sendable {
             }
             return ConnectedSocket.send(descriptor, answer.bytes, within: configuration.idleTimeout) && keepAlive
         }
+        if ServeLivePage.isBrowserIconRequest(head) {
+            // A browser asks for its tab's icon on its own: not an upload, so no number and no log line.
+            let keepAlive = Self.wantsKeepAlive(head)
+            let answer = ServeResponse.make(.notFound, contentType: nil, body: [], keepAlive: keepAlive, headOnly: headOnly)
+            return ConnectedSocket.send(descriptor, answer, within: configuration.idleTimeout) && keepAlive
+        }
         let number = server.nextRequestNumber()
         var body: RequestBody
         do throws(RefusalError) {
@@ -155,7 +161,7 @@ final class ServeConnection: @unchecked Sendable {
                     number: number, peer: peer, requestLine: requestLine, event: "no body",
                     status: .ok, reason: "nothing to validate; the answer says how to use this server",
                     closed: !keepAlive, format: configuration.format))
-            let answer = ServeResponse.usage(keepAlive: keepAlive, headOnly: headOnly)
+            let answer = ServeResponse.usage(keepAlive: keepAlive, headOnly: headOnly, pageShown: configuration.pageHistory > 0)
             return ConnectedSocket.send(descriptor, answer, within: configuration.idleTimeout) && keepAlive
         }
         if case .length(let length) = body.framing, length > configuration.maxBody {

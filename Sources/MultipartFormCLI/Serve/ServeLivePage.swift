@@ -17,6 +17,12 @@ enum ServeLivePage {
     /// The header field (with the value `compare`) a comparison request must carry.
     static let compareHeader = "X-Multipart-Check"
 
+    /// Whether a request is a browser's own request for the site's icon (`GET /favicon.ico`), which
+    /// `serve` answers 404 without numbering or logging it as an upload.
+    static func isBrowserIconRequest(_ head: HTTPRequestHead) -> Bool {
+        (head.method == "GET" || head.method == "HEAD") && head.target == "/favicon.ico"
+    }
+
     /// Whether `head` asks for the page or its data.
     static func isPageRequest(_ head: HTTPRequestHead) -> Bool {
         // A request that carries a body is an upload, whatever its path: it is validated.
@@ -166,13 +172,14 @@ enum ServeLivePage {
         const list = document.getElementById("requests");
         const status = document.getElementById("status");
         function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined && text !== null) e.textContent = String(text); if (cls) e.className = cls; return e; }
+        function count(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
         function row(cells, tag) { const tr = el("tr"); for (const c of cells) tr.appendChild(el(tag || "td", c)); return tr; }
         function render(r) {
           const box = el("section", null, "request"); box.id = "request-" + r.number;
           const title = el("h2"); title.appendChild(el("span", r.conforming ? "✔ " : "✘ ", r.conforming ? "ok" : "bad"));
           title.appendChild(el("span", "#" + r.number + " " + r.method + " " + r.target)); box.appendChild(title);
-          box.appendChild(el("div", new Date(r.time * 1000).toLocaleTimeString() + " · from " + r.peer + " · " + r.bytes + " bytes · " + r.content_type + " · answered " + r.status, "meta"));
-          box.appendChild(el("div", r.verdict + ": " + r.counts.error + " errors, " + r.counts.warning + " warnings, " + r.counts.note + " notes", r.conforming ? "ok" : "bad"));
+          box.appendChild(el("div", new Date(r.time * 1000).toLocaleTimeString() + " · from " + r.peer + " · " + count(r.bytes, "byte") + " (" + r.framing + ") · " + r.content_type + " · answered " + r.status, "meta"));
+          box.appendChild(el("div", r.verdict + ": " + count(r.counts.error, "error") + ", " + count(r.counts.warning, "warning") + ", " + count(r.counts.note, "note"), r.conforming ? "ok" : "bad"));
           for (const m of r.messages) box.appendChild(el("div", m, "meta"));
           if (r.parts.length) {
             const t = el("table"); t.appendChild(row(["#", "name", "filename", "content-type", "size", "preview"], "th"));
@@ -224,7 +231,7 @@ enum ServeLivePage {
           p.appendChild(link("/_/body/" + r.number, "request-" + r.number + ".body")); p.appendChild(el("span", " (the body alone)")); d.appendChild(p);
           if (r.replay_content_type !== null && r.replay_target !== null) {
             d.appendChild(el("div", "send it again (to this server, or change the last URL):", "meta"));
-            d.appendChild(el("pre", "curl -s " + quoted(location.origin + "/_/body/" + r.number) + " | curl --data-binary @- -H " + quoted("Content-Type: " + r.replay_content_type) + " " + quoted(location.origin + r.replay_target)));
+            d.appendChild(el("pre", "curl -s " + quoted(location.origin + "/_/body/" + r.number) + " | curl -s --data-binary @- -H " + quoted("Content-Type: " + r.replay_content_type) + " " + quoted(location.origin + r.replay_target)));
           }
           return d;
         }

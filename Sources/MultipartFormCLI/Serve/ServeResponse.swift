@@ -29,12 +29,13 @@ enum ServeResponse {
     }
 
     /// The answer to a request without a body: how to use the server.
-    static func usage(keepAlive: Bool, headOnly: Bool = false) -> [UInt8] {
-        let text = """
+    static func usage(keepAlive: Bool, headOnly: Bool = false, pageShown: Bool = false) -> [UInt8] {
+        var text = """
             multipart-check serve: send a multipart/form-data request (POST, PUT or PATCH, any path) \
             and the answer is the validator's report on its body, as JSON.
 
             """
+        if pageShown { text += "Open /_/ in a browser to watch each request as it is validated.\n" }
         return make(.ok, contentType: "text/plain; charset=utf-8", body: Array(text.utf8), keepAlive: keepAlive, headOnly: headOnly)
     }
 }

@@ -18,6 +18,8 @@ struct ServedRequest {
     private var validator: MultipartValidator
     /// The body's first and last 64 KiB, for snippets: memory per request stays fixed.
     private(set) var recent = StreamEnds(headCapacity: 64 * 1024, tailCapacity: 64 * 1024)
+    /// Whether the body came with `Transfer-Encoding: chunked` rather than a `Content-Length`.
+    let isChunked: Bool
     /// What each receiver named with `--receiver` made of the body's findings, once it has ended.
     private(set) var receiverOutcomes: [ReceiverCheck.Outcome] = []
     private var renderer: TextReportRenderer
@@ -50,6 +52,7 @@ struct ServedRequest {
         self.messages = messages
         contentType = types.first
         if case .length(let length) = framing.framing { declaredLength = length } else { declaredLength = nil }
+        isChunked = framing.framing == .chunked
         validator = MultipartValidator(contentType: types.first, options: configuration.validationOptions)
         renderer = TextReportRenderer(displayPath: "request-\(number)", contentType: types.first)
         renderer.style = configuration.style

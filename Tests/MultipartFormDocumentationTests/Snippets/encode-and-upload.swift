@@ -13,8 +13,8 @@ func encodeAndUpload(pngData: Data, uploadURL: URL) async throws {
     var form = FormData()
     form.append(name: "title", text: "Holiday")
     form.append(name: "count", integer: 3)
-    form.append(name: "photos", filePath: "/tmp/beach.jpg")      // image/jpeg, from the extension
-    form.append(name: "photos", data: pngData, filename: "icon.png")
+    form.append(name: "photos[]", filePath: "/tmp/beach.jpg")    // image/jpeg, from the extension
+    form.append(name: "photos[]", data: pngData, filename: "icon.png")
     let body = try ReferenceEncoder().prepare(form)
 
     let request = URLRequest(url: uploadURL)
