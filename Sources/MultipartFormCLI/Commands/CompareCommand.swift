@@ -49,7 +49,14 @@ struct CompareCommand {
         if let option { return option }
         if let variable = FileSystem.environment(interopVariable), !variable.isEmpty { return variable }
         if FileSystem.exists(FileSystem.join("Interop", InteropParser.listingName)) { return "Interop" }
-        return FileSystem.join(CorpusLocation.directory(option: nil), "..", "Interop")
+        // Beside the corpus: its parent's Interop, named without a `..` step.
+        let corpus = CorpusLocation.directory(option: nil)
+        let components = corpus.split(separator: "/", omittingEmptySubsequences: false)
+        guard let last = components.last, last != "..", last != ".", !last.isEmpty else {
+            return FileSystem.join(corpus, "..", "Interop")
+        }
+        let parent = components.dropLast().joined(separator: "/")
+        return components.count == 1 ? "Interop" : FileSystem.join(parent.isEmpty ? "/" : parent, "Interop")
     }
 
     /// Runs the comparison and returns the exit status: 0 when every parser read each body as the

@@ -57,7 +57,7 @@ extension Rule {
             rationale:
                 "Any name is legal, but PHP and Rack turn `a[]` and `a[key]` into arrays and hashes, so the application sees other names than were sent (PHP reports `a[]` as `a[0]`) (Interop/RESULTS.md).",
             location: "the \"[\" in the name value",
-            fix: nil),
+            fix: "keep the brackets when the server is PHP or Rack, which read `tags[]` as one list (`--receiver php` says so); drop them for a server that keeps names as sent, unless it expects them"),
         Rule(
             .nameDuplicate, .note, area: .names, citation: "RFC 7578 §4.3, §5.2",
             summary: "another part already carries this field name (reported once per name)",
