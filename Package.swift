@@ -90,6 +90,7 @@ if Context.environment["MULTIPART_CHECK_FUZZ"] != nil {
         ("har", ["FuzzSupport"]),
         ("http", ["FuzzSupport"]),
         ("serve", ["MultipartFormCLI", "MultipartFormConformanceCore"]),
+        ("page", ["MultipartFormCLI", "MultipartFormConformanceCore"]),
         ("corpus", ["MultipartFormConformanceCore"]),
         ("certify-answer", ["MultipartFormConformanceCore"]),
     ]

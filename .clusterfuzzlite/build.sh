@@ -16,7 +16,7 @@ fi
 : "${SRC:?}" "${OUT:?}" "${WORK:?}"
 
 cd "$SRC/multipart-form-conformance"
-fuzzers="validator command-line har http serve corpus certify-answer"
+fuzzers="validator command-line har http serve page corpus certify-answer"
 
 # The fuzz targets are declared only when this is set (Package.swift): a plain build never links them.
 export MULTIPART_CHECK_FUZZ=1

@@ -2,7 +2,7 @@
 # Builds a libFuzzer target and runs it.
 #
 # Usage: Tests/Fuzz/run.sh [SECONDS] [TARGET] [extra libFuzzer flags...]
-#   TARGET: validator (default), command-line, har, http, serve, corpus or certify-answer
+#   TARGET: validator (default), command-line, har, http, serve, page, corpus or certify-answer
 #
 # The targets are SwiftPM executables declared only when MULTIPART_CHECK_FUZZ is set (Package.swift),
 # built here in release with `-sanitize=fuzzer,address` (coverage-guided, AddressSanitizer on) into
@@ -17,9 +17,9 @@ seconds=${1:-60}
 target=${2:-validator}
 shift $(( $# > 2 ? 2 : $# ))
 case "$target" in
-validator|command-line|har|http|serve|corpus|certify-answer) ;;
+validator|command-line|har|http|serve|page|corpus|certify-answer) ;;
 *)
-    echo "unknown target '$target' (validator, command-line, har, http, serve, corpus or certify-answer)" >&2
+    echo "unknown target '$target' (validator, command-line, har, http, serve, page, corpus or certify-answer)" >&2
     exit 64
     ;;
 esac

@@ -7,7 +7,7 @@ Each target reads its own input layout (see the comment at the top of its source
 - validator, command-line: a control byte, the sidecar's Content-Type, LF, the body; the command
   line also gets the body as an HTTP capture (control 0x02) and in a HAR file (0x03);
 - har, http: the capture alone;
-- serve: one connection's bytes (the request, two pipelined, and the body chunked in two chunks);
+- serve, page: one connection's bytes (the request, two pipelined, and the body chunked in two chunks);
 - corpus: a control byte and a sidecar, a manifest line or a HAR document;
 - certify-answer: a control byte and what a child writes: an encoder's answer with the body
   (0x00), a decoder's answer with the expected parts (0x8F), and refusals.
@@ -60,7 +60,7 @@ def seeds_for(target, body_path):
         return [har]
     if target == "http":
         return [http]
-    if target == "serve":
+    if target in ("serve", "page"):
         halves = (body[:len(body) // 2], body[len(body) // 2:])
         chunked = (b"POST /u HTTP/1.1\r\nContent-Type: " + content_type
                    + b"\r\nTransfer-Encoding: chunked\r\nExpect: 100-continue\r\n\r\n"

@@ -17,6 +17,8 @@ import unittest
 
 from support import ROOT, ActionTestCase, checker, read, self_contained
 
+import dist  # noqa: E402 (support puts .tools/dist on the path)
+
 try:
     import yaml
 except ImportError:  # .ci/run installs it (requirements.txt beside this file)
@@ -118,10 +120,31 @@ class ArticleWorkflowTests(ActionTestCase):
         self.assertIsNotNone(result, "the workflow never certified")
         return result
 
+    def install_as_the_action_does(self, environment):
+        """Runs the action's real install step (pip, from a wheel of the checker built here instead of
+        PyPI) under the job's PATH, whose first `python` is the job's own, then puts what the step added
+        to GITHUB_PATH in front of the job's PATH, as the runner does for every later step. Returns the
+        installed checker, as the composite action passes it to the certify step."""
+        wheels = self.path("wheels")
+        dist.wheel(self_contained() or checker(), wheels, ["linux_" + os.uname().machine])
+        status, log, _, found = self.run_action(
+            "install", {"install": "pip"},
+            extra={"PATH": environment["PATH"], "PIP_NO_INDEX": "1", "PIP_FIND_LINKS": wheels})
+        if status != 0 and "ensurepip" in log:
+            self.skipTest("this Python cannot make a virtual environment with pip (python3-venv)")
+        self.assertEqual(status, 0, log)
+        added = read(self.path("path.txt")).split()
+        environment["PATH"] = os.pathsep.join(added + [environment["PATH"]])
+        return found["checker"]
+
     def run_action_step(self, step, repository, environment):
         inputs = {key: text(value) for key, value in step["with"].items()}
-        # The checker built here stands in for the one the action installs (pip or binary).
-        inputs["checker"] = self_contained() or checker()
+        # The action's own install step, so what it puts on PATH meets the job's python and the adapter.
+        inputs["checker"] = self.install_as_the_action_does(environment)
+        job_python = shutil.which("python", path=environment["PATH"])
+        if job_python and step["with"].get("command", "").startswith("python "):
+            # The adapter's `python` is the job's (with its packages), never the checker's venv's.
+            self.assertNotIn("multipart-check-venv", os.path.realpath(job_python))
         directory = os.path.join(repository, inputs.get("working-directory", "."))
         known = inputs.get("known-issues-file")
         if known and not os.path.exists(os.path.join(directory, known)):
@@ -148,7 +171,9 @@ class ArticleWorkflowTests(ActionTestCase):
                 self.skipTest("multipart-check is not built: run `swift build` (or set MULTIPART_CHECK)")
 
     def test_the_python_encoder_workflow_runs(self):
-        self.run_workflow("python-encoder")
+        _, log, summary, _ = self.run_workflow("python-encoder")
+        if os.environ.get("MULTIPART_PRINT_SUMMARY"):
+            print(summary, "\n", "\n".join(line for line in log.splitlines() if line.startswith("::")))
 
     def test_the_node_parser_workflow_runs(self):
         *_, found = self.run_workflow("node-parser")

@@ -13,7 +13,14 @@ package enum ServeReplay {
         package var answers: [UInt8]
         /// How many requests the server counted.
         package var requests: Int
+        /// The live page's entries for the requests, each its rendered JSON object, oldest first.
+        package var pageEntries: [String] = []
+        /// The page's answer to `GET /_/requests?after=0`: its status and its body.
+        package var pageAnswer: (status: Int, body: [UInt8]) = (0, [])
     }
+
+    /// The most bytes one entry of the live page may take (for the page fuzz target).
+    package static var pageEntryByteLimit: Int { ServedRequest.pageEntryByteLimit }
 
     /// Replays `bytes` as one client connection and returns what the server printed and answered.
     /// - Parameters:
@@ -65,8 +72,15 @@ package enum ServeReplay {
             case .standardOutput(let text), .standardError(let text): text
             }
         }
-        return Result(
+        var result = Result(
             output: output.joined().split(separator: "\n").map(String.init), answers: answers.withLock { $0 },
             requests: server.totals.requests)
+        result.pageEntries = server.history?.entries(after: 0).map(\.json) ?? []
+        if let head = try? HTTPRequestHead(Array("GET /_/requests?after=0 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)[...]) {
+            let page = ServeLivePage.answer(
+                head, history: server.history, boundHost: configuration.host, port: server.port, keepAlive: false, headOnly: false)
+            result.pageAnswer = (page.status.code, ServeResponse.content(of: page.bytes))
+        }
+        return result
     }
 }

@@ -29,6 +29,17 @@ enum ServeResponse {
     }
 
     /// The answer to a request without a body: how to use the server.
+    /// The content of a response `make` built: the bytes after its head.
+    static func content(of response: [UInt8]) -> [UInt8] {
+        let end = Array("\r\n\r\n".utf8)
+        var index = 0
+        while index + end.count <= response.count {
+            if response[index..<index + end.count].elementsEqual(end) { return Array(response[(index + end.count)...]) }
+            index += 1
+        }
+        return []
+    }
+
     static func usage(keepAlive: Bool, headOnly: Bool = false, pageShown: Bool = false) -> [UInt8] {
         var text = """
             multipart-check serve: send a multipart/form-data request (POST, PUT or PATCH, any path) \

@@ -21,6 +21,17 @@ extension ServedRequest {
     static let pageTextCharacters = 2048
     /// The bytes read on each side of a finding for its marked line on the page.
     static let pageMarkContext = 96
+    /// The most bytes one entry's JSON can take, from the limits above; the page fuzz target holds
+    /// every entry to it. JSON escapes a byte in at most six (`\u0001`), and a byte view shows a byte
+    /// in at most four (`\xE5`), whose backslash JSON doubles: eight.
+    static let pageEntryByteLimit: Int = {
+        let escaped = 8
+        let finding = 2 * pageTextCharacters * 6 + 2 * pageMarkContext * escaped + 8 * 1024
+        let part = 3 * (pageParameterBytes * 6 + 32) + pagePreviewBytes * escaped + 256
+        // Images come only from the kept windows of the body: its head and its tail, 64 KiB each.
+        let images = (2 * 64 * 1024) * 4 / 3 + pagePartLimit * 64
+        return pageFindingLimit * finding + pagePartLimit * part + images + pageHeadBytes * escaped + 64 * 1024
+    }()
     /// The image types the page previews; SVG is not one (it can carry script and links).
     static let pageImageTypes: Set<String> = ["image/png", "image/jpeg", "image/gif", "image/webp"]
 
