@@ -22,6 +22,23 @@ struct CertificationDefectTests {
         #expect(report.text().contains("[header-not-allowed], on \(shown) vectors"))
     }
 
+    /// The cause names the attribute the comparison found, never one its message text happens to mention:
+    /// a decoder that renames every part to `x) filename: y` misreads names, not filenames.
+    @Test func theCauseComesFromTheComparisonNotFromTheMessageText() throws {
+        let strict = StrictDecoderAdapter()
+        let adapter = ClosureDecoderAdapter(name: "renames") { body, contentType in
+            try strict.decode(body: body, contentType: contentType).map {
+                DecodedFormPart(name: "x) filename: y", filename: $0.filename.map { String(decoding: $0, as: UTF8.self) },
+                    contentType: $0.contentType.map { String(decoding: $0, as: UTF8.self) }, body: $0.body)
+            }
+        }
+        let vector = try #require(try Fixtures.vectors().first { $0.id == "structure/y-single-field" })
+        let verdict = DecoderCertification(adapter).verdict(for: vector)
+        #expect(verdict.problem == .misreadsValid)
+        #expect(verdict.details.first?.contains(#"decoded "x) filename: y""#) == true, "\(verdict.details)")
+        #expect(verdict.cause == "name differs, on structure bodies", "\(verdict.cause ?? "")")
+    }
+
     @Test func aDecoderThatDropsFilenamesShowsFewerCausesThanVerdicts() throws {
         let strict = StrictDecoderAdapter()
         let adapter = ClosureDecoderAdapter(name: "no filenames") { body, contentType in

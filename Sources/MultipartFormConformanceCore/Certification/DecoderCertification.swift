@@ -87,7 +87,8 @@ public struct DecoderCertification: Sendable {
     /// - Returns: The grade, with every finding that decided it.
     public func verdict(for vector: ConformanceVector) -> CertificationVerdict {
         var result = outcome(for: vector)
-        result.cause = Self.cause(of: result, on: vector)
+        // A misreading's cause is set where its differences are found; the others are named here.
+        if result.cause == nil { result.cause = Self.cause(of: result, on: vector) }
         return result.applyingKnownIssue(adapter.knownIssues[vector.id])
     }
 
@@ -101,6 +102,7 @@ public struct DecoderCertification: Sendable {
         case .rejectsValid?: what = "rejected"
         case .losesDataFromInvalid?: what = "lost data past what every reading agrees on"
         default:
+            // Only for a verdict whose differences were not at hand when it was made.
             let attributes = DefectCause.attributes(in: verdict.details)
             what = attributes.isEmpty ? "read otherwise" : attributes.joined(separator: ", ") + (attributes.count == 1 ? " differs" : " differ")
         }
@@ -247,10 +249,14 @@ public struct DecoderCertification: Sendable {
         }
         let loss = lostData(decoded, expected)
         let grade: CertificationGrade = loss.isEmpty ? .fail : .silentDataLoss
-        let summary = loss.first.map { "accepted without error but \($0)" } ?? EncoderCertification.summary(of: differences)
-        return CertificationVerdict(
-            vectorID: vector.id, area: vector.area, grade: grade, summary: summary + allowed, details: differences,
+        let lines = differences.map(\.text)
+        let summary = loss.first.map { "accepted without error but \($0)" } ?? EncoderCertification.summary(of: lines)
+        var result = CertificationVerdict(
+            vectorID: vector.id, area: vector.area, grade: grade, summary: summary + allowed, details: lines,
             problem: loss.isEmpty ? .misreadsValid : Self.sentByClients(vector) ? .losesDataClientsSend : .losesData)
+        result.cause = DefectCause.decoder(
+            what: PartDifference.what(differences), area: vector.area, bodyRules: vector.sidecar.diagnostics.map(\.rule.rawValue))
+        return result
     }
 
     /// Whether real clients send bodies like the vector's: its sidecar names the client that produces it,
@@ -274,7 +280,7 @@ public struct DecoderCertification: Sendable {
     }
 
     /// Every difference, leaving out what the adapter does not report.
-    private func mismatches(_ decoded: [DecodedFormPart], _ expected: [VectorSidecar.ExpectedPart]) -> [String] {
+    private func mismatches(_ decoded: [DecodedFormPart], _ expected: [VectorSidecar.ExpectedPart]) -> [PartDifference] {
         let unreported = adapter.unreportedDetails
         return Self.mismatches(
             Self.ordered(decoded, like: expected, unreported: unreported), expected,
@@ -310,30 +316,30 @@ public struct DecoderCertification: Sendable {
         return losses
     }
 
-    /// Every difference between the decoded parts and the expected ones, one line each.
+    /// Every difference between the decoded parts and the expected ones, each with the attribute it is about.
     static func mismatches(
         _ decoded: [DecodedFormPart], _ expected: [VectorSidecar.ExpectedPart], comparesTextFieldTypes: Bool = true
-    ) -> [String] {
-        var lines: [String] = []
+    ) -> [PartDifference] {
+        var lines: [PartDifference] = []
         if decoded.count != expected.count {
-            lines.append("expected \(expected.count) part\(expected.count == 1 ? "" : "s"), decoded \(decoded.count)")
+            lines.append(.init(attribute: .partCount, text: "expected \(expected.count) part\(expected.count == 1 ? "" : "s"), decoded \(decoded.count)"))
         }
         let render = VectorExpectation.Mismatch.render
         for (index, (actual, wanted)) in zip(decoded, expected).enumerated() {
             if !sameParameter(actual.name, wanted.name) {
-                lines.append("part \(index) name: expected \(render(wanted.name)), decoded \(difference(actual.name, wanted.name))")
+                lines.append(.init(attribute: .name, text: "part \(index) name: expected \(render(wanted.name)), decoded \(difference(actual.name, wanted.name))"))
             }
             if !sameParameter(actual.filename, wanted.filename)
                 && !ReceiverFreedom.isTerminalComponent(actual.filename, of: wanted.filename)
                 && !ReceiverFreedom.isTerminalComponent(actual.filename, of: wanted.filename.map(ParameterForms.unescaped))
             {
-                lines.append("part \(index) filename: expected \(render(wanted.filename)), decoded \(difference(actual.filename, wanted.filename))")
+                lines.append(.init(attribute: .filename, text: "part \(index) filename: expected \(render(wanted.filename)), decoded \(difference(actual.filename, wanted.filename))"))
             }
             if comparesTextFieldTypes || wanted.filename != nil, !sameContentType(actual.contentType, wanted.contentType) {
-                lines.append("part \(index) content type: expected \(render(wanted.contentType)), decoded \(difference(actual.contentType, wanted.contentType))")
+                lines.append(.init(attribute: .contentType, text: "part \(index) content type: expected \(render(wanted.contentType)), decoded \(difference(actual.contentType, wanted.contentType))"))
             }
             if actual.body != wanted.body {
-                lines.append("part \(index) content: expected \(render(wanted.body)), decoded \(EncoderOutputJudgement.difference(actual.body, against: wanted.body))")
+                lines.append(.init(attribute: .content, text: "part \(index) content: expected \(render(wanted.body)), decoded \(EncoderOutputJudgement.difference(actual.body, against: wanted.body))"))
             }
         }
         return lines
