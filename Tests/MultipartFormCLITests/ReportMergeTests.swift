@@ -73,6 +73,18 @@ struct ReportMergeTests {
         #expect(result.stderr.contains("already has a verdict (verdicts[0])"), "\(result.stderr)")
     }
 
+    @Test func aFileLargerThanAnyReportIsRefusedBeforeItIsRead() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.url.appendingPathComponent("huge.json").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("{".utf8)))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: UInt64(64 * 1024 * 1024 + 1))
+        try handle.close()
+        let result = runCLI(["report", "merge", "--format", "markdown", path])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("huge.json"), "\(result.stderr)")
+    }
+
     @Test func aReportOfMoreValuesThanAnyCorpusNeedsIsRefusedAsItIsRead() throws {
         let directory = try TemporaryDirectory()
         // Small in bytes, a million and more values once read: refused before the tree is built.

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import MultipartForm
+@testable import MultipartFormConformanceCore
 import MultipartFormConformance
 import Testing
 
@@ -91,5 +92,20 @@ struct CertificationReportTests {
         #expect(decoded.first?.json() == report.json())
         let several = try CertificationReport.decode(Array(CertificationReport.json([report, report]).utf8))
         #expect(several.map { $0.json() } == [report.json(), report.json()])
+    }
+
+    /// What `report merge` keeps of a report for a matrix: each verdict's summary, first details and
+    /// notes, cut to a length, however long the report's texts are.
+    @Test func aMatrixKeepsOnlyWhatItShowsOfAVerdictsTexts() throws {
+        var report = DecoderCertification(StrictDecoderAdapter()).report(over: try Fixtures.vectors().filter { $0.area == "structure" })
+        let long = String(repeating: "x", count: 100_000)
+        report.verdicts[0].summary = long
+        report.verdicts[0].details = (0..<20).map { "detail \($0) " + long }
+        report.keepOnlyWhatAMatrixShows()
+        let verdict = report.verdicts[0]
+        #expect(verdict.summary.count == 1025 && verdict.summary.hasSuffix("…"))
+        #expect(verdict.details.count == 8 && verdict.details.allSatisfy { $0.count == 1025 })
+        #expect(verdict.details.last?.hasPrefix("detail 7 ") == true)
+        #expect(report.verdicts.dropFirst().allSatisfy { $0.summary.count <= 1025 })
     }
 }

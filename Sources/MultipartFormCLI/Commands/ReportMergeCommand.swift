@@ -24,14 +24,24 @@ struct ReportMergeCommand {
     /// The most JSON values one report file may hold: a full report holds some tens of thousands,
     /// and a tree of this many costs some tens of MiB whatever their text.
     static let maxValuesPerFile = 1_000_000
+    /// The largest report file read. A certify report of the whole corpus takes a few MiB; this leaves
+    /// room for long details while bounding what one file can make the merge hold (its bytes and its
+    /// tree, while it is read).
+    static let maxFileBytes = 64 * 1024 * 1024
 
     /// Reads every report and writes the matrix; returns the exit status.
     func run(stdout: inout some TextOutputStream, stderr: inout some TextOutputStream) -> Int32 {
         var reports: [CertificationReport] = []
         for path in paths {
             do {
-                let bytes = try FileSystem.read(path, limit: 256 * 1024 * 1024)
-                reports += try CertificationReport.decode(bytes, maxValues: Self.maxValuesPerFile)
+                // One file at a time: its bytes and tree are let go before the next is read, and for a
+                // matrix only what the matrix shows is kept of each verdict.
+                let bytes = try FileSystem.read(path, limit: Self.maxFileBytes)
+                var decoded = try CertificationReport.decode(bytes, maxValues: Self.maxValuesPerFile)
+                if format == .html || format == .markdown {
+                    for index in decoded.indices { decoded[index].keepOnlyWhatAMatrixShows() }
+                }
+                reports += decoded
             } catch let error as JSONShapeError {
                 stderr.write("error: '\(VisibleBytes.escape(path))' is not a certification report this version reads: \(error)\n")
                 return ExitCode.noInput
