@@ -551,7 +551,9 @@ def parser_page(results, document):
             '%s (<a href="%s">documented</a>)' % (e(c["convention"]), e(c["documented"])) for c in document["conventions"])
             + ": %d valid bod%s read as they say, graded as passes" % (len(conventional), "y" if len(conventional) == 1 else "ies")))
     if document.get("limits"):
-        refused = sum(1 for r in document["vectors"] if r["summary"].startswith("rejected past its declared limit"))
+        # Results written before verdicts carried `refused_past_limit` say it only in the summary.
+        refused = sum(1 for r in document["vectors"]
+                      if r.get("refused_past_limit") or r["summary"].startswith("rejected past its declared limit"))
         facts.append(("declared limits", "; ".join(
             '%s (<a href="%s">declared</a>)' % (e(l["limit"]), e(l["documented"])) for l in document["limits"])
             + ": %d valid bod%s refused past them, graded as passes" % (refused, "y" if refused == 1 else "ies")))

@@ -77,6 +77,8 @@ def run_parser(parser, binary, vectors):
                 record["conventions"] = verdict["conventions"]
             if verdict.get("cause"):
                 record["cause"] = verdict["cause"]
+            if verdict.get("refused_past_limit"):
+                record["refused_past_limit"] = verdict["refused_past_limit"]
             answer = verdict.get("answer")
             if answer is None:
                 record.update(answer="not-sent", reading=None, matches_expected=None)
