@@ -37,6 +37,22 @@ public struct ReceiverCheck: Sendable {
         return "the interop run over \(evidence.vectorCount) vectors (corpus manifest \(evidence.corpusDigest))"
     }
 
+    /// The receivers whose profile raises `diagnostic` to an error: those that read its shape
+    /// otherwise, or lose a value of it by a documented convention. For a view that lets its reader
+    /// pick the receiver afterwards (`serve`'s page); the raised findings themselves need the receiver
+    /// named up front.
+    /// - Parameters:
+    ///   - diagnostic: One of the report's findings.
+    ///   - report: The report, whose parts name what a convention keeps.
+    /// - Returns: The receivers, in the evidence's order.
+    public static func receiversReadingOtherwise(_ diagnostic: Diagnostic, in report: ValidationReport) -> [Receiver] {
+        guard diagnostic.receiver == nil else { return [] }
+        return Receiver.all.filter { receiver in
+            guard let profile = receiver.profile else { return false }
+            return ReceiverFinding(diagnostic, profile: profile, report: report, value: { _ in nil })?.diagnostic.severity == .error
+        }
+    }
+
     /// Reads a report again for the receivers named.
     /// - Parameters:
     ///   - report: The validator's report on the body.

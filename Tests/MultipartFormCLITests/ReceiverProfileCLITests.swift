@@ -98,6 +98,36 @@ import Testing
         #expect(marked["at"] as? String == "C" && marked["after"] as? String == #"ontent-Disposition: form-data; name="tags"\r\n"#)
     }
 
+    /// Without `--receiver`, the page still says which receivers read each finding otherwise, so its
+    /// selector can raise them for the one picked.
+    @Test func thePageListsTheReceiversThatReadAFindingOtherwise() throws {
+        let server = try RunningServer()
+        _ = try ServeLivePageTests.exchange(server, String(decoding: postRequest(Self.body(), contentType: Self.contentType), as: UTF8.self))
+        let entry = try ServeLivePageTests.firstEntry(server)
+        let finding = try #require((entry["findings"] as? [[String: Any]])?.first { $0["rule"] as? String == "name-duplicate" })
+        let otherwise = try #require(finding["otherwise"] as? [String])
+        #expect(otherwise.contains("php") && otherwise.contains("rack") && !otherwise.contains("django"))
+        #expect(finding["severity"] as? String == "note")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: ServeLivePageTests.chromium), "needs headless Chromium at /usr/bin/chromium"))
+    func thePagesSelectorRaisesTheFindingForThePickedReceiver() throws {
+        let server = try RunningServer()
+        _ = try ServeLivePageTests.exchange(server, String(decoding: postRequest(Self.body(), contentType: Self.contentType), as: UTF8.self))
+        func dom(_ query: String) throws -> String {
+            try TestProcess.run([
+                ServeLivePageTests.chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=3000", "--dump-dom",
+                "http://127.0.0.1:\(server.port)/_/\(query)",
+            ]).stdout
+        }
+        let picked = try dom("?receiver=php")
+        #expect(picked.contains("<option value=\"php\" selected=\"\">php</option>") || picked.contains("<option value=\"php\">php</option>"))
+        #expect(picked.contains("error for php: part 2 already carries the name 'tags'"))
+        #expect(picked.contains("php reads this shape otherwise, by the interop evidence"))
+        let django = try dom("?receiver=django")
+        #expect(django.contains("note: part 2 already carries the name 'tags'") && !django.contains("error for django"))
+    }
+
     /// `compare --receiver laravel` runs the php row (a stand-in driver answering as PHP does) and
     /// shows the validator's findings as PHP reads them.
     @Test func compareRunsTheReceiversRowAndRaisesItsFindings() throws {

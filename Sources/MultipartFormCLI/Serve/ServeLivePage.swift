@@ -1,3 +1,4 @@
+import MultipartFormReceivers
 /// `serve`'s page for a browser: `GET /_/` is a self-contained page (no CDN, nothing fetched but
 /// its own data) that polls `GET /_/requests?after=N` for the requests validated since.
 /// `GET /_/capture/N` downloads request N as an HTTP capture `validate` reads, and `GET /_/body/N`
@@ -138,8 +139,15 @@ enum ServeLivePage {
         return nil
     }
 
+    /// The page, with the receivers the selector offers written into its script.
+    static let html: String = {
+        let names = Receiver.all.map { "\"\($0.id)\"" }.joined(separator: ",")
+        return template.replacing("const receivers = [];", with: "const receivers = [\(names)];")
+    }()
+
     /// The page: inline style and script, text inserted with `textContent` only (never as markup).
-    static let html = #"""
+    /// Receiver ids are row ids of the evidence (letters, digits and `-`), so they go into the script as they are.
+    private static let template = #"""
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -148,6 +156,7 @@ enum ServeLivePage {
         body{font:14px/1.4 system-ui,sans-serif;margin:0;color:#1d1d1f;background:#fafafa}
         header{padding:10px 16px;background:#1d1d1f;color:#fff}
         header h1{font-size:16px;margin:0}
+        .pick{font-size:12px}
         #status{font-size:12px;opacity:.8}
         main{padding:8px 16px}
         .request{background:#fff;border:1px solid #ddd;border-radius:6px;margin:10px 0;padding:8px 12px}
@@ -164,11 +173,17 @@ enum ServeLivePage {
         img.preview{display:block;max-width:160px;max-height:120px;margin-top:2px;border:1px solid #ddd}
         @media (max-width:600px){main{padding:4px 6px}.request{padding:6px}}
         </style></head>
-        <body><header><h1>multipart-check serve</h1><div id="status">waiting for requests…</div></header>
+        <body><header><h1>multipart-check serve</h1><div id="status">waiting for requests…</div>
+        <label class="pick">the server it goes to: <select id="receiver"><option value="">any (no receiver)</option></select></label></header>
         <main id="requests"></main>
         <script>
         "use strict";
         let last = 0;
+        const receivers = [];
+        const chosen = new URLSearchParams(location.search).get("receiver") || "";
+        const picker = document.getElementById("receiver");
+        for (const id of receivers) { const o = document.createElement("option"); o.value = id; o.textContent = id; o.selected = id === chosen; picker.appendChild(o); }
+        picker.onchange = () => { location.search = picker.value ? "?receiver=" + encodeURIComponent(picker.value) : ""; };
         const list = document.getElementById("requests");
         const status = document.getElementById("status");
         function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined && text !== null) e.textContent = String(text); if (cls) e.className = cls; return e; }
@@ -193,8 +208,12 @@ enum ServeLivePage {
             if (r.part_count > r.parts.length) box.appendChild(el("div", (r.part_count - r.parts.length) + " more parts", "meta"));
           }
           for (const f of r.findings) {
-            const d = el("details", null, "finding"); d.open = f.severity !== "note";
-            d.appendChild(el("summary", f.severity + (f.receiver ? " for " + f.receiver : "") + ": " + f.message + " [" + f.rule + "] at line " + f.line + ", column " + f.column + (f.part === null ? "" : ", part " + f.part), f.severity === "error" ? "bad" : f.severity));
+            // With a receiver picked, a finding its profile reads otherwise is an error for it.
+            const raised = chosen !== "" && (f.otherwise || []).includes(chosen);
+            const severity = raised ? "error" : f.severity;
+            const d = el("details", null, "finding"); d.open = severity !== "note";
+            d.appendChild(el("summary", severity + (f.receiver ? " for " + f.receiver : raised ? " for " + chosen : "") + ": " + f.message + " [" + f.rule + "] at line " + f.line + ", column " + f.column + (f.part === null ? "" : ", part " + f.part), severity === "error" ? "bad" : severity));
+            if (raised) d.appendChild(el("div", chosen + " reads this shape otherwise, by the interop evidence (it loses data, misreads or rejects such bodies); for what it will do with this body and the fix for it: multipart-check serve --receiver " + chosen, "bad"));
             if (f.marked) {
               const pre = el("pre"); pre.appendChild(document.createTextNode(f.marked.before));
               pre.appendChild(el("mark", f.marked.at || "⟨end of input⟩", f.severity)); pre.appendChild(document.createTextNode(f.marked.after));

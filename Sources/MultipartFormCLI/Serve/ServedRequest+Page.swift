@@ -1,4 +1,5 @@
 import MultipartForm
+import MultipartFormReceivers
 import MultipartFormConformanceCore
 import MultipartFormSystem
 
@@ -26,7 +27,9 @@ extension ServedRequest {
     /// in at most four (`\xE5`), whose backslash JSON doubles: eight.
     static let pageEntryByteLimit: Int = {
         let escaped = 8
-        let finding = 2 * pageTextCharacters * 6 + 2 * pageMarkContext * escaped + 8 * 1024
+        // A finding's text, its marked line, the rule's own texts, and the ids of the receivers
+        // that read it otherwise (each at most 32 bytes once quoted).
+        let finding = 2 * pageTextCharacters * 6 + 2 * pageMarkContext * escaped + 8 * 1024 + Receiver.all.count * 32
         let part = 3 * (pageParameterBytes * 6 + 32) + pagePreviewBytes * escaped + 256
         // Images come only from the kept windows of the body: its head and its tail, 64 KiB each.
         let images = (2 * 64 * 1024) * 4 / 3 + pagePartLimit * 64
@@ -57,6 +60,10 @@ extension ServedRequest {
                 ("part", .int(diagnostic.partIndex)),
                 ("message", .string(Self.cut(diagnostic.message))),
                 ("view", .string(view)), ("marked", mark), ("receiver", .string(diagnostic.receiver)),
+                (
+                    "otherwise",
+                    .array(ReceiverCheck.receiversReadingOtherwise(diagnostic, in: report).map { .string($0.id) })
+                ),
                 ("summary", .string(rule?.summary)), ("rationale", .string(rule?.rationale)),
                 ("fix", .string(diagnostic.fixHint ?? rule?.fixHint)), ("citation", .string(diagnostic.citation)),
             ])
