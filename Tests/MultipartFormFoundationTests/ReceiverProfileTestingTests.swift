@@ -40,7 +40,8 @@ import FoundationNetworking
         }
         #expect(recorded.texts.count == 1)
         let text = try #require(recorded.texts.first)
-        #expect(text.hasPrefix("name-duplicate for php (error) at line 14, column"))
+        // As the article "Testing your app's uploads" shows it.
+        #expect(text.hasPrefix("name-duplicate for php (error) at line 14, column 1, byte 225, part 3: php keeps only"))
         #expect(text.contains("php keeps only the last of the 3 parts named 'tags'"))
         #expect(text.contains("the value 'temple' (part 2) and the value 'travel' (part 3) are lost"))
         #expect(text.contains("fix: for php, name each of these parts 'tags[]'"))
