@@ -19,6 +19,9 @@ PAYLOADS = {
     "xss": b"<script>alert(1)</script>",
     "sqli": b"1' UNION SELECT password FROM users-- -",
 }
+ATTACKS = ["xss", "sqli"]
+# A harmless value: a configuration that stops it stops every form, so lets nothing through to count.
+BENIGN = b"hello world"
 
 SLOTS = ["value", "name", "filename"]
 
@@ -50,13 +53,13 @@ def slot_part(slot, payload):
 class Shape:
     def __init__(self, shape_id, title, source, slots, build, payloads=None):
         self.id, self.title, self.source, self.slots, self.build = shape_id, title, source, slots, build
-        self.payloads = payloads or list(PAYLOADS)
+        self.payloads = payloads or ATTACKS
 
     def cases(self):
         """(slot, payload id, content type, body, expected) for each slot and payload."""
         for slot in self.slots:
             for payload_id in self.payloads:
-                content_type, body, expected = self.build(slot, PAYLOADS[payload_id])
+                content_type, body, expected = self.build(slot, BENIGN if payload_id == "benign" else PAYLOADS[payload_id])
                 yield slot, payload_id, content_type, body, expected
 
 
@@ -169,6 +172,16 @@ def name_parameter(kind):
     return build
 
 
+def second_disposition(slot, payload):
+    """Two Content-Disposition lines: a harmless first, the payload's second."""
+    if slot == "name":
+        headers = [b'Content-Disposition: form-data; name="x"', b'Content-Disposition: form-data; name="' + payload + b'"']
+        return CONTENT_TYPE, framed([(headers, b"1")]), payload
+    headers = [b'Content-Disposition: form-data; name="f"; filename="x.txt"',
+               b'Content-Disposition: form-data; name="f"; filename="' + payload + b'"', b"Content-Type: text/plain"]
+    return CONTENT_TYPE, framed([(headers, b"hello")]), payload
+
+
 def filename_parameter(kind):
     def build(slot, payload):
         if kind == "filename-star":
@@ -185,6 +198,7 @@ def filename_parameter(kind):
 
 VALUE = ["value"]
 SHAPES = [
+    Shape("benign", "a harmless value (the control: the firewall must let it through)", "-", VALUE, plain, ["benign"]),
     Shape("plain", "the payload plainly in its slot (the control: the firewall must stop it)", "-", SLOTS, plain),
     # A text field the firewall takes for a file part: ModSecurity keeps a file's content out of ARGS,
     # where the Core Rule Set looks.
@@ -192,6 +206,9 @@ SHAPES = [
           "quoting/n-filename-star-alone", VALUE, with_disposition(b"Content-Disposition: form-data; name=\"q\"; filename*=UTF-8''q.txt")),
     Shape("field-as-file-empty-filename", "a text field with `filename=\"\"`", "filenames/y-empty-filename-empty-body", VALUE,
           with_disposition(b'Content-Disposition: form-data; name="q"; filename=""')),
+    Shape("field-as-file-empty-filename-typed", "a text field with `filename=\"\"` and a Content-Type",
+          "filenames/y-empty-filename-empty-body", VALUE,
+          with_disposition(b'Content-Disposition: form-data; name="q"; filename=""', [b"Content-Type: text/plain"])),
     Shape("field-as-file-bare-filename", "a text field with a valueless `filename` parameter", "quoting/n-unterminated-quoted-value",
           VALUE, with_disposition(b'Content-Disposition: form-data; name="q"; filename')),
     Shape("field-as-file-no-content-type", "a part with a filename and no Content-Type",
@@ -226,6 +243,8 @@ SHAPES = [
           media_type("multipart/mixed; boundary=" + BOUNDARY.decode())),
     Shape("media-type-upper-case", "`MULTIPART/FORM-DATA` in capitals", "boundary/y-media-type-mixed-case", SLOTS,
           media_type("MULTIPART/FORM-DATA; BOUNDARY=" + BOUNDARY.decode())),
+    Shape("media-type-upper-case-type", "`MULTIPART/FORM-DATA` in capitals, `boundary=` in lower case",
+          "boundary/y-media-type-mixed-case", SLOTS, media_type("MULTIPART/FORM-DATA; boundary=" + BOUNDARY.decode())),
     Shape("media-type-quoted-boundary-space", "a quoted boundary followed by junk", "boundary/n-duplicate", SLOTS,
           media_type('multipart/form-data; boundary="' + BOUNDARY.decode() + '" x')),
     Shape("media-type-boundary-decoy-first", "two boundary parameters, the decoy first", "boundary/n-duplicate", SLOTS,
@@ -251,6 +270,8 @@ SHAPES = [
           name_parameter("name-duplicate-last")),
     Shape("name-backslash-quote", "a name ending in a backslash before its closing quote", "quoting/n-duplicate-name", ["name"],
           name_parameter("name-backslash-quote")),
+    Shape("second-disposition", "two Content-Disposition lines, the payload in the second", "headers/n-cd-duplicate",
+          ["name", "filename"], second_disposition),
     Shape("filename-star", "`filename*=` beside `filename=` (RFC 2231)", "quoting/n-filename-and-filename-star", ["filename"],
           filename_parameter("filename-star")),
     Shape("filename-percent", "a percent-encoded filename", "filenames/i-percent-encoded-traversal", ["filename"],

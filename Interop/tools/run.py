@@ -11,6 +11,9 @@ Usage (through Interop/run.sh):
   run.py --check         run everything into a temporary folder and fail if anything differs from
                          the committed files; a result that differs only by its run date counts as
                          the same (the committed date is kept)
+  run.py --bypass        run the bypass atlas (tools/bypass.py: every firewall configuration and
+                         the application parsers behind it) into results/bypass*.json, then the
+                         reports; with --check, run it into a temporary folder and compare
   run.py --check --reports-only
                          regenerate the reports (RESULTS.md, matrix.html, site/, reports/) from the
                          committed results and fail if they differ: what CI runs, no parser needed
@@ -32,6 +35,7 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+import bypass
 import encoders
 import firewall
 import interop
@@ -224,6 +228,7 @@ def main():
     options.add_argument("--parser", action="append", default=[], help="run only this parser (repeatable)")
     options.add_argument("--encoder", action="append", default=[], help="run only this encoder (repeatable)")
     options.add_argument("--reports-only", action="store_true", help="only rewrite the reports from results/")
+    options.add_argument("--bypass", action="store_true", help="run the bypass atlas (firewalls and the applications behind them)")
     options.add_argument("--check", action="store_true",
                          help="regenerate everything (with --reports-only: only the reports) and compare with the committed files")
     arguments = options.parse_args()
@@ -236,6 +241,8 @@ def main():
         """Whether to run a parser or encoder: everything when nothing was named, nothing for reports only."""
         if arguments.reports_only:
             return False
+        if arguments.bypass and not arguments.parser and not arguments.encoder:
+            return False
         if not arguments.parser and not arguments.encoder:
             return True
         named = arguments.parser if isinstance(implementation, interop.Parser) else arguments.encoder
@@ -246,17 +253,24 @@ def main():
     if not arguments.check:
         if arguments.reports_only:
             reports.write_all(interop.INTEROP, vectors, rules)
+        elif arguments.bypass:
+            bypass.generate(interop.INTEROP, [], binary)
+            reports.write_all(interop.INTEROP, vectors, rules)
         else:
             generate(interop.INTEROP, chosen, vectors, rules, binary)
         return
     with tempfile.TemporaryDirectory(prefix="interop-check-") as scratch:
         if os.path.isdir(os.path.join(interop.INTEROP, "results")):
             shutil.copytree(os.path.join(interop.INTEROP, "results"), os.path.join(scratch, "results"))
+        if arguments.bypass:
+            bypass.generate(scratch, [], binary)
         generate(scratch, chosen, vectors, rules, binary, dated_by=interop.INTEROP)
         names = sorted(set(generated_files(interop.INTEROP)) | set(generated_files(scratch)))
         names += [os.path.join("results", p.id + ".json") for p in interop.parsers() if chosen(p)]
         names += [os.path.join("results", "encoders", e.id + ".json") for e in interop.encoders() if chosen(e)]
         names += [os.path.join("results", "firewall.json")] if any(p.id == firewall.FIREWALL and chosen(p) for p in interop.parsers()) else []
+        if arguments.bypass:
+            names += [os.path.relpath(path, scratch) for path in bypass.result_paths(scratch)]
         differing = compare(scratch, names)
         what = "report" if arguments.reports_only else "result and report"
         if differing:

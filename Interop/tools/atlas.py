@@ -1,0 +1,389 @@
+"""The bypass atlas's reports, from results/bypass.json and results/bypass-<firewall>.json
+(tools/bypass.py): a section of RESULTS.md, the site's atlas pages (site/atlas/) and a
+ready-to-file report per firewall (reports/firewall-<family>.md).
+
+Every file here is generated; run.sh --check regenerates them and compares.
+"""
+import base64
+import html
+import os
+
+import bypass
+import bypass_shapes
+import firewalls
+
+FAMILIES = {
+    "modsec2": ("ModSecurity 2 (Apache) with the OWASP Core Rule Set", "firewall-modsecurity2.md"),
+    "modsec3": ("ModSecurity 3 (libmodsecurity, nginx connector) with the OWASP Core Rule Set", "firewall-modsecurity3.md"),
+}
+
+
+class Atlas:
+    """The bypasses and everything the reports say about them."""
+
+    def __init__(self, applications, answers):
+        self.applications, self.answers = applications, answers
+        self.configs = [fw.id for fw in firewalls.configurations() if fw.id in answers]
+        self.parsers = [entry["parser"] for entry in applications["applications"]]
+        self.cases = {case["case"]: case for case in applications["cases"]}
+        self.status = {(config, answer["case"]): answer for config in self.configs for answer in answers[config]["answers"]}
+        self.found = bypass.bypasses(applications, answers)
+        self.cells = {}
+        for config, parser, case in self.found:
+            self.cells.setdefault((config, parser), []).append(case)
+        self.shapes = {shape.id: shape for shape in bypass_shapes.SHAPES}
+
+    def body(self, case_id):
+        return base64.b64decode(self.cases[case_id]["body_base64"])
+
+    def shape_counts(self):
+        """shape -> number of bypasses, in descending order."""
+        counts = {}
+        for _, _, case in self.found:
+            counts[self.cases[case]["shape"]] = counts.get(self.cases[case]["shape"], 0) + 1
+        return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+
+    def shape_cases(self, shape):
+        return sorted({case for _, _, case in self.found if self.cases[case]["shape"] == shape},
+                      key=lambda case: (len(self.body(case)), case))
+
+    def minimal(self, shape):
+        """The shape's smallest bypass body."""
+        return self.shape_cases(shape)[0]
+
+    def bypass_bodies(self):
+        return sorted({case for _, _, case in self.found})
+
+    def findings(self, case):
+        """The validator's errors and warnings on a body."""
+        return [d for d in self.cases[case]["validator"] if d["severity"] in ("error", "warning")]
+
+    def silent(self):
+        return [case for case in self.bypass_bodies() if not self.findings(case)]
+
+    def answer(self, config, case):
+        entry = self.status.get((config, case))
+        if entry is None:
+            return "not sent"
+        if entry["passed"]:
+            return "200 (let through)"
+        return "%s (rules %s)" % (entry["status"], ", ".join(entry["rules"]) or "none logged")
+
+    def control(self, config):
+        """(benign let through, {slot/payload: plain stopped})."""
+        benign = self.status.get((config, bypass.case_id("benign", "value", "benign")), {}).get("passed")
+        plain = {}
+        for slot in bypass_shapes.SLOTS:
+            for payload in bypass_shapes.ATTACKS:
+                entry = self.status.get((config, bypass.case_id("plain", slot, payload)))
+                plain["%s/%s" % (slot, payload)] = entry is not None and not entry["passed"]
+        return benign, plain
+
+    def reached(self, case, config=None):
+        """The parsers a body reaches past `config` (or past any configuration)."""
+        return sorted({parser for c, parser, found in self.found if found == case and (config is None or c == config)})
+
+
+def load(into):
+    applications, answers = bypass.load(into)
+    if applications is None or not answers:
+        return None
+    return Atlas(applications, answers)
+
+
+def rule_list(findings):
+    return ", ".join("`%s` (%s)" % (d["rule"], d["severity"]) for d in findings) or "**none (silent)**"
+
+
+def escaped(data):
+    """Bytes as a Python-style literal with CR and LF visible, for Markdown."""
+    return repr(data)[2:-1]
+
+
+# -- RESULTS.md ------------------------------------------------------------------------------------
+
+def markdown(atlas):
+    lines = ["", "## Bypass atlas", "",
+             "`tools/bypass.py` (run with `run.sh --bypass`) puts a Core Rule Set test string in a value, a",
+             "name or a filename of each body shape (`tools/bypass_shapes.py`), sends every body to each firewall",
+             "configuration, a real server started and stopped by the tool, and every body some configuration",
+             "lets through to each application parser. A **bypass** is a (configuration, application, body)",
+             "where the configuration stops the same payload standing plainly in that slot, lets this body",
+             "through (HTTP 200), and the application reads the payload intact in that slot.",
+             "`results/bypass-<configuration>.json` holds each firewall's answers, `results/bypass.json` the",
+             "applications' readings and the validator's findings; the site's atlas pages show every body.", ""]
+    payloads = atlas.applications["payloads"]
+    lines += ["Payloads: %s." % "; ".join("%s `%s`" % (key, value) for key, value in payloads.items()), ""]
+    lines += ["| configuration | version | a harmless form | plain payload stopped (value, name, filename × xss, sqli) | bodies let through | bypasses |",
+              "|---|---|---|---|---|---|"]
+    for config in atlas.configs:
+        benign, plain = atlas.control(config)
+        through = sum(1 for answer in atlas.answers[config]["answers"] if answer["passed"] and not answer["case"].startswith(("benign/", "plain/")))
+        stopped = " ".join("%s:%s" % (key.replace("/", "·"), "yes" if value else "**no**") for key, value in plain.items())
+        lines.append("| `%s` | %s | %s | %s | %d | %d |" % (
+            config, atlas.answers[config]["version"], "let through" if benign else "**stopped** (every form is)",
+            stopped, through, sum(len(v) for (c, _), v in atlas.cells.items() if c == config)))
+    lines += ["", "### Bypasses per configuration and application", "",
+              "Applications with no bypass past any configuration: %s." % (
+                  ", ".join("`%s`" % p for p in atlas.parsers if not any((c, p) in atlas.cells for c in atlas.configs)) or "none"), ""]
+    hit = [p for p in atlas.parsers if any((c, p) in atlas.cells for c in atlas.configs)]
+    lines.append("| application | " + " | ".join("`%s`" % c for c in atlas.configs) + " | total |")
+    lines.append("|---|" + "---|" * (len(atlas.configs) + 1))
+    for parser in hit:
+        row = [len(atlas.cells.get((c, parser), [])) for c in atlas.configs]
+        lines.append("| `%s` | %s | %d |" % (parser, " | ".join(str(n) for n in row), sum(row)))
+    totals = [sum(len(atlas.cells.get((c, p), [])) for p in atlas.parsers) for c in atlas.configs]
+    lines.append("| **total** | %s | **%d** |" % (" | ".join("**%d**" % n for n in totals), sum(totals)))
+    lines += ["", "### Body shapes", "",
+              "| shape | bypasses | configurations | applications | minimal body | validator on it |", "|---|---|---|---|---|---|"]
+    for shape, count in atlas.shape_counts():
+        case = atlas.minimal(shape)
+        configs = sorted({c for c, _, k in atlas.found if atlas.cases[k]["shape"] == shape}, key=atlas.configs.index)
+        parsers = sorted({p for _, p, k in atlas.found if atlas.cases[k]["shape"] == shape})
+        lines.append("| `%s`: %s | %d | %s | %s | `%s` `%s` | %s |" % (
+            shape, atlas.shapes[shape].title.replace("|", "\\|"), count, ", ".join("`%s`" % c for c in configs),
+            ", ".join("`%s`" % p for p in parsers), atlas.cases[case]["content_type"], escaped(atlas.body(case)).replace("|", "\\|"),
+            rule_list(atlas.findings(case))))
+    silent = atlas.silent()
+    lines += ["", "%d distinct bypass bodies; the validator reports an error or a warning on %d and is silent on %d%s." % (
+        len(atlas.bypass_bodies()), len(atlas.bypass_bodies()) - len(silent), len(silent),
+        (" (" + ", ".join("`%s`" % c for c in silent) + ")") if silent else "")]
+    return "\n".join(lines) + "\n"
+
+
+# -- The site's pages ------------------------------------------------------------------------------
+
+def visible(data):
+    out = []
+    for byte in data:
+        if byte == 0x0D:
+            out.append('<span class="esc">CR</span>')
+        elif byte == 0x0A:
+            out.append('<span class="esc">LF</span>\n')
+        elif 0x20 <= byte < 0x7F:
+            out.append(html.escape(chr(byte)))
+        else:
+            out.append('<span class="esc">\\x%02X</span>' % byte)
+    return "".join(out)
+
+
+def page(title, depth, body):
+    root = "../" * depth
+    return ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            '<title>%s · multipart/form-data interop</title>\n<link rel="stylesheet" href="%ssite.css">\n</head>\n<body>\n'
+            '<header><p class="site"><a href="%sindex.html">multipart/form-data: the corpus through real parsers and encoders</a></p>\n'
+            '<nav><a href="%sindex.html">Implementations</a><a href="%satlas/index.html">Bypass atlas</a></nav></header>\n'
+            '<main>\n<h1>%s</h1>\n%s</main>\n<footer><p>Generated by <code>Interop/run.sh</code> from '
+            '<code>Interop/results/bypass*.json</code>; do not edit.</p></footer>\n</body>\n</html>\n') % (
+        html.escape(title), root, root, root, root, html.escape(title), body)
+
+
+def table(headers, rows):
+    out = ['<div class="scroll"><table class="data">\n<thead><tr>']
+    out += ["<th>%s</th>" % html.escape(h) for h in headers]
+    out.append("</tr></thead>\n<tbody>\n")
+    for row in rows:
+        out.append("<tr>" + "".join('<td data-label="%s"><div>%s</div></td>' % (html.escape(h), c) for h, c in zip(headers, row)) + "</tr>\n")
+    out.append("</tbody></table></div>\n")
+    return "".join(out)
+
+
+def parts_html(record):
+    if record.get("parts") is None:
+        return html.escape(record["answer"] + (": " + record["error"] if record.get("error") else ""))
+    items = []
+    for part in record["parts"]:
+        def field(key):
+            if part.get(key + "_base64") is not None:
+                return base64.b64decode(part[key + "_base64"])
+            return None if part.get(key) is None else part[key].encode("utf-8")
+        text = "name %s" % ('<code>%s</code>' % visible(field("name")) if field("name") is not None else "none")
+        if field("filename") is not None:
+            text += ", file <code>%s</code>" % visible(field("filename"))
+        text += ": <code>%s</code>" % visible(field("body") or b"")
+        items.append(text)
+    return "<br>".join(items) or "no parts"
+
+
+def index_html(atlas):
+    e = html.escape
+    body = ["<p>Which body shapes carry a payload the firewall stops when it sees it plainly past which firewall "
+            "configuration into which application. Each cell counts the bypass bodies of one configuration and one "
+            "application and links to them; each shape has its page with the bytes, every firewall's answer, every "
+            "application's reading and the validator's findings.</p>"]
+    rows = []
+    for parser in atlas.parsers:
+        cells = []
+        for config in atlas.configs:
+            count = len(atlas.cells.get((config, parser), []))
+            cells.append('<a href="%s.html#%s">%d</a>' % (config, e(parser), count) if count else "0")
+        rows.append(['<code>%s</code>' % e(parser)] + cells + [str(sum(len(atlas.cells.get((c, parser), [])) for c in atlas.configs))])
+    rows.append(["<b>total</b>"] + ["<b>%d</b>" % sum(len(atlas.cells.get((c, p), [])) for p in atlas.parsers) for c in atlas.configs]
+                + ["<b>%d</b>" % len(atlas.found)])
+    body.append(table(["application"] + atlas.configs + ["total"], rows))
+    body.append("<h2>Body shapes</h2>")
+    shape_rows = []
+    counts = dict(atlas.shape_counts())
+    for shape in bypass_shapes.SHAPES:
+        shape_rows.append(['<a href="shapes/%s.html"><code>%s</code></a>' % (e(shape.id), e(shape.id)), e(shape.title),
+                           str(counts.get(shape.id, 0)), '<code>%s</code>' % e(shape.source)])
+    body.append(table(["shape", "what it does", "bypasses", "corpus source"], shape_rows))
+    silent = atlas.silent()
+    body.append("<p>%d distinct bypass bodies; the validator is silent on %d.</p>" % (len(atlas.bypass_bodies()), len(silent)))
+    return page("Bypass atlas", 1, "\n".join(body))
+
+
+def config_html(atlas, config):
+    e = html.escape
+    body = ["<p>Firewall <code>%s</code>: %s.</p>" % (e(config), e(atlas.answers[config]["version"]))]
+    for parser in atlas.parsers:
+        found = atlas.cells.get((config, parser), [])
+        if not found:
+            continue
+        body.append('<h2 id="%s"><code>%s</code>: %d</h2>' % (e(parser), e(parser), len(found)))
+        body.append(table(["body", "slot", "payload", "bytes"], [
+            ['<a href="shapes/%s.html#%s"><code>%s</code></a>' % (e(atlas.cases[c]["shape"]), e(c), e(atlas.cases[c]["shape"])),
+             e(atlas.cases[c]["slot"]), e(atlas.cases[c]["payload"]), '<pre class="bytes">%s</pre>' % visible(atlas.body(c))]
+            for c in found]))
+    return page("Bypasses past %s" % config, 1, "\n".join(body))
+
+
+def shape_html(atlas, shape):
+    e = html.escape
+    body = ["<p>%s. Comes from <code>%s</code>.</p>" % (e(shape.title), e(shape.source))]
+    cases = [c for c in atlas.cases if atlas.cases[c]["shape"] == shape.id]
+    if not cases:
+        body.append("<p>No firewall configuration lets a body of this shape through.</p>")
+    for case in cases:
+        entry = atlas.cases[case]
+        body.append('<h2 id="%s"><code>%s</code></h2>' % (e(case), e(case)))
+        body.append("<p>Content-Type: <code>%s</code></p><pre class=\"bytes\">%s</pre>" % (e(entry["content_type"]), visible(atlas.body(case))))
+        findings = entry["validator"]
+        body.append("<p>The validator: %s</p>" % ("; ".join("<code>%s</code> (%s) %s" % (e(d["rule"]), e(d["severity"]), e(d["message"] or ""))
+                                                          for d in findings) or "<b>silent</b>"))
+        body.append(table(["firewall", "answer", "bypasses into"], [
+            ['<code>%s</code>' % e(config), e(atlas.answer(config, case)),
+             ", ".join('<code>%s</code>' % e(p) for p in atlas.reached(case, config)) or "none"] for config in atlas.configs]))
+        body.append(table(["application", "payload intact", "reading"], [
+            ['<code>%s</code>' % e(parser), "yes" if record.get("intact") else "no", parts_html(record)]
+            for parser, record in sorted(entry["applications"].items())]))
+    return page("Shape %s" % shape.id, 2, "\n".join(body))
+
+
+def write_site(into, atlas):
+    root = os.path.join(into, "site", "atlas")
+    pages = {"index.html": index_html(atlas)}
+    for config in atlas.configs:
+        pages[config + ".html"] = config_html(atlas, config)
+    for shape in bypass_shapes.SHAPES:
+        pages[os.path.join("shapes", shape.id + ".html")] = shape_html(atlas, shape)
+    for name, text in pages.items():
+        path = os.path.join(root, name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as output:
+            output.write(text)
+
+
+# -- The firewall reports --------------------------------------------------------------------------
+
+def printf_literal(data):
+    """A printf(1) format that writes exactly `data`."""
+    out = []
+    for byte in data:
+        if byte == 0x0D:
+            out.append("\\r")
+        elif byte == 0x0A:
+            out.append("\\n")
+        elif byte == 0x25:
+            out.append("%%")
+        elif byte == 0x5C:
+            out.append("\\\\")
+        elif byte == 0x27 or not 0x20 <= byte < 0x7F:
+            out.append("\\%03o" % byte)
+        else:
+            out.append(chr(byte))
+    return "".join(out)
+
+
+def reproduction(atlas, case):
+    entry = atlas.cases[case]
+    return ["```sh",
+            "printf '%s' > body" % printf_literal(atlas.body(case)),
+            "curl -s -o /dev/null -w '%%{http_code}\\n' http://127.0.0.1/upload \\",
+            "  -H 'Content-Type: %s' --data-binary @body" % entry["content_type"],
+            "```"]
+
+
+def firewall_report(atlas, family):
+    title, _ = FAMILIES[family]
+    configs = [c for c in atlas.configs if c.startswith(family + "-")]
+    found = [(c, p, k) for c, p, k in atlas.found if c in configs]
+    if not configs:
+        return None
+    version = atlas.answers[configs[0]]["version"]
+    lines = ["# %s: multipart bodies that carry a blocked payload past it" % title, "",
+             "<!-- Generated by Interop/run.sh from Interop/results/bypass*.json; do not edit. -->", "",
+             "Measured with %s, the Core Rule Set at paranoia levels 1 to 4, ModSecurity's recommended" % version,
+             "configuration with `SecRuleEngine On`, and %d application parsers (`Interop/parsers.tsv`)." % len(atlas.parsers),
+             "A bypass: the configuration stops the payload when it stands plainly in the same slot, lets",
+             "this body through with HTTP 200, and the application reads the payload intact.", ""]
+    if not found:
+        lines += ["No bypass was found: every body shape that carries the payload intact to an application is",
+                  "stopped, or lets the payload through only where the plain payload also passes.", ""]
+    shapes = {}
+    for c, p, k in found:
+        shapes.setdefault(atlas.cases[k]["shape"], set()).add(p)
+    ranked = sorted(shapes, key=lambda s: (-len(shapes[s]), -sum(1 for _, _, k in found if atlas.cases[k]["shape"] == s), s))
+    for number, shape in enumerate(ranked, 1):
+        cases = sorted({k for _, _, k in found if atlas.cases[k]["shape"] == shape}, key=lambda k: (len(atlas.body(k)), k))
+        case = cases[0]
+        entry = atlas.cases[case]
+        levels = sorted({c for c, _, k in found if k == case}, key=atlas.configs.index)
+        plain = bypass.case_id("plain", entry["slot"], entry["payload"])
+        lines += ["## %d. %s" % (number, atlas.shapes[shape].title), "",
+                  "The payload (`%s`) in the %s slot. Let through by %s; the same payload plainly in the %s is stopped there (%s)." % (
+                      entry["expected"], entry["slot"], ", ".join("`%s`" % c for c in levels), entry["slot"],
+                      "; ".join("`%s`: %s" % (c, atlas.answer(c, plain)) for c in levels)),
+                  "", "Reproduction against a stock setup listening on 127.0.0.1:80 (prints the status):", ""]
+        lines += reproduction(atlas, case)
+        lines += ["", "Measured: %s. The plain payload: %s." % (
+            "; ".join("`%s` %s" % (c, atlas.answer(c, case)) for c in configs),
+            "; ".join("`%s` %s" % (c, atlas.answer(c, plain)) for c in configs)), ""]
+        lines += ["Application parsers that read the payload intact from this body: %s." % (
+            ", ".join("`%s`" % p for p in atlas.reached(case)) or "none"), ""]
+        lines += ["What should have caught it: the multipart parser's strictness flags (`MULTIPART_STRICT_ERROR`,",
+                  "rule 200003) or the Core Rule Set's multipart rules (REQUEST-922), which stop the shapes",
+                  "around it; the multipart/form-data validator in this repository reports %s on this body." % rule_list(atlas.findings(case)), ""]
+        if len(cases) > 1:
+            lines += ["Other bodies of this shape that bypass it: %s." % ", ".join("`%s`" % k for k in cases[1:]), ""]
+    return "\n".join(lines)
+
+
+def write_reports(into, atlas):
+    folder = os.path.join(into, "reports")
+    os.makedirs(folder, exist_ok=True)
+    written = []
+    for family, (_, name) in FAMILIES.items():
+        text = firewall_report(atlas, family)
+        if text is None:
+            continue
+        with open(os.path.join(folder, name), "w", encoding="utf-8") as output:
+            output.write(text)
+        written.append(name)
+    index = os.path.join(folder, "README.md")
+    if written and os.path.exists(index):
+        with open(index, "a", encoding="utf-8") as output:
+            output.write("\nFirewall reports (the bypass atlas, `tools/bypass.py`):\n\n"
+                         + "".join("- [%s](%s)\n" % (name[:-3], name) for name in written))
+
+
+def write_all(into):
+    """Writes the atlas's RESULTS.md section, site pages and firewall reports, when its results exist."""
+    atlas = load(into)
+    if atlas is None:
+        return
+    with open(os.path.join(into, "RESULTS.md"), "a", encoding="utf-8") as output:
+        output.write(markdown(atlas))
+    write_site(into, atlas)
+    write_reports(into, atlas)
