@@ -23,6 +23,7 @@ import argparse
 import base64
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -71,6 +72,15 @@ def run_firewall(firewall, chosen):
             "paranoia_level": firewall.level, "version": firewall.version(), "answers": answers}
 
 
+def installed(parser):
+    """Whether a row's driver can run here: its program (after any `env` settings) exists."""
+    words = [word for word in parser.command.split(" ") if word != "env" and "=" not in word]
+    program = words[0]
+    if os.sep in program:
+        return os.path.exists(os.path.join(interop.INTEROP, program))
+    return shutil.which(program) is not None
+
+
 def application_reading(parser, content_type, body):
     """What one application parser made of a body: (answer, parts or None, note)."""
     request = json.dumps({"version": 1, "content_type": content_type, "body_base64": base64.b64encode(body).decode()})
@@ -79,6 +89,8 @@ def application_reading(parser, content_type, body):
                                    cwd=interop.INTEROP, timeout=int(interop.TIMEOUT_SECONDS))
     except subprocess.TimeoutExpired:
         return "timed-out", None, "timed out"
+    except OSError:
+        return "not-installed", None, ""
     if completed.returncode != 0:
         return "crashed", None, ""
     try:
@@ -112,7 +124,7 @@ def validate(binary, chosen):
 
 def run_applications(chosen, binary):
     """Every application parser over the chosen cases, and the validator: the results/bypass.json document."""
-    rows = [parser for parser in interop.parsers() if parser.id != FIREWALL_ROW]
+    rows = [parser for parser in interop.parsers() if parser.id != FIREWALL_ROW and installed(parser)]
     jobs = [(parser, identifier) for parser in rows for identifier in chosen]
     started = time.monotonic()
 
@@ -190,10 +202,11 @@ def bypasses(applications, answers):
 
 
 def generate(into, chosen_firewalls, binary):
+    """Runs the chosen firewall configurations (None: every one) and then the applications."""
     every = cases()
     os.makedirs(os.path.join(into, "results"), exist_ok=True)
     for firewall in firewalls.configurations():
-        if chosen_firewalls and firewall.id not in chosen_firewalls:
+        if chosen_firewalls is not None and firewall.id not in chosen_firewalls:
             continue
         interop.write_json(firewall_path(into, firewall.id), run_firewall(firewall, every))
     passed = set()
@@ -209,13 +222,16 @@ def generate(into, chosen_firewalls, binary):
 def main():
     options = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     options.add_argument("--firewall", action="append", default=[], help="run only this firewall configuration (repeatable)")
+    options.add_argument("--applications-only", action="store_true",
+                         help="rerun only the applications and the validator over the committed firewall answers")
     options.add_argument("--into", default=interop.INTEROP, help="the Interop folder to write results/ into")
     arguments = options.parse_args()
     known = [firewall.id for firewall in firewalls.configurations()]
     unknown = [name for name in arguments.firewall if name not in known]
     if unknown:
         sys.exit("unknown firewall %s; known: %s" % (", ".join(unknown), ", ".join(known)))
-    generate(arguments.into, arguments.firewall, interop.multipart_check())
+    chosen = [] if arguments.applications_only else (arguments.firewall or None)
+    generate(arguments.into, chosen, interop.multipart_check())
 
 
 if __name__ == "__main__":

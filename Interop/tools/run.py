@@ -254,7 +254,7 @@ def main():
         if arguments.reports_only:
             reports.write_all(interop.INTEROP, vectors, rules)
         elif arguments.bypass:
-            bypass.generate(interop.INTEROP, [], binary)
+            bypass.generate(interop.INTEROP, None, binary)
             reports.write_all(interop.INTEROP, vectors, rules)
         else:
             generate(interop.INTEROP, chosen, vectors, rules, binary)
@@ -263,7 +263,7 @@ def main():
         if os.path.isdir(os.path.join(interop.INTEROP, "results")):
             shutil.copytree(os.path.join(interop.INTEROP, "results"), os.path.join(scratch, "results"))
         if arguments.bypass:
-            bypass.generate(scratch, [], binary)
+            bypass.generate(scratch, None, binary)
         generate(scratch, chosen, vectors, rules, binary, dated_by=interop.INTEROP)
         names = sorted(set(generated_files(interop.INTEROP)) | set(generated_files(scratch)))
         names += [os.path.join("results", p.id + ".json") for p in interop.parsers() if chosen(p)]
