@@ -113,15 +113,18 @@ def markdown(atlas):
              "`results/bypass-<configuration>.json` holds each firewall's answers, `results/bypass.json` the",
              "applications' readings and the validator's findings; the site's atlas pages show every body.", ""]
     payloads = atlas.applications["payloads"]
-    lines += ["Payloads: %s." % "; ".join("%s `%s`" % (key, value) for key, value in payloads.items()), ""]
-    lines += ["| configuration | version | a harmless form | plain payload stopped (value, name, filename × xss, sqli) | bodies let through | bypasses |",
+    lines += ["Payloads: %s." % "; ".join("%s `%s`" % (key, value) for key, value in payloads.items()), "",
+              "A `media-type-*` shape counts only for the rows whose own entry point hands a body of another",
+              "multipart type to the parser (%s); the other drivers call the parser whatever the Content-Type." % ", ".join(
+                  "`%s`" % row for row in sorted(bypass_shapes.MEDIA_TYPE_DISPATCH)), ""]
+    lines += ["| configuration | version | a harmless form (`hello world` in a field) | plain payload stopped (value, name, filename × xss, sqli) | bodies let through | bypasses |",
               "|---|---|---|---|---|---|"]
     for config in atlas.configs:
         benign, plain = atlas.control(config)
         through = sum(1 for answer in atlas.answers[config]["answers"] if answer["passed"] and not answer["case"].startswith(("benign/", "plain/")))
         stopped = " ".join("%s:%s" % (key.replace("/", "·"), "yes" if value else "**no**") for key, value in plain.items())
         lines.append("| `%s` | %s | %s | %s | %d | %d |" % (
-            config, atlas.answers[config]["version"], "let through" if benign else "**stopped** (every form is)",
+            config, atlas.answers[config]["version"], "let through" if benign else "**stopped**: " + atlas.answer(config, bypass.case_id("benign", "value", "benign")),
             stopped, through, sum(len(v) for (c, _), v in atlas.cells.items() if c == config)))
     lines += ["", "### Bypasses per configuration and application", "",
               "Applications with no bypass past any configuration: %s." % (
@@ -266,9 +269,17 @@ def shape_html(atlas, shape):
             ['<code>%s</code>' % e(config), e(atlas.answer(config, case)),
              ", ".join('<code>%s</code>' % e(p) for p in atlas.reached(case, config)) or "none"] for config in atlas.configs]))
         body.append(table(["application", "payload intact", "reading"], [
-            ['<code>%s</code>' % e(parser), "yes" if record.get("intact") else "no", parts_html(record)]
+            ['<code>%s</code>' % e(parser), intact_text(shape.id, parser, record), parts_html(record)]
             for parser, record in sorted(entry["applications"].items())]))
     return page("Shape %s" % shape.id, 2, "\n".join(body))
+
+
+def intact_text(shape_id, parser, record):
+    if not record.get("intact"):
+        return "no"
+    if bypass_shapes.reaches(shape_id, parser):
+        return "yes"
+    return "yes, but its framework checks the media type before the parser sees the body (not counted)"
 
 
 def write_site(into, atlas):

@@ -196,7 +196,7 @@ def bypasses(applications, answers):
             if passed.get(case_id("plain", case["slot"], case["payload"]), True):
                 continue  # the firewall does not stop this payload in this slot even plainly
             for parser_id, record in case["applications"].items():
-                if record.get("intact"):
+                if record.get("intact") and bypass_shapes.reaches(case["shape"], parser_id):
                     found.append((firewall_id, parser_id, case["case"]))
     return found
 

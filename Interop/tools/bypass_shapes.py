@@ -281,6 +281,24 @@ SHAPES = [
 ]
 
 
+# The rows whose own entry point hands a body of another multipart media type to the parser, read
+# from their source: a `media-type-*` shape reaches only these. Other drivers call the parser with
+# any Content-Type, while their framework checks for multipart/form-data first (Django's HttpRequest,
+# Starlette's Request.form, aiohttp's Request.post) or leaves the choice to the application.
+MEDIA_TYPE_DISPATCH = {
+    "rack": "Rack::Multipart::MULTIPART matches any `multipart/...; boundary=`",
+    "node-formidable": "IncomingForm tests the Content-Type with /multipart/i",
+    "node-multiparty": "Form.parse accepts /^multipart\\/(?:form-data|related)/i",
+    "commons-fileupload": "FileUpload takes any Content-Type starting with `multipart/`",
+    "tomcat": "Request.getParts goes through FileUpload, which takes any `multipart/` type",
+}
+
+
+def reaches(shape_id, parser_id):
+    """Whether an application behind this row is handed a body of this shape at all."""
+    return not shape_id.startswith("media-type-") or parser_id in MEDIA_TYPE_DISPATCH
+
+
 def intact(slot, expected, parts):
     """Whether decoded parts (name, filename, content type, body tuples) hand `expected` over in
     `slot`: a text field `q` (no filename) whose value is it, a part so named, a file so named."""
