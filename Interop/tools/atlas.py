@@ -11,6 +11,63 @@ import os
 import bypass
 import bypass_shapes
 import firewalls
+import interop
+
+# Why each firewall misses a shape, and what would catch it: from the firewall's own reading of the
+# body (drivers/modsecurity_apache.py --record for ModSecurity 2) and its answers to the shapes around it.
+WHY = {
+    ("modsec2", "field-as-file-empty-filename"):
+        "ModSecurity 2's multipart parser takes every part with a `filename` parameter, even an empty one, for a "
+        "file: the recorder shows `FILES:q` with filename `\"\"` and no `ARGS`, so no Core Rule Set rule that reads "
+        "`ARGS` sees the value, and no strictness flag is raised. The applications listed treat `filename=\"\"` as "
+        "\"no file\" and hand the part over as the text field `q`. ModSecurity 3 reads the same part as a text "
+        "field and stops it. What would catch it: inspect the content of a part whose filename is empty as a text "
+        "field (ARGS), or raise a flag for it.",
+    ("modsec2", "field-as-file-empty-filename-typed"):
+        "As above, with a `Content-Type: text/plain` line: ModSecurity 2 files the part under `FILES` because of "
+        "`filename=\"\"`; the applications listed read a text field.",
+    ("modsec2", "field-as-file-no-content-type"):
+        "ModSecurity 2 takes the part for a file (it has a filename), so its content is not in `ARGS`; formidable "
+        "makes a part without a Content-Type a text field whatever its filename.",
+    ("modsec2", "media-type-related"):
+        "ModSecurity 2 runs its multipart parser only for `multipart/form-data`; the Core Rule Set's allowed request "
+        "content types (rule 920420, `tx.allowed_request_content_type`) include `multipart/related`, so the body is "
+        "let through unparsed and no part reaches `ARGS`. Rack, formidable, multiparty, Commons FileUpload and Tomcat "
+        "parse any `multipart/*` body as a form. At paranoia level 3, rule 920272 stops it (it reads the raw body "
+        "and finds CR LF). What would catch it: parse every `multipart/*` body as multipart, or drop "
+        "`multipart/related` from the allowed types where the application does not use it.",
+    ("modsec3", "second-disposition"):
+        "libmodsecurity 3 keeps the name and filename of a part's first Content-Disposition line and ignores a second "
+        "without a flag (ModSecurity 2 fails such a body with rule 200002); most applications take the last line, so "
+        "the name or filename the Core Rule Set inspects is the harmless first one.",
+    ("modsec3", "field-as-file-first-disposition"):
+        "libmodsecurity 3 keeps the first Content-Disposition line, which has a filename, so the part is a file and "
+        "its content stays out of `ARGS`; the applications listed take the last line and read the text field `q`. "
+        "ModSecurity 2 fails the body (rule 200002).",
+    ("modsec3", "filename-star"):
+        "libmodsecurity 3 ignores `filename*` (ModSecurity 2 fails the body with rule 200002), so rule 920120, "
+        "which stops a quote in a filename, inspects only `filename=\"x.txt\"`; the applications listed prefer the "
+        "RFC 2231 `filename*` and store the payload as the filename.",
+    ("modsec3", "media-type-related"):
+        "As for ModSecurity 2: only `multipart/form-data` is parsed, and `multipart/related` is an allowed request "
+        "content type. At paranoia level 3 and above rule 920272 stops every multipart body here, this one included.",
+    ("modsec3", "field-as-file-no-content-type"):
+        "libmodsecurity 3 takes the part for a file (it has a filename); formidable makes a part without a "
+        "Content-Type a text field.",
+}
+
+SETUP = {
+    "modsec2": ["On Debian 12: `apt-get install apache2 libapache2-mod-security2 modsecurity-crs`, then",
+                "`cp /etc/modsecurity/modsecurity.conf-recommended /etc/modsecurity/modsecurity.conf`, set",
+                "`SecRuleEngine On` in it, and restart Apache: the Core Rule Set is loaded by the package, at paranoia",
+                "level 1. Any URL answers; the reproduction posts to `/upload`."],
+    "modsec3": ["On Debian 12: `apt-get install nginx libnginx-mod-http-modsecurity modsecurity-crs`; set",
+                "`SecRuleEngine On` in `/etc/nginx/modsecurity.conf`; in a server block add `modsecurity on;` and",
+                "`modsecurity_rules_file` naming a file that includes `/etc/nginx/modsecurity_includes.conf` and",
+                "`/usr/share/modsecurity-crs/owasp-crs.load`, with `proxy_pass` to any backend that answers 200 (the",
+                "connector inspects the body in the access phase, so the location must not answer in the rewrite",
+                "phase); the Core Rule Set runs at paranoia level 1."],
+}
 
 FAMILIES = {
     "modsec2": ("ModSecurity 2 (Apache) with the OWASP Core Rule Set", "firewall-modsecurity2.md"),
@@ -126,6 +183,10 @@ def markdown(atlas):
         lines.append("| `%s` | %s | %s | %s | %d | %d |" % (
             config, atlas.answers[config]["version"], "let through" if benign else "**stopped**: " + atlas.answer(config, bypass.case_id("benign", "value", "benign")),
             stopped, through, sum(len(v) for (c, _), v in atlas.cells.items() if c == config)))
+    missing = [p.id for p in interop.parsers() if p.id not in atlas.parsers and p.id != bypass.FIREWALL_ROW]
+    if missing:
+        lines += ["", "Rows not run (their driver is not built on the machine that made these results): %s." % ", ".join(
+            "`%s`" % p for p in missing)]
     lines += ["", "### Bypasses per configuration and application", "",
               "Applications with no bypass past any configuration: %s." % (
                   ", ".join("`%s`" % p for p in atlas.parsers if not any((c, p) in atlas.cells for c in atlas.configs)) or "none"), ""]
@@ -310,7 +371,7 @@ def printf_literal(data):
             out.append("%%")
         elif byte == 0x5C:
             out.append("\\\\")
-        elif byte == 0x27 or not 0x20 <= byte < 0x7F:
+        elif byte == 0x27 or not 0x20 <= byte < 0x7F or (byte == 0x2D and not out):  # a leading '-' is an option
             out.append("\\%03o" % byte)
         else:
             out.append(chr(byte))
@@ -321,7 +382,7 @@ def reproduction(atlas, case):
     entry = atlas.cases[case]
     return ["```sh",
             "printf '%s' > body" % printf_literal(atlas.body(case)),
-            "curl -s -o /dev/null -w '%%{http_code}\\n' http://127.0.0.1/upload \\",
+            "curl -s -o /dev/null -w '%{http_code}\\n' http://127.0.0.1/upload \\",
             "  -H 'Content-Type: %s' --data-binary @body" % entry["content_type"],
             "```"]
 
@@ -338,7 +399,9 @@ def firewall_report(atlas, family):
              "Measured with %s, the Core Rule Set at paranoia levels 1 to 4, ModSecurity's recommended" % version,
              "configuration with `SecRuleEngine On`, and %d application parsers (`Interop/parsers.tsv`)." % len(atlas.parsers),
              "A bypass: the configuration stops the payload when it stands plainly in the same slot, lets",
-             "this body through with HTTP 200, and the application reads the payload intact.", ""]
+             "this body through with HTTP 200, and the application reads the payload intact.", "",
+             "Strongest case first: the shape that reaches the most applications. The setup the reproductions run against:", ""]
+    lines += SETUP[family] + [""]
     if not found:
         lines += ["No bypass was found: every body shape that carries the payload intact to an application is",
                   "stopped, or lets the payload through only where the plain payload also passes.", ""]
@@ -363,9 +426,10 @@ def firewall_report(atlas, family):
             "; ".join("`%s` %s" % (c, atlas.answer(c, plain)) for c in configs)), ""]
         lines += ["Application parsers that read the payload intact from this body: %s." % (
             ", ".join("`%s`" % p for p in atlas.reached(case)) or "none"), ""]
-        lines += ["What should have caught it: the multipart parser's strictness flags (`MULTIPART_STRICT_ERROR`,",
-                  "rule 200003) or the Core Rule Set's multipart rules (REQUEST-922), which stop the shapes",
-                  "around it; the multipart/form-data validator in this repository reports %s on this body." % rule_list(atlas.findings(case)), ""]
+        lines += [WHY.get((family, shape), "The firewall's reading of this body differs from the applications'."), "",
+                  "The multipart/form-data validator in this repository (`multipart-check validate`) reports %s on this body." % (
+                      rule_list(atlas.findings(case)) if atlas.findings(case) else
+                      "only notes (%s)" % ", ".join("`%s`" % d["rule"] for d in entry["validator"]) if entry["validator"] else "nothing"), ""]
         if len(cases) > 1:
             lines += ["Other bodies of this shape that bypass it: %s." % ", ".join("`%s`" % k for k in cases[1:]), ""]
     return "\n".join(lines)
