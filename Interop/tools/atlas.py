@@ -89,6 +89,12 @@ class Atlas:
         for config, parser, case in self.found:
             self.cells.setdefault((config, parser), []).append(case)
         self.shapes = {shape.id: shape for shape in bypass_shapes.SHAPES}
+        for case in applications["cases"]:
+            if case["shape"] not in self.shapes:
+                vector = case["shape"][len("corpus/"):]
+                self.shapes[case["shape"]] = bypass_shapes.Shape(
+                    case["shape"], "corpus vector `%s` with the payload in place of its first value, name or filename" % vector,
+                    vector, [], None)
 
     def body(self, case_id):
         return base64.b64decode(self.cases[case_id]["body_base64"])
@@ -289,7 +295,7 @@ def index_html(atlas):
     body.append("<h2>Body shapes</h2>")
     shape_rows = []
     counts = dict(atlas.shape_counts())
-    for shape in bypass_shapes.SHAPES:
+    for shape in atlas.shapes.values():
         shape_rows.append(['<a href="shapes/%s.html"><code>%s</code></a>' % (e(shape.id), e(shape.id)), e(shape.title),
                            str(counts.get(shape.id, 0)), '<code>%s</code>' % e(shape.source)])
     body.append(table(["shape", "what it does", "bypasses", "corpus source"], shape_rows))
@@ -332,7 +338,7 @@ def shape_html(atlas, shape):
         body.append(table(["application", "payload intact", "reading"], [
             ['<code>%s</code>' % e(parser), intact_text(shape.id, parser, record), parts_html(record)]
             for parser, record in sorted(entry["applications"].items())]))
-    return page("Shape %s" % shape.id, 2, "\n".join(body))
+    return page("Shape %s" % shape.id, 2 + shape.id.count("/"), "\n".join(body))
 
 
 def intact_text(shape_id, parser, record):
@@ -348,7 +354,7 @@ def write_site(into, atlas):
     pages = {"index.html": index_html(atlas)}
     for config in atlas.configs:
         pages[config + ".html"] = config_html(atlas, config)
-    for shape in bypass_shapes.SHAPES:
+    for shape in atlas.shapes.values():
         pages[os.path.join("shapes", shape.id + ".html")] = shape_html(atlas, shape)
     for name, text in pages.items():
         path = os.path.join(root, name)

@@ -49,7 +49,11 @@ def cases():
         for slot, payload_id, content_type, body, expected in shape.cases():
             found[case_id(shape.id, slot, payload_id)] = {
                 "shape": shape.id, "slot": slot, "payload": payload_id, "content_type": content_type,
-                "body": body, "expected": expected}
+                "body": body, "expected": expected, "field": bypass_shapes.FIELD}
+    for shape_id, slot, payload_id, content_type, body, expected, field in bypass_shapes.corpus_cases(interop.corpus()):
+        found[case_id(shape_id, slot, payload_id)] = {
+            "shape": shape_id, "slot": slot, "payload": payload_id, "content_type": content_type,
+            "body": body, "expected": expected, "field": field}
     return found
 
 
@@ -134,7 +138,7 @@ def run_applications(chosen, binary):
         answer, parts, note = application_reading(parser, case["content_type"], case["body"])
         record = {"answer": answer}
         if parts is not None:
-            record["intact"] = bypass_shapes.intact(case["slot"], case["expected"], parts)
+            record["intact"] = bypass_shapes.intact(case["slot"], case["expected"], parts, case["field"])
             record["parts"] = interop.shown_parts(parts)
         elif note:
             record["error"] = note
@@ -152,6 +156,7 @@ def run_applications(chosen, binary):
             "case": identifier, "shape": case["shape"], "slot": case["slot"], "payload": case["payload"],
             "content_type": case["content_type"], "body_base64": base64.b64encode(case["body"]).decode("ascii"),
             "expected": case["expected"].decode("utf-8", errors="backslashreplace"),
+            "field": None if case["field"] is None else case["field"].decode("utf-8", errors="backslashreplace"),
             "validator": findings.get(identifier, []),
             "applications": readings.get(identifier, {}),
         })

@@ -8,6 +8,7 @@ the bytes the application must read in that slot for the payload to count as han
 """
 import base64
 import codecs
+import os
 import urllib.parse
 
 BOUNDARY = b"AtlasBoundary7f3a"
@@ -299,11 +300,53 @@ def reaches(shape_id, parser_id):
     return not shape_id.startswith("media-type-") or parser_id in MEDIA_TYPE_DISPATCH
 
 
-def intact(slot, expected, parts):
+# Corpus bodies larger than this are left out of the corpus shapes: the firewall's body limits, not
+# its reading, would decide them.
+CORPUS_BODY_LIMIT = 65536
+
+
+def corpus_cases(vectors):
+    """Cases made from the corpus: in each vector with a Content-Type, the first text value, name and
+    filename that occurs exactly once in the body (as `name="..."`, `filename="..."` or a part's whole
+    content) is replaced by the payload. Yields (shape id, slot, payload id, content type, body,
+    expected, field); `field` is the name of the text field a value must arrive in."""
+    import interop
+    for vector_id, vector in sorted(vectors.items()):
+        if not vector.get("content_type"):
+            continue
+        with open(os.path.join(interop.VECTORS, vector_id + ".body"), "rb") as source:
+            body = source.read()
+        if len(body) > CORPUS_BODY_LIMIT:
+            continue
+        parts = vector.get("parts")
+        if parts is None:
+            accepted = [o for o in vector.get("outcomes") or [] if o.get("outcome") == "accept" and o.get("parts") is not None]
+            parts = accepted[0]["parts"] if accepted else []
+        parts = interop.expected_parts(parts)
+        slots = {}
+        for name, filename, _, content in parts:
+            if "value" not in slots and filename is None and name and content and b"\r" not in content \
+                    and body.count(content) == 1 and body.count(b"\r\n\r\n" + content + b"\r\n--") == 1:
+                slots["value"] = (b"\r\n\r\n" + content + b"\r\n--", lambda p, c=content: b"\r\n\r\n" + p + b"\r\n--", name)
+            if "name" not in slots and name and body.count(b'name="' + name + b'"') == 1 and body.count(name) == 1:
+                slots["name"] = (b'name="' + name + b'"', lambda p: b'name="' + p + b'"', None)
+            if "filename" not in slots and filename and body.count(b'filename="' + filename + b'"') == 1:
+                slots["filename"] = (b'filename="' + filename + b'"', lambda p: b'filename="' + p + b'"', None)
+        for slot in SLOTS:
+            if slot not in slots:
+                continue
+            old, new, field = slots[slot]
+            for payload_id in ATTACKS:
+                payload = PAYLOADS[payload_id]
+                yield ("corpus/" + vector_id, slot, payload_id, vector["content_type"], body.replace(old, new(payload), 1),
+                       payload, field)
+
+
+def intact(slot, expected, parts, field=FIELD):
     """Whether decoded parts (name, filename, content type, body tuples) hand `expected` over in
-    `slot`: a text field `q` (no filename) whose value is it, a part so named, a file so named."""
+    `slot`: a text field `field` (no filename) whose value is it, a part so named, a file so named."""
     for name, filename, _, body in parts:
-        if slot == "value" and name == FIELD and filename is None and body == expected:
+        if slot == "value" and name == field and filename is None and body == expected:
             return True
         if slot == "name" and name == expected:
             return True
