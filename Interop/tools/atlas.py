@@ -175,6 +175,15 @@ def markdown(atlas):
              "through (HTTP 200), and the application reads the payload intact in that slot.",
              "`results/bypass-<configuration>.json` holds each firewall's answers, `results/bypass.json` the",
              "applications' readings and the validator's findings; the site's atlas pages show every body.", ""]
+    lines += ["ModSecurity 3 runs as Debian packages it (nginx, libnginx-mod-http-modsecurity, libmodsecurity3):",
+              "nginx in one process on its own port, the connector loaded by path, libmodsecurity's recommended",
+              "configuration with `SecRuleEngine On`, the same Core Rule Set. Its connector logs only the rule",
+              "that denied a request to nginx's error log, so the rules that matched come from a JSON audit log;",
+              "and it inspects a body only in the access phase, so the location proxies to a second server block",
+              "that answers 200 (a location that answers with `return` lets `<script>alert(1)</script>` through",
+              "uninspected). At paranoia level 3 and above, rule 920272 stops every multipart body there,",
+              "harmless ones included: it reads `REQUEST_BODY`, which libmodsecurity fills for multipart bodies",
+              "too, and finds CR LF; ModSecurity 2 leaves that variable empty for them.", ""]
     payloads = atlas.applications["payloads"]
     lines += ["Payloads: %s." % "; ".join("%s `%s`" % (key, value) for key, value in payloads.items()), "",
               "A `media-type-*` shape counts only for the rows whose own entry point hands a body of another",

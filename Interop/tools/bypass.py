@@ -9,7 +9,8 @@ payload) in a slot (a text field's value, a field name, a filename). Each body g
 1. through every firewall configuration of firewalls.py (ModSecurity 2 in Apache and ModSecurity 3
    in nginx, Core Rule Set at paranoia levels 1 to 4), each a real server started and stopped here:
    its HTTP status and the rules that matched go to results/bypass-<firewall>.json;
-2. when some configuration lets it through, to every application parser of parsers.tsv (the
+2. when some configuration lets it through while stopping the same payload plainly in that slot,
+   to every application parser of parsers.tsv (the
    firewall's own row left out) through its driver, and to `multipart-check validate`:
    results/bypass.json.
 
@@ -214,13 +215,17 @@ def generate(into, chosen_firewalls, binary):
         if chosen_firewalls is not None and firewall.id not in chosen_firewalls:
             continue
         interop.write_json(firewall_path(into, firewall.id), run_firewall(firewall, every))
-    passed = set()
+    # Only a body some configuration lets through while it stops the plain payload in that slot can
+    # be a bypass: those go to the applications.
+    candidates = set()
     for firewall in firewalls.configurations():
         path = firewall_path(into, firewall.id)
         if os.path.exists(path):
             with open(path, encoding="utf-8") as document:
-                passed |= {answer["case"] for answer in json.load(document)["answers"] if answer["passed"]}
-    chosen = {identifier: case for identifier, case in every.items() if identifier in passed}
+                passed = {answer["case"]: answer["passed"] for answer in json.load(document)["answers"]}
+            candidates |= {identifier for identifier, case in every.items() if passed.get(identifier)
+                           and not passed.get(case_id("plain", case["slot"], case["payload"]), True)}
+    chosen = {identifier: case for identifier, case in every.items() if identifier in candidates}
     interop.write_json(os.path.join(into, "results", "bypass.json"), run_applications(chosen, binary))
 
 
