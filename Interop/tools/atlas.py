@@ -189,7 +189,7 @@ def markdown(atlas):
               "A `media-type-*` shape counts only for the rows whose own entry point hands a body of another",
               "multipart type to the parser (%s); the other drivers call the parser whatever the Content-Type." % ", ".join(
                   "`%s`" % row for row in sorted(bypass_shapes.MEDIA_TYPE_DISPATCH)), ""]
-    lines += ["| configuration | version | a harmless form (`hello world` in a field) | plain payload stopped (value, name, filename × xss, sqli) | bodies let through | bypasses |",
+    lines += ["| configuration | version | a harmless form (`hello world` in a field) | plain payload stopped (slot·payload) | bodies let through | bypasses |",
               "|---|---|---|---|---|---|"]
     for config in atlas.configs:
         benign, plain = atlas.control(config)
