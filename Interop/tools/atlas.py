@@ -168,9 +168,10 @@ def escaped(data):
 def markdown(atlas):
     lines = ["", "## Bypass atlas", "",
              "`tools/bypass.py` (run with `run.sh --bypass`) puts a Core Rule Set test string in a value, a",
-             "name or a filename of each body shape (`tools/bypass_shapes.py`), sends every body to each firewall",
-             "configuration, a real server started and stopped by the tool, and every body some configuration",
-             "lets through to each application parser. A **bypass** is a (configuration, application, body)",
+             "field name, a filename or a file part's field name of each body shape (`tools/bypass_shapes.py`),",
+             "sends every body to each firewall configuration, a real server started and stopped by the tool,",
+             "and every body some configuration lets through while it stops the same payload plainly in that",
+             "slot to each application parser. A **bypass** is a (configuration, application, body)",
              "where the configuration stops the same payload standing plainly in that slot, lets this body",
              "through (HTTP 200), and the application reads the payload intact in that slot.",
              "`results/bypass-<configuration>.json` holds each firewall's answers, `results/bypass.json` the",
@@ -202,6 +203,16 @@ def markdown(atlas):
     if missing:
         lines += ["", "Rows not run (their driver is not built on the machine that made these results): %s." % ", ".join(
             "`%s`" % p for p in missing)]
+    corpus = sorted({case for (_, case) in atlas.status if case.startswith("corpus/")})
+    corpus_through = sorted({case for (config, case), entry in atlas.status.items() if case.startswith("corpus/") and entry["passed"]})
+    corpus_candidates = [case for case in atlas.cases if case.startswith("corpus/")]
+    lines += ["", "Besides the shapes of `tools/bypass_shapes.py`, every corpus vector with a Content-Type gives a case",
+              "per slot and payload: its first text value, name and filename found once in the body is replaced by",
+              "the payload (%d cases from %d vectors). Some configuration lets %d of them through; %d of those can" % (
+                  len(corpus), len({case.rsplit("/", 2)[0] for case in corpus}), len(corpus_through), len(corpus_candidates)),
+              "be bypasses (the configuration stops the plain payload in that slot), the rest carry the payload where",
+              "the Core Rule Set's injection rules do not look even when it stands plainly (an XSS string in a",
+              "filename, a file part's field name)."]
     lines += ["", "### Bypasses per configuration and application", "",
               "Applications with no bypass past any configuration: %s." % (
                   ", ".join("`%s`" % p for p in atlas.parsers if not any((c, p) in atlas.cells for c in atlas.configs)) or "none"), ""]
@@ -332,8 +343,13 @@ def shape_html(atlas, shape):
     e = html.escape
     body = ["<p>%s. Comes from <code>%s</code>.</p>" % (e(shape.title), e(shape.source))]
     cases = [c for c in atlas.cases if atlas.cases[c]["shape"] == shape.id]
+    answered = sorted({c for (_, c) in atlas.status if c.rsplit("/", 2)[0] == shape.id})
+    body.append("<h2>Every configuration's answer</h2>")
+    body.append(table(["body"] + atlas.configs, [['<code>%s</code>' % e(c)] + [e(atlas.answer(config, c)) for config in atlas.configs]
+                                                 for c in answered]))
     if not cases:
-        body.append("<p>No firewall configuration lets a body of this shape through.</p>")
+        body.append("<p>No body of this shape can be a bypass: no configuration lets one through while it stops the "
+                    "same payload plainly in that slot, so none was sent to the applications.</p>")
     for case in cases:
         entry = atlas.cases[case]
         body.append('<h2 id="%s"><code>%s</code></h2>' % (e(case), e(case)))

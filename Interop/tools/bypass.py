@@ -207,14 +207,17 @@ def bypasses(applications, answers):
     return found
 
 
-def generate(into, chosen_firewalls, binary):
-    """Runs the chosen firewall configurations (None: every one) and then the applications."""
+def generate(into, chosen_firewalls, binary, applications=True):
+    """Runs the chosen firewall configurations (None: every one) and then, unless told not to, the
+    applications over every candidate body."""
     every = cases()
     os.makedirs(os.path.join(into, "results"), exist_ok=True)
     for firewall in firewalls.configurations():
         if chosen_firewalls is not None and firewall.id not in chosen_firewalls:
             continue
         interop.write_json(firewall_path(into, firewall.id), run_firewall(firewall, every))
+    if not applications:
+        return
     # Only a body some configuration lets through while it stops the plain payload in that slot can
     # be a bypass: those go to the applications.
     candidates = set()
