@@ -98,18 +98,23 @@ class Firewall:
             self.folder = None
 
     def send(self, content_type, body):
-        """Sends one request (one at a time); returns (status or None, matched rules): the rules are
-        those of the log lines written since the request was sent."""
+        """Sends one request (one at a time); returns (status or None, the rules that matched)."""
         log = os.path.join(self.folder, self.LOG)
         offset = os.path.getsize(log) if os.path.exists(log) else 0
+        token = os.urandom(12).hex()
         try:
-            status = apache.send(self.port, os.urandom(12).hex(), content_type, body)
+            status = apache.send(self.port, token, content_type, body)
         except OSError:
             status = None
-        time.sleep(0.02)  # the error log line is written after the answer
+        return status, self.rules_since(log, offset, token)
+
+    def rules_since(self, log, offset, token):
+        """Apache writes a request's error log lines before it answers: they are all there."""
         with open(log, "rb") as lines:
             lines.seek(offset)
-            return status, self.rules_of(lines.read().decode("utf-8", errors="replace"))
+            text = lines.read().decode("utf-8", errors="replace")
+        marker = "[token %s]" % token
+        return self.rules_of("".join(line + "\n" for line in text.splitlines() if marker in line))
 
 
 class ModSecurity2(Firewall):
@@ -178,21 +183,30 @@ http {
 class ModSecurity3(Firewall):
     LOG = "audit.log"
 
-    @staticmethod
-    def rules_of(text):
-        rules = []
-        for line in text.splitlines():
-            try:
-                entry = json.loads(line)
-            except ValueError:
-                continue
-            for message in entry.get("transaction", {}).get("messages", []):
-                rule = (message.get("details", {}).get("ruleId", "-"), message.get("message", ""))
-                if rule[0] not in ("949110", "980130") and rule not in rules:
-                    rules.append(rule)
-        return rules
-
-    """ModSecurity 3 (libmodsecurity) through its nginx connector, nginx in one process."""
+    def rules_since(self, log, offset, token):
+        """libmodsecurity writes a transaction's audit log entry (one JSON line, every transaction,
+        with its request headers) after nginx has answered: wait for the one with this token."""
+        deadline = time.monotonic() + 10
+        while True:
+            with open(log, "rb") as lines:
+                lines.seek(offset)
+                text = lines.read().decode("utf-8", errors="replace")
+            for line in text.splitlines():
+                try:
+                    entry = json.loads(line)
+                except ValueError:
+                    continue
+                headers = {key.lower(): value for key, value in entry.get("transaction", {}).get("request", {}).get("headers", {}).items()}
+                if headers.get("x-interop-token") == token:
+                    rules = []
+                    for message in entry["transaction"].get("messages", []):
+                        rule = (message.get("details", {}).get("ruleId", "-"), message.get("message", ""))
+                        if rule[0] not in ("949110", "980130") and rule not in rules:
+                            rules.append(rule)
+                    return rules
+            if time.monotonic() > deadline:
+                raise RuntimeError("libmodsecurity wrote no audit log entry for request %s" % token)
+            time.sleep(0.01)
 
     def __init__(self, level):
         super().__init__("modsec3", level)
