@@ -56,6 +56,15 @@ WHY = {
         "Content-Type a text field.",
 }
 
+for _family in ("modsec2", "modsec3"):
+    for _shape, _what in (("field-as-file-blank-filename", "a filename of one space"),
+                          ("field-as-file-slash-filename", "the filename `/`"),
+                          ("field-as-file-dot-filename", "the filename `.`")):
+        WHY.setdefault((_family, _shape), (
+            "%s takes the part for a file, since it has %s, so its content stays out of `ARGS`; the applications "
+            "listed reduce that filename to nothing (trimmed, or cut to its base name) and read the part as the text "
+            "field `q`." % ("ModSecurity 2" if _family == "modsec2" else "libmodsecurity 3", _what)))
+
 SETUP = {
     "modsec2": ["On Debian 12: `apt-get install apache2 libapache2-mod-security2 modsecurity-crs`, then",
                 "`cp /etc/modsecurity/modsecurity.conf-recommended /etc/modsecurity/modsecurity.conf`, set",
