@@ -11,7 +11,8 @@
 #           libhttp-entity-parser-perl, libmojolicious-perl, erlang-base, erlang-cowlib,
 #           libmicrohttpd-dev, libgmime-3.0-dev, libsoup-3.0-dev, libcgicc-dev, gcc, g++, pkg-config,
 #           mono-devel, libokhttp-java, libhttpclient5-java, ruby-multipart-post, libwww-perl,
-#           node-form-data, php-guzzlehttp-psr7
+#           node-form-data, php-guzzlehttp-psr7, nginx, libnginx-mod-http-modsecurity (ModSecurity 3
+#           for the bypass atlas; nginx is only started by tools/firewalls.py, on its own port)
 #   PyPI (pinned, into Interop/.venv): starlette, python-multipart, werkzeug, django, aiohttp, multipart,
 #           requests, urllib3, httpx, tornado, falcon, sanic, blacksheep, webob, pymulter, litestar,
 #           requests-toolbelt
@@ -34,7 +35,7 @@ apt-get install -y -q --no-install-recommends \
     node-multiparty libhttp-body-perl libhttp-entity-parser-perl libmojolicious-perl erlang-base \
     erlang-cowlib libmicrohttpd-dev libgmime-3.0-dev libsoup-3.0-dev libcgicc-dev gcc g++ pkg-config \
     mono-devel libokhttp-java libhttpclient5-java ruby-multipart-post libwww-perl node-form-data \
-    php-guzzlehttp-psr7
+    php-guzzlehttp-psr7 nginx libnginx-mod-http-modsecurity
 
 python3 -m venv .venv
 .venv/bin/pip install -q \

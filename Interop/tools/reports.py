@@ -7,6 +7,7 @@ import html
 import json
 import os
 
+import atlas
 import encoders
 import firewall
 import interop
@@ -296,3 +297,4 @@ def write_all(into, vectors, rules):
     write_html(into, documents, vectors, severities, split)
     results_site.write_site(into, vectors, rules)
     upstream.write_reports(into, vectors, rules)
+    atlas.write_all(into)

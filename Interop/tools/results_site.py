@@ -224,7 +224,7 @@ def page(title, depth, results, body, provenance=None):
     e = html.escape
     nav = "".join('<a href="%s%s">%s</a>' % (root, href, label) for href, label in (
         ("index.html", "Implementations"), ("patterns.html", "Result patterns"), ("vectors.html", "All vectors"),
-        ("browsers.html", "Browser captures")))
+        ("browsers.html", "Browser captures"), ("atlas/index.html", "Bypass atlas")))
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'

@@ -11,6 +11,12 @@ Usage (through Interop/run.sh):
   run.py --check         run everything into a temporary folder and fail if anything differs from
                          the committed files; a result that differs only by its run date counts as
                          the same (the committed date is kept)
+  run.py --bypass        run the bypass atlas (tools/bypass.py: every firewall configuration and
+                         the application parsers behind it) into results/bypass*.json, then the
+                         reports; with --check, run it into a temporary folder and compare
+  run.py --firewall ID   run one firewall configuration of the bypass atlas (repeatable) into
+                         results/bypass-ID.json, then the reports; the applications' readings
+                         (results/bypass.json) are kept: --bypass remakes them
   run.py --check --reports-only
                          regenerate the reports (RESULTS.md, matrix.html, site/, reports/) from the
                          committed results and fail if they differ: what CI runs, no parser needed
@@ -32,6 +38,7 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+import bypass
 import encoders
 import firewall
 import interop
@@ -226,9 +233,17 @@ def main():
     options.add_argument("--parser", action="append", default=[], help="run only this parser (repeatable)")
     options.add_argument("--encoder", action="append", default=[], help="run only this encoder (repeatable)")
     options.add_argument("--reports-only", action="store_true", help="only rewrite the reports from results/")
+    options.add_argument("--bypass", nargs="?", const="all", choices=["all"],
+                         help="run the bypass atlas (firewalls and the applications behind them)")
+    options.add_argument("--firewall", action="append", default=[],
+                         help="run only this firewall configuration of the bypass atlas (repeatable)")
     options.add_argument("--check", action="store_true",
                          help="regenerate everything (with --reports-only: only the reports) and compare with the committed files")
     arguments = options.parse_args()
+    known_firewalls = [configuration.id for configuration in bypass.firewalls.configurations()]
+    unknown = [name for name in arguments.firewall if name not in known_firewalls]
+    if unknown:
+        sys.exit("unknown firewall %s; the atlas runs %s" % (", ".join(unknown), ", ".join(known_firewalls)))
     for kind, listed, table in (("parser", arguments.parser, interop.parsers()), ("encoder", arguments.encoder, interop.encoders())):
         known = {implementation.id for implementation in table}
         unknown = [name for name in listed if name not in known]
@@ -237,6 +252,8 @@ def main():
     def chosen(implementation):
         """Whether to run a parser or encoder: everything when nothing was named, nothing for reports only."""
         if arguments.reports_only:
+            return False
+        if (arguments.bypass or arguments.firewall) and not arguments.parser and not arguments.encoder:
             return False
         if not arguments.parser and not arguments.encoder:
             return True
@@ -248,17 +265,27 @@ def main():
     if not arguments.check:
         if arguments.reports_only:
             reports.write_all(interop.INTEROP, vectors, rules)
+        elif arguments.bypass or arguments.firewall:
+            bypass.generate(interop.INTEROP, None if arguments.bypass else arguments.firewall, binary,
+                            applications=bool(arguments.bypass))
+            reports.write_all(interop.INTEROP, vectors, rules)
         else:
             generate(interop.INTEROP, chosen, vectors, rules, binary)
         return
     with tempfile.TemporaryDirectory(prefix="interop-check-") as scratch:
         if os.path.isdir(os.path.join(interop.INTEROP, "results")):
             shutil.copytree(os.path.join(interop.INTEROP, "results"), os.path.join(scratch, "results"))
+        if arguments.bypass or arguments.firewall:
+            bypass.generate(scratch, None if arguments.bypass else arguments.firewall, binary,
+                            applications=bool(arguments.bypass))
         generate(scratch, chosen, vectors, rules, binary, dated_by=interop.INTEROP)
         names = sorted(set(generated_files(interop.INTEROP)) | set(generated_files(scratch)))
         names += [os.path.join("results", p.id + ".json") for p in interop.parsers() if chosen(p)]
         names += [os.path.join("results", "encoders", e.id + ".json") for e in interop.encoders() if chosen(e)]
         names += [os.path.join("results", "firewall.json")] if any(p.id == firewall.FIREWALL and chosen(p) for p in interop.parsers()) else []
+        if arguments.bypass:
+            names += [os.path.relpath(path, scratch) for path in bypass.result_paths(scratch)]
+        names += [os.path.join("results", "bypass-%s.json" % name) for name in arguments.firewall]
         differing = compare(scratch, names)
         what = "report" if arguments.reports_only else "result and report"
         if differing:

@@ -252,3 +252,48 @@ class RankingTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class BypassAtlasTests(unittest.TestCase):
+    """The atlas's definitions: what counts as a payload handed over intact, and as a bypass."""
+
+    def test_printf_formats_write_every_byte(self):
+        import atlas
+        for data in (bytes(range(256)) + b"1' UNION SELECT 100% \\ -- -", b"--AaB03x\r\n"):
+            written = subprocess.run(["sh", "-c", "printf '%s'" % atlas.printf_literal(data)], capture_output=True).stdout
+            self.assertEqual(written, data)
+
+    def test_a_value_counts_only_in_a_text_field_of_the_payloads_name(self):
+        import bypass_shapes
+        payload = bypass_shapes.PAYLOADS["xss"]
+        self.assertTrue(bypass_shapes.intact("value", payload, [(b"q", None, None, payload)]))
+        self.assertFalse(bypass_shapes.intact("value", payload, [(b"q", b"", None, payload)]))  # read as a file
+        self.assertFalse(bypass_shapes.intact("value", payload, [(b"x", None, None, payload)]))
+        self.assertTrue(bypass_shapes.intact("name", payload, [(payload, None, None, b"1")]))
+        self.assertTrue(bypass_shapes.intact("filename", payload, [(b"f", payload, b"text/plain", b"hello")]))
+
+    def test_a_bypass_needs_the_plain_payload_stopped_and_the_body_let_through(self):
+        import bypass
+        case = {"case": "s/value/xss", "shape": "s", "slot": "value", "payload": "xss",
+                "applications": {"a": {"answer": "accepted", "intact": True}, "b": {"answer": "accepted", "intact": False}}}
+        def answers(plain_passed, body_passed):
+            return {"fw": {"answers": [{"case": "plain/value/xss", "passed": plain_passed},
+                                       {"case": "s/value/xss", "passed": body_passed}]}}
+        applications = {"cases": [case]}
+        self.assertEqual(bypass.bypasses(applications, answers(False, True)), [("fw", "a", "s/value/xss")])
+        self.assertEqual(bypass.bypasses(applications, answers(True, True)), [])  # the slot is not guarded at all
+        self.assertEqual(bypass.bypasses(applications, answers(False, False)), [])
+
+    def test_a_media_type_shape_reaches_only_rows_that_dispatch_on_it(self):
+        import bypass_shapes
+        self.assertTrue(bypass_shapes.reaches("media-type-related", "rack"))
+        self.assertFalse(bypass_shapes.reaches("media-type-related", "django"))
+        self.assertTrue(bypass_shapes.reaches("second-disposition", "django"))
+
+    def test_every_case_has_a_unique_id_and_a_control(self):
+        import bypass
+        cases = bypass.cases()
+        for slot in ("value", "name", "filename"):
+            for payload in ("xss", "sqli"):
+                self.assertIn("plain/%s/%s" % (slot, payload), cases)
+        self.assertIn("benign/value/benign", cases)
