@@ -187,7 +187,7 @@ struct CertifyFastLoopTests {
         let encoder = try Self.leavingEncoder(in: directory, start: "setsid")
         let result = runCLI(["certify", "--vector", "quoting/i-*", "--jobs", "1", "--", "/bin/sh", encoder.script])
         let left = try Self.stillRunning(encoder.pids)
-        for pid in left { kill(pid, SIGKILL) }
+        for pid in left { TestProcess.send(.kill, to: pid) }
         #expect(left.isEmpty, "\(left.count) processes outlived certify")
         // Not the count: another run in this test process, ending first, may have killed some of them.
         _ = result

@@ -86,7 +86,7 @@ import Testing
             let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: ")").last?.split(separator: " ").first
             return state == nil || state == "Z"
         }
-        if !alive { kill(pid, SIGKILL) }
+        if !alive { TestProcess.send(.kill, to: pid) }
         #expect(alive, "the process the driver left (pid \(pid)) outlived compare")
     }
 

@@ -2,14 +2,6 @@ import Foundation
 import MultipartFormTestSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 @Suite struct InputErrorTests {
     @Test func missingFileExits66WithTheReason() throws {
         let directory = try TemporaryDirectory()
@@ -27,12 +19,13 @@ import Darwin
         #expect(result.stderr == "error: cannot read '\(directory.url.path)': is a directory\n")
     }
 
-    @Test(.enabled(if: getuid() != 0, "root can read files without read permission"))
-    func unreadableFileExits66() throws {
+    @Test func unreadableFileExits66() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write(Bodies.browser, named: "secret.body")
-        #expect(chmod(path, 0) == 0)
-        defer { chmod(path, 0o600) }
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path) }
+        // Root reads files without read permission: then there is nothing to test.
+        guard !FileManager.default.isReadableFile(atPath: path) else { return }
         let result = runCLI(["validate", path])
         #expect(result.status == 66)
         #expect(result.stderr == "error: cannot read '\(path)': permission denied\n")

@@ -5,35 +5,20 @@ import Testing
 
 @testable import MultipartFormCLI
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Input that cannot be re-read (a pipe, standard input) is kept for snippets in bounded memory.
 @Suite struct PipeInputTests {
     /// Streams `bytes` through a named pipe into a `BodyInput` and returns it after reading them all.
     func readThroughFIFO(_ bytes: [UInt8]) throws -> (input: BodyInput, streamed: Int) {
         let directory = try TemporaryDirectory()
         let path = directory.url.appendingPathComponent("pipe").path
-        #expect(mkfifo(path, 0o600) == 0)
+        try directory.makeNamedPipe(at: path)
         let writer = Thread {
             // The reader may stop early (a test that fails): the write then fails instead of ending the run.
             CurrentThread.blockBrokenPipeSignal()
-            let fd = open(path, O_WRONLY)
+            let fd = SystemCalls.openForWriting(path)
             guard fd >= 0 else { return }
-            bytes.withUnsafeBytes { raw in
-                var written = 0
-                while written < raw.count {
-                    let count = write(fd, raw.baseAddress! + written, raw.count - written)
-                    if count <= 0 { break }
-                    written += count
-                }
-            }
-            close(fd)
+            _ = bytes.withUnsafeBytes { SystemCalls.writeAll(fd, $0) }
+            _ = SystemCalls.close(fd)
         }
         writer.start()
         let input = try BodyInput(path: path)

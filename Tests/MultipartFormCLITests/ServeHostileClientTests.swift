@@ -2,14 +2,6 @@ import Foundation
 import MultipartFormTestSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 @testable import MultipartFormCLI
 import MultipartFormSystem
 
@@ -266,13 +258,11 @@ import MultipartFormSystem
         // far more than socket buffers hold: they fill, the server's send waits, and after the idle
         // timeout it gives up and closes, which ends the sending. A send may wait while a loaded
         // machine's server is only slow: stopping then would leave its buffers never full.
-        var limit = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(client.descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        ConnectedSocket.setSendTimeout(client.descriptor, seconds: 10)
         let request = postRequest(conformingServeBody, contentType: serveContentType)
         var sent = 0
         while sent < 20_000 && client.send(request) { sent += 1 }
-        let deadline = Date().addingTimeInterval(30)
-        while running.server.openConnections > 0 && Date() < deadline { usleep(20_000) }
+        _ = eventually(within: 30) { running.server.openConnections == 0 }
         #expect(running.server.openConnections == 0)
         #expect(running.waitForOutput(containing: "answer lost: the answer could not be sent"))
         // It gave up: fewer answers came than requests went.

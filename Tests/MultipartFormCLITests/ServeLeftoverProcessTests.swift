@@ -3,14 +3,6 @@ import MultipartFormConformanceCore
 import MultipartFormTestSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The built `multipart-check serve` running real-parser comparisons (`--parser`, the page's compare
 /// button) with a driver that leaves a process behind in a session of its own: each comparison ends
 /// what its drivers left when it ends, and a stop signal still stops the server as before (Linux).
@@ -47,7 +39,7 @@ struct ServeLeftoverProcessTests {
 
     @Test func eachComparisonEndsWhatItsDriverLeftAndAStopStillStops() throws {
         let interop = try Self.leavingInterop()
-        defer { for pid in Self.recorded(interop.pids) { kill(pid, SIGKILL) } }
+        defer { for pid in Self.recorded(interop.pids) { TestProcess.send(.kill, to: pid) } }
         let server = try ServeProcessTests.ServeProcess(["--interop", interop.directory.path, "--parser", "leaver"])
         let client = try RawClient(port: server.port)
         client.send(postRequest(CompareCommandTests.body, contentType: CompareCommandTests.contentType))
@@ -71,12 +63,11 @@ struct ServeLeftoverProcessTests {
         // serve's own stop is unchanged: SIGTERM ends it with its totals and status 0.
         // (Foundation sees a child end when the socket it shares with it closes, and a leftover
         // holds that socket too: without the clean-up, this waits for the leftover.)
-        let stopped = server.stop(with: SIGTERM, within: 15)
+        let stopped = server.stop(with: .terminate, within: 15)
         #expect(stopped, "serve did not end within 15 s of SIGTERM")
         guard stopped else { return }
-        #expect(server.process.terminationReason == .exit)
-        #expect(server.process.terminationStatus == 0)
-        let output = String(decoding: server.stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(server.exitStatus == 0)
+        let output = server.standardOutput()
         #expect(output.contains("note: killed 1 process the parsers left running outside their process groups"), "\(output)")
         #expect(output.contains("stopped: 1 request"), "\(output)")
     }

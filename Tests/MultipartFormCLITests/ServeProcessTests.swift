@@ -2,23 +2,12 @@ import Foundation
 import MultipartFormTestSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The built `multipart-check serve` as a process: stopping it by signal, whatever its output does.
 @Suite(.ownThread, .enabled(if: EndToEndTests.executable != nil, "multipart-check was not found next to the test bundle; build it with `swift build`"))
 struct ServeProcessTests {
-    /// A running `serve` whose standard output goes to `stdout` (a pipe the test may leave unread).
+    /// A running `serve` whose standard output goes to a pipe the test may leave unread.
     final class ServeProcess {
-        let process = Process()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        let exited = DispatchSemaphore(value: 0)
+        let running: TestProcess.Running
         private(set) var port = 0
         /// Standard error up to the line that names the address.
         private(set) var banner = ""
@@ -27,41 +16,52 @@ struct ServeProcessTests {
         /// those commands first (`ulimit`, open descriptors) and then the server.
         init(_ arguments: [String], shell: String? = nil, waitForBanner: Bool = true) throws {
             let executable = try #require(EndToEndTests.executable)
-            if let shell {
-                process.executableURL = URL(fileURLWithPath: "/bin/bash")
-                process.arguments = ["-c", shell + "\nexec \"$0\" serve --port 0 \"$@\"", executable.path] + arguments
-            } else {
-                process.executableURL = executable
-                process.arguments = ["serve", "--port", "0"] + arguments
-            }
-            process.standardOutput = stdout
-            process.standardError = stderr
-            process.standardInput = FileHandle.nullDevice
-            process.terminationHandler = { [exited] _ in exited.signal() }
-            try process.run()
+            let command =
+                shell.map { ["/bin/bash", "-c", $0 + "\nexec \"$0\" serve --port 0 \"$@\"", executable.path] + arguments }
+                ?? [executable.path, "serve", "--port", "0"] + arguments
+            running = try TestProcess.Running(command, standardOutput: .pipe, standardError: .pipe)
             guard waitForBanner else { return }
             // The first line on standard error names the port.
             while !banner.contains("/ (Ctrl-C") {
-                let data = stderr.fileHandleForReading.availableData
-                guard !data.isEmpty else { break }
-                banner += String(decoding: data, as: UTF8.self)
+                let bytes = running.readAvailable(running.standardError!)
+                guard !bytes.isEmpty else { break }
+                banner += String(decoding: bytes, as: UTF8.self)
             }
             let end = try #require(banner.range(of: "/ (Ctrl-C"), "banner: \(banner)")
             port = Int(String(banner[..<end.lowerBound].reversed().prefix { $0.isNumber }.reversed())) ?? 0
         }
 
-        deinit {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        /// The server's process id.
+        var processIdentifier: Int32 { running.processIdentifier }
+
+        /// The exit status once the server has exited, or `nil` while it runs or when a signal ended it.
+        var exitStatus: Int32? {
+            guard let status = running.exitStatus, status & 0x7F == 0 else { return nil }
+            return (status >> 8) & 0xFF
+        }
+
+        /// Waits up to `seconds` for the server to end; whether it did.
+        func waitForExit(within seconds: Double) -> Bool {
+            running.waitForExit(within: seconds) != nil
+        }
+
+        /// Standard output from what is unread to its end.
+        func standardOutput() -> String {
+            String(decoding: running.readToEnd(running.standardOutput!), as: UTF8.self)
+        }
+
+        /// Standard error after the banner, to its end.
+        func standardError() -> String {
+            String(decoding: running.readToEnd(running.standardError!), as: UTF8.self)
         }
 
         /// Waits until standard output's pipe holds at least 16 KiB (the smallest pipe buffer of the
         /// supported systems) unread and stops growing: the server is blocked writing to it.
         func waitUntilStandardOutputIsFull(within seconds: Double = 10) -> Bool {
-            var previous: Int32 = -1
+            var previous = -1
             var unchangedSince = ContinuousClock.now
             return eventually(within: seconds) {
-                var unread: Int32 = 0
-                guard ioctl(stdout.fileHandleForReading.fileDescriptor, UInt(FIONREAD), &unread) == 0 else { return false }
+                guard let unread = running.unreadCount(running.standardOutput!) else { return false }
                 if unread != previous {
                     previous = unread
                     unchangedSince = .now
@@ -71,11 +71,11 @@ struct ServeProcessTests {
         }
 
         /// Sends `signal` and waits up to `seconds` for the process to end; kills it if it does not.
-        func stop(with signal: Int32, within seconds: Double) -> Bool {
-            kill(process.processIdentifier, signal)
-            if exited.wait(timeout: .now() + seconds) == .success { return true }
-            kill(process.processIdentifier, SIGKILL)
-            _ = exited.wait(timeout: .now() + 10)
+        func stop(with signal: TestProcess.Signal, within seconds: Double) -> Bool {
+            running.send(signal)
+            if running.waitForExit(within: seconds) != nil { return true }
+            running.send(.kill)
+            running.waitForExit(within: 10)
             return false
         }
     }
@@ -96,12 +96,11 @@ struct ServeProcessTests {
         #expect(server.waitUntilStandardOutputIsFull(), "serve's output never filled its pipe")
         // Blocked for good, it would never end; its grace for the output is a second, and the bound
         // leaves room for a loaded machine.
-        #expect(server.stop(with: SIGTERM, within: 15), "serve did not end within 15 s of SIGTERM with its output unread")
+        #expect(server.stop(with: .terminate, within: 15), "serve did not end within 15 s of SIGTERM with its output unread")
         // Its output was not read in time after the stop: some of it was lost, and the status and
         // standard error say so.
-        #expect(server.process.terminationReason == .exit)
-        #expect(server.process.terminationStatus == 73)
-        let error = String(decoding: server.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(server.exitStatus == 73)
+        let error = server.standardError()
         #expect(error.contains("error: standard output was not read for 1 second after serve was asked to stop; the rest of the output was dropped\n"), "\(error)")
     }
 
@@ -116,14 +115,13 @@ struct ServeProcessTests {
         client.send(postRequest(conformingServeBody, contentType: serveContentType))
         // It stops by itself at the first line it cannot write (the client may not be answered).
         _ = client.readResponse()
-        guard server.exited.wait(timeout: .now() + 30) == .success else {
-            _ = server.stop(with: SIGKILL, within: 15)
+        guard server.waitForExit(within: 30) else {
+            _ = server.stop(with: .kill, within: 15)
             Issue.record("serve went on after its standard output was lost")
             return
         }
-        #expect(server.process.terminationReason == .exit)
-        #expect(server.process.terminationStatus == 73)
-        let error = String(decoding: server.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(server.exitStatus == 73)
+        let error = server.standardError()
         #expect(error.contains("error: cannot write to standard output: \(reason); serve stopped\n"), "\(error)")
     }
 
@@ -132,10 +130,9 @@ struct ServeProcessTests {
         let client = try RawClient(port: server.port)
         client.send(postRequest(conformingServeBody, contentType: serveContentType))
         #expect(client.readResponse()?.status == 200)
-        #expect(server.stop(with: SIGHUP, within: 15))
-        #expect(server.process.terminationReason == .exit)
-        #expect(server.process.terminationStatus == 0)
-        let output = String(decoding: server.stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(server.stop(with: .hangUp, within: 15))
+        #expect(server.exitStatus == 0)
+        let output = server.standardOutput()
         #expect(output.contains("stopped: 1 request, 1 conforming"), "\(output)")
     }
 
@@ -143,13 +140,13 @@ struct ServeProcessTests {
         let server = try ServeProcess(["--max-connections", "1000"], shell: "ulimit -n 64", waitForBanner: false)
         // It exits at once; the bound allows for a machine loaded by .tools/flake/repeat.sh, where the
         // exit was once seen later than 10 s.
-        guard server.exited.wait(timeout: .now() + 30) == .success else {
-            _ = server.stop(with: SIGKILL, within: 15)
+        guard server.waitForExit(within: 30) else {
+            _ = server.stop(with: .kill, within: 15)
             Issue.record("serve started with a connection limit past its open-file limit")
             return
         }
-        #expect(server.process.terminationStatus == 64)
-        let error = String(decoding: server.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(server.exitStatus == 64)
+        let error = server.standardError()
         #expect(
             error.contains(
                 "error: --max-connections 1000 needs 1064 open files (a socket per connection, and 64 more), but this process may open at most 64 (ulimit -n)"),
@@ -162,11 +159,11 @@ struct ServeProcessTests {
             hard >= 2064
         else { return }  // the hard limit here is too low to raise the soft one that far
         let server = try ServeProcess(["--max-connections", "2000"], shell: "ulimit -S -n 64")
-        let limits = try String(contentsOfFile: "/proc/\(server.process.processIdentifier)/limits", encoding: .utf8)
+        let limits = try String(contentsOfFile: "/proc/\(server.processIdentifier)/limits", encoding: .utf8)
         let soft = limits.split(separator: "\n").first { $0.hasPrefix("Max open files") }?
             .split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first
         #expect(soft == "2064", "\(limits)")
-        #expect(server.stop(with: SIGTERM, within: 15))
+        #expect(server.stop(with: .terminate, within: 15))
     }
 
     @Test func aClientThatFindsNoDescriptorLeftIsAnswered503() throws {
@@ -185,14 +182,14 @@ struct ServeProcessTests {
             }
         }
         guard let answer = refusal else {
-            _ = server.stop(with: SIGKILL, within: 15)
+            _ = server.stop(with: .kill, within: 15)
             Issue.record("no client was answered: the server ran out of descriptors silently")
             return
         }
         #expect(answer.status == 503)
         #expect(answer.text.contains("no file descriptor is left"), "\(answer.text)")
-        #expect(server.stop(with: SIGTERM, within: 15))
-        let output = String(decoding: server.stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(server.stop(with: .terminate, within: 15))
+        let output = server.standardOutput()
         #expect(output.contains("refused: no file descriptor is left"), "\(output)")
     }
 
@@ -200,13 +197,13 @@ struct ServeProcessTests {
     func aLoopbackAddressHoweverWrittenDrawsNoWarning(host: String) throws {
         let server = try ServeProcess(["--host", host])
         #expect(!server.banner.contains("warning"), "\(server.banner)")
-        #expect(server.stop(with: SIGTERM, within: 15))
+        #expect(server.stop(with: .terminate, within: 15))
     }
 
     @Test func anyAddressDrawsTheWarning() throws {
         let server = try ServeProcess(["--host", "0.0.0.0"])
         #expect(server.banner.contains("warning: listening on 0.0.0.0:"), "\(server.banner)")
-        #expect(server.stop(with: SIGTERM, within: 15))
+        #expect(server.stop(with: .terminate, within: 15))
     }
 
     @Test func aCaptureCutShortByAFullDiskIsRemoved() throws {
@@ -219,8 +216,8 @@ struct ServeProcessTests {
         body += [UInt8](repeating: UInt8(ascii: "x"), count: 8 * 1024) + Array("\r\n--AaB03x--\r\n".utf8)
         client.send(postRequest(body, contentType: serveContentType))
         #expect(client.readResponse()?.status == 200)
-        #expect(server.stop(with: SIGTERM, within: 15))
-        let output = String(decoding: server.stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(server.stop(with: .terminate, within: 15))
+        let output = server.standardOutput()
         #expect(output.contains("the incomplete file was removed"), "\(output)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
     }

@@ -4,14 +4,6 @@ import MultipartFormSystem
 import MultipartFormTestSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The clean-up at the end of a run in someone else's process (a test, an app) kills what the
 /// command left behind, never a child of that process; a scope's clean-up takes only its own.
 ///
@@ -22,23 +14,11 @@ struct ChildProcessDescendantsTests {
     @Test func theCleanUpSparesAChildNotYetRegistered() throws {
         // A child carrying this process's marker that no run has registered: what another thread's
         // run looks like between its spawn and its registration, while this run ends.
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/bin/sleep")
-        child.arguments = ["30"]
-        var environment = ProcessInfo.processInfo.environment
-        environment[ChildProcessDescendants.markerVariable] = ChildProcessDescendants.marker
-        child.environment = environment
-        try child.run()
-        defer {
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
-        }
+        let child = try TestProcess.Running(
+            ["/bin/sleep", "30"], environment: [ChildProcessDescendants.markerVariable: ChildProcessDescendants.marker])
         // The marker is in its environment once it runs sleep.
         let commandLine = URL(fileURLWithPath: "/proc/\(child.processIdentifier)/cmdline")
-        let deadline = Date().addingTimeInterval(10)
-        while !((try? Data(contentsOf: commandLine)) ?? Data()).starts(with: Data("/bin/sleep".utf8)), Date() < deadline {
-            usleep(10_000)
-        }
+        _ = eventually { ((try? Data(contentsOf: commandLine)) ?? Data()).starts(with: Data("/bin/sleep".utf8)) }
         let killed = ChildProcessDescendants.killAll()
         #expect(killed == 0)
         #expect(child.isRunning, "the clean-up killed a child of this process")
@@ -74,8 +54,8 @@ struct ChildProcessDescendantsTests {
             let firstLeft = try Self.leave(in: first, directory: directory)
             let secondLeft = try Self.leave(in: second, directory: directory)
             defer {
-                kill(firstLeft, SIGKILL)
-                kill(secondLeft, SIGKILL)
+                TestProcess.send(.kill, to: firstLeft)
+                TestProcess.send(.kill, to: secondLeft)
             }
             guard Self.isRunning(firstLeft), Self.isRunning(secondLeft) else { continue }
             let killedFirst = ChildProcessDescendants.killAll(in: first)

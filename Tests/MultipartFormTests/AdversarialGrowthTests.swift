@@ -1,11 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MultipartForm
+import MultipartFormSystem
 import MultipartFormTestSupport
 import Testing
 
@@ -34,7 +28,7 @@ extension Tag {
 /// swift test -c release --filter AdversarialGrowth`) gives the ones worth quoting.
 @Suite(
     .tags(.adversarial),
-    .enabled(if: getenv("MULTIPART_SKIP_SLOW") == nil, "MULTIPART_SKIP_SLOW is set"),
+    .enabled(if: !TestScale.skipsSlow, "MULTIPART_SKIP_SLOW is set"),
     .serialized)
 struct AdversarialGrowthTests {
     /// Whether the full sizes run (`MULTIPART_FULL_TESTS` is set) rather than the fast form.
@@ -76,9 +70,7 @@ struct AdversarialGrowthTests {
 
     /// The CPU time the calling thread has used, in seconds.
     static func threadCPUTime() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
+        CurrentThread.cpuSeconds()
     }
 
     /// Runs `make` at each size, checks every report with `check` (and that an odd chunking gives

@@ -19,7 +19,7 @@ import Testing
 
     static func findings(_ body: [UInt8], options: ValidationOptions, chunk: Int) -> [String] {
         ChunkedFeed.validate(body, contentType: "multipart/form-data; boundary=AaB03x", options: options, chunkSize: chunk)
-            .diagnostics.map { "\($0.rule)@\($0.offset)" }
+            .rulesAtOffsets
     }
 
     @Test(arguments: [1, 2, 7, 64])
@@ -45,7 +45,7 @@ import Testing
             options.maxDiagnostics = limit
             let report = ChunkedFeed.validate(body, contentType: nil, options: options, chunkSize: chunk)
             let whole = ChunkedFeed.validate(body, contentType: nil, options: options, chunkSize: .max)
-            #expect(report.diagnostics.map { "\($0.rule)@\($0.offset)" } == whole.diagnostics.map { "\($0.rule)@\($0.offset)" })
+            #expect(report.rulesAtOffsets == whole.rulesAtOffsets)
         }
         var options = Self.smallLimits
         options.maxDiagnostics = 3

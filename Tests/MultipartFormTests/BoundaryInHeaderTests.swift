@@ -10,9 +10,7 @@ import Testing
     static let contentType = "multipart/form-data; boundary=AaB03x"
 
     static func findings(_ text: String, chunk: Int) -> [String] {
-        ChunkedFeed.validate(Array(text.utf8), contentType: contentType, chunkSize: chunk).diagnostics.map {
-            "\($0.rule)@\($0.offset)"
-        }
+        ChunkedFeed.validate(Array(text.utf8), contentType: contentType, chunkSize: chunk).rulesAtOffsets
     }
 
     /// The byte offset of the first `needle` in `text` (which holds it).

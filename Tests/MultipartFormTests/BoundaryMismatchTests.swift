@@ -1,4 +1,5 @@
 import MultipartForm
+import MultipartFormTestSupport
 import Testing
 
 /// A boundary read off the first line meets the rules a declared one does, and a boundary shorter than the body's is named as such.
@@ -9,7 +10,7 @@ struct BoundaryMismatchTests {
     }
 
     static func findings(_ report: ValidationReport) -> [String] {
-        report.diagnostics.map { "\($0.rule)@\($0.offset)" }
+        report.rulesAtOffsets
     }
 
     @Test func anInferredBoundaryOf71CharactersIsTooLong() {

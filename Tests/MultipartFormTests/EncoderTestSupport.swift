@@ -1,5 +1,6 @@
 import Foundation
 import MultipartForm
+import MultipartFormTestSupport
 import Testing
 
 /// A generator that always returns the same word, so every generated boundary is the same.
@@ -34,7 +35,7 @@ struct ExpectedPart: Equatable, CustomStringConvertible {
 
 /// Validates an encoder's output and returns the findings that are not notes, as `rule@offset`.
 func nonNoteFindings(_ report: ValidationReport) -> [String] {
-    report.diagnostics.filter { $0.severity != .note }.map { "\($0.rule)@\($0.offset)" }
+    report.diagnostics.filter { $0.severity != .note }.map(\.ruleAtOffset)
 }
 
 /// The parts a validation report decoded, with their content copied out of the body.

@@ -31,7 +31,7 @@ import Testing
         ChunkedFeed.validate(body, contentType: Self.contentType, options: options, chunkSize: chunk)
     }
 
-    func rules(_ report: ValidationReport) -> [String] { report.diagnostics.map { "\($0.rule)@\($0.offset)" } }
+    func rules(_ report: ValidationReport) -> [String] { report.rulesAtOffsets }
 
     @Test(arguments: [4093, 65_536])
     func eightMebibyteFilePartIsFramedExactly(chunk: Int) {

@@ -11,7 +11,7 @@ import Testing
     }
 
     func findings(_ report: ValidationReport) -> [String] {
-        report.diagnostics.map { "\($0.rule)@\($0.offset)" }
+        report.rulesAtOffsets
     }
 
     @Test func browserShapedBodyHasNoFindings() {

@@ -1,5 +1,3 @@
-import Foundation
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,28 +5,34 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 
 /// A one-request HTTP/1.1 server on 127.0.0.1 that records what it receives and echoes the body back.
 ///
 /// Enough for URLSession to upload to: answers `Expect: 100-continue`, reads a body framed by
 /// Content-Length or chunked transfer coding, replies 200 with the same bytes. Every wait has a
 /// timeout, so a broken client fails the test instead of hanging it.
-final class LoopbackHTTPServer: @unchecked Sendable {
+package final class LoopbackHTTPServer: @unchecked Sendable {
     /// What the server read: the request head's lines and the decoded body.
-    struct Request: Sendable {
-        var requestLine = ""
-        var headers: [String: String] = [:]
-        var body: [UInt8] = []
+    package struct Request: Sendable {
+        /// The request line, without its CRLF.
+        package var requestLine = ""
+        /// The header fields, by lower-case name.
+        package var headers: [String: String] = [:]
+        /// The body, with any chunked coding removed.
+        package var body: [UInt8] = []
     }
 
-    let port: UInt16
+    /// The port it listens on.
+    package let port: UInt16
     private let listener: Int32
     private let done = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var request: Request?
     private var failure: String?
 
-    init() throws {
+    /// Listens on a free loopback port and serves one request on a thread of its own.
+    package init() throws {
         #if canImport(Glibc)
         let streamSocket = Int32(SOCK_STREAM.rawValue)
         #else
@@ -61,10 +65,10 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// The server's base URL.
-    var url: URL { URL(string: "http://127.0.0.1:\(port)/upload")! }
+    package var url: URL { URL(string: "http://127.0.0.1:\(port)/upload")! }
 
     /// Waits for the request to be served and returns it, or the reason it was not.
-    func received(timeout seconds: Int = 30) -> Result<Request, ServerError> {
+    package func received(timeout seconds: Int = 30) -> Result<Request, ServerError> {
         guard done.wait(timeout: .now() + .seconds(seconds)) == .success else { return .failure(ServerError("timed out")) }
         lock.lock()
         defer { lock.unlock() }
@@ -72,8 +76,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         return .failure(ServerError(failure ?? "no request"))
     }
 
-    struct ServerError: Error, CustomStringConvertible {
-        var description: String
+    package struct ServerError: Error, CustomStringConvertible {
+        /// What went wrong.
+        package var description: String
         init(_ description: String) { self.description = description }
     }
 
