@@ -10,7 +10,7 @@ struct SpillTests {
     /// A FIFO fed `bytes` by a background thread, opened as an input.
     static func pipeInput(_ bytes: [UInt8], in directory: TemporaryDirectory) throws -> BodyInput {
         let path = directory.url.appendingPathComponent("pipe").path
-        try #require(mkfifo(path, 0o600) == 0)
+        try directory.makeNamedPipe(at: path)
         let writer = Thread {
             guard let handle = FileHandle(forWritingAtPath: path) else { return }
             handle.write(Data(bytes))
