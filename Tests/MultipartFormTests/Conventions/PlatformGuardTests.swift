@@ -5,7 +5,7 @@ import Testing
 /// package's own sources pass it, and each rule catches its mistake.
 @Suite("Platform guard")
 struct PlatformGuardTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
     /// The targets whose modules are library products (built for iOS, tvOS, watchOS and visionOS too).

@@ -5,8 +5,8 @@ import Testing
 /// command-line tool, whose memory use when validating huge bodies would otherwise start at Foundation's load cost.
 @Suite("Foundation linkage")
 struct FoundationLinkageTests {
-    /// The package root, found from this file's path (`Tests/MultipartFormTests/FoundationLinkageTests.swift`).
-    static let packageRoot = URL(fileURLWithPath: #filePath)
+    /// The package root, found from this file's path (`Tests/MultipartFormTests/Conventions/FoundationLinkageTests.swift`).
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent()
         .deletingLastPathComponent()
         .deletingLastPathComponent()

@@ -265,7 +265,7 @@ import Testing
     /// Where `Interop/setup.sh` ran: `MULTIPART_CHECK_INTEROP`, else this checkout's `Interop`.
     static var installedInterop: String? {
         let candidates = [ProcessInfo.processInfo.environment[CompareCommand.interopVariable]].compactMap { $0 } + [
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("Interop").path
         ]
         return candidates.first { FileManager.default.fileExists(atPath: $0 + "/.venv/bin/python") }
@@ -277,7 +277,7 @@ import Testing
             "needs the parsers Interop/setup.sh installs (set MULTIPART_CHECK_INTEROP to an Interop directory where it ran)"))
     func realParsersSplitOnTheHandRolledBlogBody() throws {
         let interop = try #require(Self.installedInterop)
-        let vector = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let vector = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Vectors/realworld/n-hand-rolled-blog-body.body").path
         let result = runCLI(
             ["compare", "--interop", interop, "--parser", "python-multipart", "--parser", "php", "--parser", "werkzeug", vector])

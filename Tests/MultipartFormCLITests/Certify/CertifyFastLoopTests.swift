@@ -6,7 +6,7 @@ import Testing
 /// a vector sends, saved answers and known issues from the command line.
 @Suite("certify fast loop", .ownThread)
 struct CertifyFastLoopTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
     static let python3: String? = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")

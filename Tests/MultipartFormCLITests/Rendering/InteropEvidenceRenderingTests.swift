@@ -8,7 +8,7 @@ import Testing
 /// rule, the split vectors that expect it and the parsers that read them differently.
 @Suite struct InteropEvidenceRenderingTests {
     static func evidence() throws -> InteropEvidence {
-        let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Vectors").path
         return try #require(try InteropEvidence.beside(corpusDirectory: vectors))
     }
