@@ -44,7 +44,7 @@ let package = Package(
         // one process runner):
         // in no product, so only the tests build it.
         .target(name: "MultipartFormTestSupport", dependencies: ["MultipartForm", "MultipartFormSystem"], path: "Tests/MultipartFormTestSupport"),
-        .testTarget(name: "MultipartFormTests", dependencies: ["MultipartForm", "MultipartFormTestSupport"]),
+        .testTarget(name: "MultipartFormTests", dependencies: ["MultipartForm", "MultipartFormSystem", "MultipartFormTestSupport"]),
         .testTarget(
             name: "MultipartFormConformanceTests",
             dependencies: [
@@ -62,7 +62,8 @@ let package = Package(
             ],
             exclude: ["serve-clients-requirements.txt"]),
         .testTarget(
-            name: "MultipartFormFoundationTests", dependencies: ["MultipartFormFoundation", "MultipartForm", "MultipartFormTesting"]),
+            name: "MultipartFormFoundationTests",
+            dependencies: ["MultipartFormFoundation", "MultipartForm", "MultipartFormTesting", "MultipartFormTestSupport"]),
         // Every Swift block of the README, CONFORMANCE.md and the DocC articles, compiled (and run where it can be).
         .testTarget(
             name: "MultipartFormDocumentationTests",

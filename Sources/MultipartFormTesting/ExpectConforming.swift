@@ -32,7 +32,7 @@ import FoundationNetworking
 ///     interop hazards fail too; `.error` for violations only.
 ///   - sourceLocation: Where the issues are reported; the caller's line by default.
 /// - Returns: The report, for further checks.
-/// - Throws: ``RequestBodyError`` when the request has no `Content-Type` or no readable body.
+/// - Throws: `RequestBodyError` (of `MultipartFormFoundation`) when the request has no `Content-Type` or no readable body.
 @discardableResult
 public func expectConforming(
     _ request: URLRequest, bodyFile: URL? = nil, receivers: [Receiver] = [], minimumSeverity: Severity = .warning,

@@ -30,7 +30,7 @@ import FoundationNetworking
 ///   - file: The file the failures are reported in.
 ///   - line: The line the failures are reported at.
 /// - Returns: The report, for further checks.
-/// - Throws: ``RequestBodyError`` when the request has no `Content-Type` or no readable body.
+/// - Throws: `RequestBodyError` (of `MultipartFormFoundation`) when the request has no `Content-Type` or no readable body.
 @discardableResult
 public func XCTAssertMultipartConforming(
     _ request: @autoclosure () throws -> URLRequest, bodyFile: URL? = nil, receivers: [Receiver] = [],

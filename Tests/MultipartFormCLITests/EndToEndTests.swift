@@ -138,8 +138,8 @@ import Testing
         #expect(parts.compactMap { $0["content_type"] as? String } == ["image/png"])
     }
 
-    @Test(arguments: [SIGINT, SIGTERM])
-    func aSignalToCertifyEndsItsChildToo(signal: Int32) throws {
+    @Test(arguments: [TestProcess.Signal.interrupt, .terminate])
+    func aSignalToCertifyEndsItsChildToo(signal: TestProcess.Signal) throws {
         let executable: URL = try #require(Self.executable)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("certify-signal-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -149,50 +149,21 @@ import Testing
         let script = directory.appendingPathComponent("encoder.sh").path
         try Data("#!/bin/sh\necho $$ > '\(pidFile)'\nexec sleep 60\n".utf8).write(to: URL(fileURLWithPath: script))
         // Spawned with an empty signal mask, as a shell would start it (the test runner blocks signals).
-        let certify = try Self.spawnWithSignalsUnblocked(
-            [executable.path, "certify", "--timeout", "60", "--", "/bin/sh", script])
-        var childPID: pid_t = 0
-        for _ in 0..<500 where childPID == 0 {
-            usleep(10_000)
-            if let text = try? String(contentsOfFile: pidFile, encoding: .utf8) {
-                childPID = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-            }
+        let certify = try TestProcess.Running([executable.path, "certify", "--timeout", "60", "--", "/bin/sh", script])
+        var childPID: Int32 = 0
+        _ = eventually(within: 5) {
+            childPID = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap {
+                Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            } ?? 0
+            return childPID > 0
         }
         try #require(childPID > 0, "the encoder never started")
-        kill(certify, signal)
-        var status: Int32 = 0
-        while waitpid(certify, &status, 0) < 0 && errno == EINTR {}
-        #expect(status & 0x7F == signal, "certify did not end by the signal (status \(status))")
-        var childGone = false
-        for _ in 0..<500 where !childGone {
-            // Gone, or a zombie waiting for init to reap it.
-            let state = (try? String(contentsOfFile: "/proc/\(childPID)/stat", encoding: .utf8))?
-                .split(separator: ")").last?.split(separator: " ").first
-            childGone = (kill(childPID, 0) != 0 && errno == ESRCH) || state == "Z"
-            if !childGone { usleep(10_000) }
-        }
-        if !childGone { kill(childPID, SIGKILL) }
+        certify.send(signal)
+        let status = certify.waitForExit()
+        #expect(certify.terminatingSignal == signal, "certify did not end by the signal (status \(String(describing: status)))")
+        // Gone, or a zombie waiting for init to reap it.
+        let childGone = eventually(within: 5) { !TestProcess.isRunning(childPID) }
+        if !childGone { TestProcess.send(.kill, to: childPID) }
         #expect(childGone, "the encoder (pid \(childPID)) outlived certify")
-    }
-
-    /// Starts `arguments` with no signal blocked and standard streams on /dev/null; returns its pid.
-    static func spawnWithSignalsUnblocked(_ arguments: [String]) throws -> pid_t {
-        #if canImport(Darwin)
-        var attributes: posix_spawnattr_t? = nil
-        #else
-        var attributes = posix_spawnattr_t()
-        #endif
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, arguments[0], nil, &attributes, argv, nil)
-        try #require(result == 0, "cannot start \(arguments[0]): \(result)")
-        return pid
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MultipartForm
 import MultipartFormFoundation
+import MultipartFormTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -45,6 +45,11 @@ package final class TemporaryDirectory {
         return file.path
     }
 
+    /// Makes a named pipe (FIFO) at `path`, readable and writable by this user only.
+    package func makeNamedPipe(at path: String) throws {
+        guard mkfifo(path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
     /// Writes each file of `files` (relative path to bytes) with ``write(_:named:)``.
     package func write(_ files: [String: [UInt8]]) throws {
         for (name, bytes) in files { try write(bytes, named: name) }

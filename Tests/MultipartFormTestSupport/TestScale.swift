@@ -12,6 +12,12 @@ package enum TestScale {
     /// Whether `MULTIPART_FULL_TESTS` is set.
     package static let isFull = ProcessInfo.processInfo.environment[fullVariable] != nil
 
+    /// The environment variable that skips the tests that generate large inputs.
+    package static let skipSlowVariable = "MULTIPART_SKIP_SLOW"
+
+    /// Whether `MULTIPART_SKIP_SLOW` is set: the tests that generate large inputs do not run.
+    package static let skipsSlow = ProcessInfo.processInfo.environment[skipSlowVariable] != nil
+
     /// `full` when the full sizes run, else `fast`.
     package static func pick<Value>(full: Value, fast: Value) -> Value { isFull ? full : fast }
 }

@@ -25,7 +25,7 @@ except ImportError:  # .ci/run installs it (requirements.txt beside this file)
     yaml = None
 
 ARTICLE = os.path.join(
-    ROOT, "Sources", "MultipartFormConformanceCore", "MultipartFormConformanceCore.docc", "CertifyInCI.md")
+    ROOT, "Sources", "MultipartFormConformance", "MultipartFormConformance.docc", "CertifyInCI.md")
 EXAMPLE = re.compile(r"<!-- ci-example: (\S+) (\S+) -->\n```[a-z]*\n(.*?)```\n", re.S)
 ACTION_REFERENCE = re.compile(r"^OWNER/multipart-form-conformance@v\d+$")
 WORKFLOW = ".github/workflows/multipart.yml"

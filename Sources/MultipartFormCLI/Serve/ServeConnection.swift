@@ -336,11 +336,26 @@ final class ServeConnection: @unchecked Sendable {
 
     private func refuse(_ refusal: RefusalError, number: Int, requestLine: String?, event: String, headOnly: Bool = false) {
         server.record(.refused)
-        ConnectedSocket.send(descriptor, ServeResponse.refusal(refusal, headOnly: headOnly), within: configuration.idleTimeout)
+        Self.send(refusal, on: descriptor, headOnly: headOnly, within: configuration.idleTimeout)
         server.emit(
             ServeLog.requestEnded(
                 number: number, peer: peer, requestLine: requestLine, event: event, status: refusal.status,
                 reason: refusal.reason, format: configuration.format))
+    }
+
+    /// Answers a connection the server will not serve (too many open, no descriptor or thread left)
+    /// 503 with `reason`, as a refused request is answered, and says so; the caller closes it.
+    static func refuse(connection descriptor: Int32, peer: String, reason: String, on server: ServeServer) {
+        ConnectedSocket.setSendTimeout(descriptor, seconds: 1)
+        send(RefusalError(status: .serviceUnavailable, reason: reason), on: descriptor, retryAfter: ServeServer.retryAfterSeconds, within: 1)
+        server.emit(ServeLog.connectionRefused(peer: peer, reason: reason, format: server.configuration.format))
+    }
+
+    /// Writes a refusal's answer: the one place a refusal is sent, for a request or a connection.
+    private static func send(
+        _ refusal: RefusalError, on descriptor: Int32, headOnly: Bool = false, retryAfter: Int? = nil, within seconds: Double
+    ) {
+        ConnectedSocket.send(descriptor, ServeResponse.refusal(refusal, headOnly: headOnly, retryAfter: retryAfter), within: seconds)
     }
 
     /// Whether the client keeps the connection open: HTTP/1.1 unless `Connection: close`, HTTP/1.0

@@ -338,20 +338,17 @@ final class ServeServer: @unchecked Sendable {
         }
         let connection = ServeConnection(server: self, descriptor: accepted.descriptor, peer: accepted.peer)
         if !DetachedThread.start({ connection.run() }) {
-            emit(ServeLog.connectionRefused(peer: accepted.peer, reason: "no thread could be started", format: configuration.format))
-            connectionEnded(accepted.descriptor)
+            shared.withLock { $0.totals.connectionsRefused += 1 }
+            ServeConnection.refuse(connection: accepted.descriptor, peer: accepted.peer, reason: "no thread could be started", on: self)
+            connectionEnded(accepted.descriptor, lingering: true)
         }
     }
 
     /// Answers an accepted connection 503 with `reason` and closes it, counting it and saying so.
     private func refuse(_ accepted: (descriptor: Int32, peer: String), reason: String) {
         shared.withLock { $0.totals.connectionsRefused += 1 }
-        ConnectedSocket.setSendTimeout(accepted.descriptor, seconds: 1)
-        ConnectedSocket.send(
-            accepted.descriptor,
-            ServeResponse.refusal(RefusalError(status: .serviceUnavailable, reason: reason), retryAfter: Self.retryAfterSeconds), within: 1)
+        ServeConnection.refuse(connection: accepted.descriptor, peer: accepted.peer, reason: reason, on: self)
         lingeringClose.close(accepted.descriptor)
-        emit(ServeLog.connectionRefused(peer: accepted.peer, reason: reason, format: configuration.format))
     }
 
     /// The `Retry-After` of a 503 for too many connections: a slot frees when a request ends, so soon.

@@ -84,25 +84,6 @@ extension StrictJSONReader {
         return try parseString()
     }
 
-    /// Reads a number's text exactly as written.
-    package mutating func readNumber() throws(JSONSyntaxError) -> String {
-        skipWhitespace()
-        let start = index
-        try parseNumber()
-        return String(decoding: input[start..<index], as: UTF8.self)
-    }
-
-    /// Reads `true` or `false`.
-    package mutating func readBool() throws(JSONSyntaxError) -> Bool {
-        skipWhitespace()
-        if peek(UInt8(ascii: "t")) {
-            try expectLiteral("true")
-            return true
-        }
-        try expectLiteral("false")
-        return false
-    }
-
     /// Reads `null`.
     package mutating func readNull() throws(JSONSyntaxError) {
         skipWhitespace()

@@ -23,4 +23,12 @@ package enum CurrentThread {
         sigaddset(&signals, SIGPIPE)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
+
+    /// The processor time this thread has used, in seconds (`CLOCK_THREAD_CPUTIME_ID`): what a
+    /// growth measurement counts, unmoved by other threads and processes sharing the machine.
+    package static func cpuSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
+    }
 }
