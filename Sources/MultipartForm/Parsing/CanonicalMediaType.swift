@@ -18,24 +18,24 @@ enum CanonicalMediaType {
 
     /// Matches a whole header value (after the colon).
     static func match(_ bytes: ArraySlice<UInt8>) -> Match? {
-        let found: Match? = bytes.withUnsafeBufferPointer { value in
-            var index = 0
-            while index < value.count && ByteClass.isWhitespace(value[index]) { index += 1 }
-            let start = index
-            while index < value.count && ByteClass.isTokenChar(value[index]) { index += 1 }
-            let slash = index
-            guard slash > start, slash < value.count, value[slash] == ByteClass.slash else { return nil }
-            index += 1
-            while index < value.count && ByteClass.isTokenChar(value[index]) { index += 1 }
-            let end = index
-            guard end > slash + 1 else { return nil }
-            while index < value.count && ByteClass.isWhitespace(value[index]) { index += 1 }
-            guard index == value.count else { return nil }
-            return Match(range: start..<end, type: start..<slash)
-        }
-        guard let found else { return nil }
-        let base = bytes.startIndex
-        let type = bytes[(base + found.type.lowerBound)..<(base + found.type.upperBound)]
-        return ByteClass.equalsIgnoringCase(type, ByteClass.multipart) ? nil : found
+        bytes.withUnsafeBufferPointer(match)
+    }
+
+    /// Matches a whole header value (after the colon) held in memory; the ranges count from its first byte.
+    static func match(_ value: UnsafeBufferPointer<UInt8>) -> Match? {
+        var index = 0
+        while index < value.count && ByteClass.isWhitespace(value[index]) { index += 1 }
+        let start = index
+        while index < value.count && ByteClass.isTokenChar(value[index]) { index += 1 }
+        let slash = index
+        guard slash > start, slash < value.count, value[slash] == ByteClass.slash else { return nil }
+        index += 1
+        while index < value.count && ByteClass.isTokenChar(value[index]) { index += 1 }
+        let end = index
+        guard end > slash + 1 else { return nil }
+        while index < value.count && ByteClass.isWhitespace(value[index]) { index += 1 }
+        guard index == value.count else { return nil }
+        let type = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: value[start..<slash]))
+        return PartMedia.Kind(type: type) == .multipart ? nil : Match(range: start..<end, type: start..<slash)
     }
 }

@@ -96,7 +96,7 @@ struct PendingField {
 ///
 /// Plain data (no references): a part starts by overwriting it and ends by dropping it, with no
 /// reference counting. Bytes a part's checks need later are in the engine's reused buffers, and a
-/// nested body's validation in ``ValidationEngine/nested``; the flags here say which are the part's.
+/// nested body's validation in ``ValidationEngine/PartReader/nested``; the flags here say which are the part's.
 struct PartState {
     var index: Int
     var collect: Bool
@@ -153,7 +153,7 @@ struct PartState {
         /// Whether the part is the `_charset_` field, whose value's first bytes are kept (in
         /// ``PartBytes/charsetValue``).
         var keepsCharsetValue = false
-        /// Whether the part is itself a multipart body (validated by ``ValidationEngine/nested``).
+        /// Whether the part is itself a multipart body (validated by ``ValidationEngine/PartReader/nested``).
         var hasNested = false
         /// Whether the content is still searched for `--boundary` in the middle of a line (until the
         /// first such occurrence is reported).
@@ -166,7 +166,7 @@ struct PartState {
         /// `boundary-prefix-line`'s, so the search passes over it.
         var prefixLineDash = -1
         /// Whether the content is checked against the transfer encoding the part declares, base64 or
-        /// quoted-printable (by ``ValidationEngine/transferCheck``).
+        /// quoted-printable (by ``ValidationEngine/PartReader/transferCheck``).
         var checksTransferEncoding = false
     }
 }

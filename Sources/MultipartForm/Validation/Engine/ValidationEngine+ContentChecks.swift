@@ -45,12 +45,12 @@ extension ValidationEngine {
         return nil
     }
 
-    /// The search for `--boundary` inside content, made the first time it is needed. Content is only
-    /// read once a boundary frames the body.
+    /// The search for `--boundary` inside content and header lines, made the first time it is
+    /// needed. Both are only read once a boundary frames the body.
     mutating func boundaryTextSearch() -> DashBoundarySearch {
-        if let search = boundaryText { return search }
-        let search = DashBoundarySearch(boundary: boundary ?? [])
-        boundaryText = search
+        if let search = framing!.boundaryText { return search }
+        let search = DashBoundarySearch(boundary: framing!.boundary)
+        framing!.boundaryText = search
         return search
     }
 
@@ -71,9 +71,9 @@ extension ValidationEngine {
     /// binary may label, reported on its own).
     mutating func prepareTransferCheck(isMultipart: Bool) {
         guard part.headers.hasTransferEncoding, !isMultipart,
-            let encoding = TransferContentCheck.Encoding(mechanism: partBytes.transferEncoding.bytes)
+            let encoding = TransferContentCheck.Encoding(mechanism: reader.bytes.transferEncoding.bytes)
         else { return }
-        transferCheck = TransferContentCheck(encoding)
+        reader.transferCheck = TransferContentCheck(encoding)
         part.content.checksTransferEncoding = true
     }
 
@@ -85,19 +85,19 @@ extension ValidationEngine {
         _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, lineFeeds: Int, lineStart: Int,
         into found: inout [ContentFinding]
     ) {
-        guard !transferCheck.isDone else { return }
-        let hadFault = transferCheck.fault != nil
-        let hadDeparture = transferCheck.departure != nil
-        transferCheck.feed(bytes, range, offset: offset)
+        guard !reader.transferCheck.isDone else { return }
+        let hadFault = reader.transferCheck.fault != nil
+        let hadDeparture = reader.transferCheck.departure != nil
+        reader.transferCheck.feed(bytes, range, offset: offset)
         let run = UnsafeRawBufferPointer(rebasing: bytes[range])
         // A fault found in this run lies in it, or before it on the same line: a line break either
         // ends what was pending or is itself the fault.
-        if !hadFault, let fault = transferCheck.fault {
+        if !hadFault, let fault = reader.transferCheck.fault {
             found.append(
                 .transferFault(
                     fault.fault, contentLocation(of: fault.offset, in: run, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)))
         }
-        if !hadDeparture, let departure = transferCheck.departure {
+        if !hadDeparture, let departure = reader.transferCheck.departure {
             found.append(
                 .transferStyle(
                     departure.departure,
@@ -108,9 +108,9 @@ extension ValidationEngine {
     /// Ends the transfer-encoding check at `contentEnd` and reports a fault the end reveals: it lies
     /// on the content's last line.
     mutating func finishTransferCheck(contentEnd: Int) {
-        guard transferCheck.fault == nil else { return }
-        transferCheck.finish(at: contentEnd)
-        if let found = transferCheck.fault {
+        guard reader.transferCheck.fault == nil else { return }
+        reader.transferCheck.finish(at: contentEnd)
+        if let found = reader.transferCheck.fault {
             let place = Located(
                 offset: found.offset, line: part.content.endLine, column: found.offset - part.content.endLineStart + 1)
             noteTransferFault(found.fault, at: place)
@@ -118,7 +118,7 @@ extension ValidationEngine {
     }
 
     mutating func noteTransferFault(_ fault: TransferContentCheck.Fault, at place: Located) {
-        switch transferCheck.encoding {
+        switch reader.transferCheck.encoding {
         case .base64: note(.notBase64(fault), at: place, part: part.index)
         case .quotedPrintable: note(.notQuotedPrintable(fault), at: place, part: part.index)
         }
