@@ -159,7 +159,7 @@ struct PartState {
         /// first such occurrence is reported).
         var looksForBoundaryText = true
         /// How much of `--boundary` the content read so far ends with (``DashBoundarySearch/State``).
-        var boundaryTextState: DashBoundarySearch.State = 0
+        var boundaryTextState: DashBoundarySearch<PairSampling>.State = 0
         /// How many of the content's first bytes were searched (at most ``ValidationEngine/boundaryTextWindow``).
         var boundaryTextSearched = 0
         /// The offset of the `--` of the last content line that starts with `--boundary`: that line is
@@ -168,5 +168,21 @@ struct PartState {
         /// Whether the content is checked against the transfer encoding the part declares, base64 or
         /// quoted-printable (by ``ValidationEngine/PartReader/transferCheck``).
         var checksTransferEncoding = false
+
+        /// The content read so far ends on line `line`, which starts at `start`.
+        @inline(__always)
+        mutating func endsOnLine(_ line: Int, startingAt start: Int) {
+            endLine = line
+            endLineStart = start
+        }
+
+        /// `count` more bytes were searched for `--boundary` without a finding, the search left in
+        /// `state`; the search stops once `window` bytes were.
+        @inline(__always)
+        mutating func searchedForBoundaryText(_ count: Int, state: DashBoundarySearch<PairSampling>.State, window: Int) {
+            boundaryTextSearched &+= count
+            boundaryTextState = state
+            if boundaryTextSearched == window { looksForBoundaryText = false }
+        }
     }
 }

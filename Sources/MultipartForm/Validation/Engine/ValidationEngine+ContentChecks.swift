@@ -20,36 +20,37 @@ extension ValidationEngine {
     ///
     /// Out of line: it runs once for every run of content bytes, and inlined into
     /// ``feedPart(_:_:offset:lineFeeds:lineStart:)`` it would grow every caller.
+    /// `checks` is the part's ``PartState/Content`` as the caller read it.
     @inline(never)
     mutating func findBoundaryText(
-        _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, lineFeeds: Int, lineStart: Int
+        _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, lineFeeds: Int, lineStart: Int,
+        checks: PartState.Content
     ) -> ContentFinding? {
         let search = boundaryTextSearch()
         // Only the window's bytes: where it ends is an offset in the content, so any chunking agrees.
-        let taken = min(range.count, Self.boundaryTextWindow &- part.content.boundaryTextSearched)
-        part.content.boundaryTextSearched &+= taken
+        let taken = min(range.count, Self.boundaryTextWindow &- checks.boundaryTextSearched)
         let run = UnsafeRawBufferPointer(rebasing: bytes[range.lowerBound..<(range.lowerBound &+ taken)])
-        var state = part.content.boundaryTextState
+        var state = checks.boundaryTextState
         var from = 0
         while let end = search.next(in: run, from: from, state: &state) {
             let start = offset &+ end &- search.pattern.count
-            if start == part.content.prefixLineDash {
+            if start == checks.prefixLineDash {
                 from = end
                 continue
             }
+            part.content.boundaryTextSearched &+= taken
             part.content.looksForBoundaryText = false
             return .boundaryText(contentLocation(of: start, in: run, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart))
         }
-        part.content.boundaryTextState = state
-        if part.content.boundaryTextSearched == Self.boundaryTextWindow { part.content.looksForBoundaryText = false }
+        reader.part?.content.searchedForBoundaryText(taken, state: state, window: Self.boundaryTextWindow)
         return nil
     }
 
     /// The search for `--boundary` inside content and header lines, made the first time it is
     /// needed. Both are only read once a boundary frames the body.
-    mutating func boundaryTextSearch() -> DashBoundarySearch {
+    mutating func boundaryTextSearch() -> DashBoundarySearch<PairSampling> {
         if let search = framing!.boundaryText { return search }
-        let search = DashBoundarySearch(boundary: framing!.boundary)
+        let search = DashBoundarySearch<PairSampling>(boundary: framing!.boundary)
         framing!.boundaryText = search
         return search
     }

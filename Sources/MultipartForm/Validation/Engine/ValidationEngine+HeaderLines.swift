@@ -169,7 +169,7 @@ extension ValidationEngine {
     /// builds once) is reached only for those that do.
     mutating func firstDashBoundary(in bytes: UnsafeRawBufferPointer) -> Int? {
         guard bytes.count >= dashBoundary.count, Self.holdsDashPair(bytes) else { return nil }
-        var state: DashBoundarySearch.State = 0
+        var state: DashBoundarySearch<PairSampling>.State = 0
         return boundaryTextSearch().next(in: bytes, from: 0, state: &state).map { $0 - dashBoundary.count }
     }
 

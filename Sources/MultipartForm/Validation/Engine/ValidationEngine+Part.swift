@@ -111,33 +111,35 @@ extension ValidationEngine {
     mutating func feedPart(
         _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, lineFeeds: Int, lineStart: Int
     ) {
-        guard hasPart, !range.isEmpty else { return }
+        // The part's content checks, read once: each read through the optional part would check it again.
+        guard !range.isEmpty, let checks = reader.part?.content else { return }
         // The checks below read the same bytes one after the other; what they find is noted in the
         // order of the body, as it would be had the bytes come in smaller chunks, so that the
         // findings kept under the diagnostics limit do not depend on where chunks end.
         var found: [ContentFinding] = []
-        if !part.content.utf8Reported && part.content.utf8 != nil {
+        if !checks.utf8Reported && checks.utf8 != nil {
             part.content.utf8?.feed(bytes, range, offset: offset)
             if let invalid = part.content.utf8?.firstInvalid {
                 part.content.utf8Reported = true
                 found.append(.invalidValue(invalid))
             }
         }
-        if part.content.looksForBoundaryText,
-            let boundaryText = findBoundaryText(bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
+        if checks.looksForBoundaryText,
+            let boundaryText = findBoundaryText(
+                bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart, checks: checks)
         {
             found.append(boundaryText)
         }
-        if part.content.checksTransferEncoding {
+        if checks.checksTransferEncoding {
             checkTransferContent(bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart, into: &found)
         }
         if !found.isEmpty {
             noteInOrder(found, in: bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
         }
-        if part.content.keepsCharsetValue && reader.bytes.charsetValue.count < 64 {
+        if checks.keepsCharsetValue && reader.bytes.charsetValue.count < 64 {
             reader.bytes.charsetValue.append(UnsafeRawBufferPointer(rebasing: bytes[range].prefix(64 - reader.bytes.charsetValue.count)))
         }
-        if part.content.hasNested { Self.feed(&reader.nested, UnsafeRawBufferPointer(rebasing: bytes[range])) }
+        if checks.hasNested { Self.feed(&reader.nested, UnsafeRawBufferPointer(rebasing: bytes[range])) }
     }
 
     /// Hands the current part's content to its nested body's validation.
@@ -192,9 +194,8 @@ extension ValidationEngine {
 
     /// Records where the part's content currently ends, after its bytes were passed.
     mutating func noteContentEnd() {
-        guard hasPart else { return }
-        part.content.endLine = lineFeeds + 1
-        part.content.endLineStart = lineStart
+        let line = cursor.lineFeeds + 1, start = cursor.lineStart
+        reader.part?.content.endsOnLine(line, startingAt: start)
     }
 
     /// Ends the current part: its content stops at `contentEnd`.

@@ -15,7 +15,7 @@ extension ValidationEngine {
         let oneStep: OneStepReader?
         /// Finds `--boundary` inside part content and header lines; made the first time one needs
         /// it (``ValidationEngine/boundaryTextSearch()``), as its table takes 64 KiB.
-        var boundaryText: DashBoundarySearch?
+        var boundaryText: DashBoundarySearch<PairSampling>?
 
         init(boundary: [UInt8], options: ValidationOptions) {
             self.boundary = boundary
