@@ -10,6 +10,10 @@ import MultipartFormSystem
 /// `ValidationEngine+PlainFields.swift`); what the reader does not recognise is left to the
 /// byte-at-a-time readers.
 ///
+/// The values it takes are those ``CanonicalDisposition`` and ``CanonicalMediaType`` match: the
+/// forms on which the general header readers find nothing, which live beside it because only the
+/// one-step paths use them.
+///
 /// The engine holds one (``ValidationEngine/Framing/oneStep``) from the moment it knows its boundary, while
 /// ``ValidationOptions/readsInOneStep`` is on and header lines may be read at all: `nil` turns every
 /// shortcut off.
