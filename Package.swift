@@ -20,8 +20,7 @@ let package = Package(
         // Core: Foundation-free scanner, validator and rule catalog.
         // Debug builds count which path the engine took (its observer), for the tests; release builds
         // carry nothing for it.
-        .target(
-            name: "MultipartForm", dependencies: ["MultipartFormSystem"],
+        .target(name: "MultipartForm", dependencies: ["MultipartFormSystem"],
             swiftSettings: [.define("MULTIPART_ENGINE_OBSERVER", .when(configuration: .debug))]),
         // Corpus model, loader, manifest and expectations: Foundation-free, so the command line can use it.
         .target(name: "MultipartFormConformanceCore", dependencies: ["MultipartForm", "MultipartFormSystem"]),

@@ -262,9 +262,8 @@ extension ValidationEngine {
     /// values as a report's part stores them.
     @inline(__always)
     mutating func collectPart(
-        index: Int, headerRange: Range<Int>, bodyRange: Range<Int>, stored: (DecodedPart.InlineName, DecodedPart.Extras?)
+        index: Int, headerRange: Range<Int>, bodyRange: Range<Int>, stored: consuming (DecodedPart.InlineName, DecodedPart.Extras?)
     ) {
-        shown.parts.append(
-            DecodedPart(index: index, headerRange: headerRange, bodyRange: bodyRange, inlineName: stored.0, extras: stored.1))
+        shown.collect(index: index, headerRange: headerRange, bodyRange: bodyRange, inlineName: stored.0, extras: stored.1)
     }
 }

@@ -19,6 +19,15 @@ extension ValidationEngine {
         /// The first ``ValidationEngine/headCapacity`` and the last ``ValidationEngine/tailCapacity``
         /// bytes of the stream.
         var ends = StreamEnds(headCapacity: ValidationEngine.headCapacity, tailCapacity: ValidationEngine.tailCapacity)
+
+        /// Adds part `index` to the parts the report lists.
+        @inline(__always)
+        mutating func collect(
+            index: Int, headerRange: Range<Int>, bodyRange: Range<Int>, inlineName: DecodedPart.InlineName,
+            extras: consuming DecodedPart.Extras?
+        ) {
+            parts.append(DecodedPart(index: index, headerRange: headerRange, bodyRange: bodyRange, inlineName: inlineName, extras: extras))
+        }
     }
 
     static let headCapacity = 4096
