@@ -18,7 +18,10 @@ let package = Package(
         // threads, memory search), behind small Swift APIs the other modules use. In no product of its own.
         .target(name: "MultipartFormSystem"),
         // Core: Foundation-free scanner, validator and rule catalog.
-        .target(name: "MultipartForm", dependencies: ["MultipartFormSystem"]),
+        // Debug builds count which path the engine took (its observer), for the tests; release builds
+        // carry nothing for it.
+        .target(name: "MultipartForm", dependencies: ["MultipartFormSystem"],
+            swiftSettings: [.define("MULTIPART_ENGINE_OBSERVER", .when(configuration: .debug))]),
         // Corpus model, loader, manifest and expectations: Foundation-free, so the command line can use it.
         .target(name: "MultipartFormConformanceCore", dependencies: ["MultipartForm", "MultipartFormSystem"]),
         // What adopters import: the core above re-exported, plus the corpus bundled as a resource.

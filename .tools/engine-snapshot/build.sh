@@ -3,6 +3,7 @@
 # static archives) into the directory given, from scratch: the engine changes between runs.
 #
 # Usage: .tools/engine-snapshot/build.sh DIRECTORY MODULE...   (in dependency order)
+# DEFINES in the environment adds compilation conditions, e.g. DEFINES=MULTIPART_ENGINE_OBSERVER.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=${1:?usage: build.sh DIRECTORY MODULE...}
@@ -10,6 +11,7 @@ shift
 rm -rf "$build"
 mkdir -p "$build"
 flags=(-O -wmo -parse-as-library -swift-version 6 -package-name multipart_form_conformance -I "$build" -L "$build")
+for define in ${DEFINES:-}; do flags+=(-D "$define"); done
 linked=()
 for name in "$@"; do
     find "Sources/$name" -name '*.swift' -print0 | sort -z | xargs -0 swiftc "${flags[@]}" "${linked[@]}" \

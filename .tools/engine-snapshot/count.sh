@@ -18,12 +18,17 @@ build=.build-count
 .tools/engine-snapshot/build.sh "$build" MultipartFormSystem MultipartForm
 swiftc -O -swift-version 5 -package-name multipart_form_conformance -I "$build" -L "$build" \
     .tools/engine-snapshot/feed.swift -lMultipartForm -lMultipartFormSystem -o "$build/feed"
+# The engine's observer (which counts the paths) is left out of the counted build, as out of a release.
+observed=.build-count-observed
+DEFINES=MULTIPART_ENGINE_OBSERVER .tools/engine-snapshot/build.sh "$observed" MultipartFormSystem MultipartForm
+swiftc -O -swift-version 5 -package-name multipart_form_conformance -I "$observed" -L "$observed" \
+    .tools/engine-snapshot/feed.swift -lMultipartForm -lMultipartFormSystem -o "$observed/feed"
 for body in "$@"; do
     for size in ${sizes//,/ }; do
         count=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$build/feed" "$body" "$boundary" "$size" ${COLLECT:+collect} 2>&1 |
             sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
         # Which path read the parts explains most of a change in the count (a run not counted).
-        parts=$("$build/feed" "$body" "$boundary" "$size" ${COLLECT:+collect} paths)
+        parts=$("$observed/feed" "$body" "$boundary" "$size" ${COLLECT:+collect} paths)
         printf '%s\tchunk %s\t%s instructions\t%s\n' "$body" "$size" "$count" "$parts"
     done
 done

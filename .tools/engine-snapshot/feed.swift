@@ -38,4 +38,4 @@ var validator = MultipartValidator(contentType: contentType, options: options)
         start = end
     }
 }
-print("\(validator.partsReadInOneStep) of \(validator.finish().partCount) parts read in one step")
+print("\(validator.partsReadInOneStep.map(String.init) ?? "?") of \(validator.finish().partCount) parts read in one step")

@@ -9,6 +9,8 @@
 // Besides crashes, hangs and sanitizer reports, the target traps when a property fails:
 // - the report is the same whole, in chunks of the chosen size, and one byte at a time (bodies of at
 //   most 128 bytes), each chunk in memory freed once it is consumed;
+// - the report is the same whole with the one-step shortcuts off (`readsInOneStep`), where every
+//   part goes through the general path, as with them on;
 // - turning part collection off changes nothing but the collected parts;
 // - every offset, line, column and part range lies inside the input, parts are in order, and the
 //   counts agree with the findings listed.
@@ -39,6 +41,10 @@ public func validatorFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
 
     let whole = validate(body, contentType: contentType, options: options, chunkSize: Int.max)
     FuzzInvariants.check(whole, body: body, contentType: contentType, options: options)
+    var general = options
+    general.readsInOneStep = false
+    let withoutShortcuts = validate(body, contentType: contentType, options: general, chunkSize: Int.max)
+    FuzzInvariants.require(withoutShortcuts == whole, "report differs with the one-step shortcuts off")
     let chunked = validate(body, contentType: contentType, options: options, chunkSize: chunkSize)
     FuzzInvariants.require(chunked == whole, "report differs in \(chunkSize)-byte chunks")
     if body.count <= 128 {

@@ -17,8 +17,8 @@ import Testing
     /// Feeds `bytes` in runs whose sizes cycle through `cuts`, going on after every occurrence, and
     /// returns where each ends (in the whole input).
     static func streamedEnds(_ bytes: [UInt8], boundary: [UInt8], cuts: [Int]) -> [Int] {
-        let search = DashBoundarySearch(boundary: boundary)
-        var state: DashBoundarySearch.State = 0
+        let search = DashBoundarySearch<PairSampling>(boundary: boundary)
+        var state: DashBoundarySearch<PairSampling>.State = 0
         var ends: [Int] = []
         var start = 0
         var cut = 0
@@ -64,7 +64,7 @@ import Testing
             for cuts in [[bytes.count + 1], [1], [2, 3], [7], [64], [1, 50, 2]] {
                 #expect(Self.streamedEnds(bytes, boundary: boundaryBytes, cuts: cuts) == expected, "round \(round) cuts \(cuts)")
             }
-            let search = DashBoundarySearch(boundary: boundaryBytes)
+            let search = DashBoundarySearch<PairSampling>(boundary: boundaryBytes)
             #expect(bytes.withUnsafeBytes { search.occurs(in: $0) } == !expected.isEmpty, "round \(round)")
         }
         #expect(occurrences > 0, "the planted patterns must be found somewhere")

@@ -73,8 +73,16 @@ public struct MultipartValidator {
     }
 
     /// How many parts so far the one-step path read whole, without the byte-at-a-time readers: for
-    /// the tests and the engine's measuring tools, which check that the path is taken.
-    package var partsReadInOneStep: Int { engine.partsReadInOneStep }
+    /// the tests and the engine's measuring tools, which check that the path is taken. `nil` in builds
+    /// without the engine's observer (`MULTIPART_ENGINE_OBSERVER`, defined for debug builds), which
+    /// count nothing.
+    package var partsReadInOneStep: Int? {
+        #if MULTIPART_ENGINE_OBSERVER
+        return engine.observer.partsReadInOneStep
+        #else
+        return nil
+        #endif
+    }
 
     /// How many bytes of a non-contiguous sequence are gathered before they are validated.
     static let copyPieceSize = 64 * 1024

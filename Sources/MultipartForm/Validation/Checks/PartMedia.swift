@@ -12,9 +12,17 @@ struct PartMedia {
 
         /// The kind of a media type's top-level type, compared without regard to case.
         init(type: ArraySlice<UInt8>) {
-            if ByteClass.equalsIgnoringCase(type, ByteClass.multipart) {
+            self = type.withUnsafeBytes { Kind(type: $0) }
+        }
+
+        /// The kind of a media type's top-level type held in memory, compared without regard to case.
+        init(type: UnsafeRawBufferPointer) {
+            func equals(_ lower: [UInt8]) -> Bool {
+                type.count == lower.count && lower.withUnsafeBytes { ByteClass.equalsIgnoringCase(type, $0.baseAddress) }
+            }
+            if equals(ByteClass.multipart) {
                 self = .multipart
-            } else if ByteClass.equalsIgnoringCase(type, ByteClass.text) {
+            } else if equals(ByteClass.text) {
                 self = .text
             } else {
                 self = .other

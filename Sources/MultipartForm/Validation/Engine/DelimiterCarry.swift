@@ -1,7 +1,7 @@
 /// Bytes at the end of a chunk that may begin a delimiter, held back until the next chunk decides.
 ///
 /// The held bytes are always an optional CR followed by a prefix of `LF "--" boundary`, so they are
-/// kept as that prefix's length rather than copied: ``ValidationEngine/delimiterLine`` holds the bytes.
+/// kept as that prefix's length rather than copied: ``ValidationEngine/Framing/delimiterLine`` holds the bytes.
 ///
 /// The flags come last so that the value packs into as few bytes as it can: it is part of the
 /// engine's phase, which is copied for every run of bytes.
@@ -33,7 +33,7 @@ struct DelimiterCarry {
         DelimiterCarry(carriageReturn: false, matched: 1, virtual: true, start: offset)
     }
 
-    /// The range of ``ValidationEngine/delimiterLine`` (`CR LF "--" boundary "-"`) holding the bytes
+    /// The range of ``ValidationEngine/Framing/delimiterLine`` (`CR LF "--" boundary "-"`) holding the bytes
     /// that were really in the input, plus `extra` bytes matched after them.
     func range(extra: Int = 0) -> Range<Int> {
         (virtual ? 2 : (carriageReturn ? 0 : 1))..<(1 + matched + extra)

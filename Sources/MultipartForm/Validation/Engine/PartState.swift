@@ -96,7 +96,7 @@ struct PendingField {
 ///
 /// Plain data (no references): a part starts by overwriting it and ends by dropping it, with no
 /// reference counting. Bytes a part's checks need later are in the engine's reused buffers, and a
-/// nested body's validation in ``ValidationEngine/nested``; the flags here say which are the part's.
+/// nested body's validation in ``ValidationEngine/PartReader/nested``; the flags here say which are the part's.
 struct PartState {
     var index: Int
     var collect: Bool
@@ -153,20 +153,36 @@ struct PartState {
         /// Whether the part is the `_charset_` field, whose value's first bytes are kept (in
         /// ``PartBytes/charsetValue``).
         var keepsCharsetValue = false
-        /// Whether the part is itself a multipart body (validated by ``ValidationEngine/nested``).
+        /// Whether the part is itself a multipart body (validated by ``ValidationEngine/PartReader/nested``).
         var hasNested = false
         /// Whether the content is still searched for `--boundary` in the middle of a line (until the
         /// first such occurrence is reported).
         var looksForBoundaryText = true
         /// How much of `--boundary` the content read so far ends with (``DashBoundarySearch/State``).
-        var boundaryTextState: DashBoundarySearch.State = 0
+        var boundaryTextState: DashBoundarySearch<PairSampling>.State = 0
         /// How many of the content's first bytes were searched (at most ``ValidationEngine/boundaryTextWindow``).
         var boundaryTextSearched = 0
         /// The offset of the `--` of the last content line that starts with `--boundary`: that line is
         /// `boundary-prefix-line`'s, so the search passes over it.
         var prefixLineDash = -1
         /// Whether the content is checked against the transfer encoding the part declares, base64 or
-        /// quoted-printable (by ``ValidationEngine/transferCheck``).
+        /// quoted-printable (by ``ValidationEngine/PartReader/transferCheck``).
         var checksTransferEncoding = false
+
+        /// The content read so far ends on line `line`, which starts at `start`.
+        @inline(__always)
+        mutating func endsOnLine(_ line: Int, startingAt start: Int) {
+            endLine = line
+            endLineStart = start
+        }
+
+        /// `count` more bytes were searched for `--boundary` without a finding, the search left in
+        /// `state`; the search stops once `window` bytes were.
+        @inline(__always)
+        mutating func searchedForBoundaryText(_ count: Int, state: DashBoundarySearch<PairSampling>.State, window: Int) {
+            boundaryTextSearched &+= count
+            boundaryTextState = state
+            if boundaryTextSearched == window { looksForBoundaryText = false }
+        }
     }
 }

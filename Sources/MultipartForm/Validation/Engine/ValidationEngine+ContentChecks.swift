@@ -20,37 +20,38 @@ extension ValidationEngine {
     ///
     /// Out of line: it runs once for every run of content bytes, and inlined into
     /// ``feedPart(_:_:offset:lineFeeds:lineStart:)`` it would grow every caller.
+    /// `checks` is the part's ``PartState/Content`` as the caller read it.
     @inline(never)
     mutating func findBoundaryText(
-        _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, lineFeeds: Int, lineStart: Int
+        _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, lineFeeds: Int, lineStart: Int,
+        checks: PartState.Content
     ) -> ContentFinding? {
         let search = boundaryTextSearch()
         // Only the window's bytes: where it ends is an offset in the content, so any chunking agrees.
-        let taken = min(range.count, Self.boundaryTextWindow &- part.content.boundaryTextSearched)
-        part.content.boundaryTextSearched &+= taken
+        let taken = min(range.count, Self.boundaryTextWindow &- checks.boundaryTextSearched)
         let run = UnsafeRawBufferPointer(rebasing: bytes[range.lowerBound..<(range.lowerBound &+ taken)])
-        var state = part.content.boundaryTextState
+        var state = checks.boundaryTextState
         var from = 0
         while let end = search.next(in: run, from: from, state: &state) {
             let start = offset &+ end &- search.pattern.count
-            if start == part.content.prefixLineDash {
+            if start == checks.prefixLineDash {
                 from = end
                 continue
             }
+            part.content.boundaryTextSearched &+= taken
             part.content.looksForBoundaryText = false
             return .boundaryText(contentLocation(of: start, in: run, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart))
         }
-        part.content.boundaryTextState = state
-        if part.content.boundaryTextSearched == Self.boundaryTextWindow { part.content.looksForBoundaryText = false }
+        reader.part?.content.searchedForBoundaryText(taken, state: state, window: Self.boundaryTextWindow)
         return nil
     }
 
-    /// The search for `--boundary` inside content, made the first time it is needed. Content is only
-    /// read once a boundary frames the body.
-    mutating func boundaryTextSearch() -> DashBoundarySearch {
-        if let search = boundaryText { return search }
-        let search = DashBoundarySearch(boundary: boundary ?? [])
-        boundaryText = search
+    /// The search for `--boundary` inside content and header lines, made the first time it is
+    /// needed. Both are only read once a boundary frames the body.
+    mutating func boundaryTextSearch() -> DashBoundarySearch<PairSampling> {
+        if let search = framing!.boundaryText { return search }
+        let search = DashBoundarySearch<PairSampling>(boundary: framing!.boundary)
+        framing!.boundaryText = search
         return search
     }
 
@@ -71,9 +72,9 @@ extension ValidationEngine {
     /// binary may label, reported on its own).
     mutating func prepareTransferCheck(isMultipart: Bool) {
         guard part.headers.hasTransferEncoding, !isMultipart,
-            let encoding = TransferContentCheck.Encoding(mechanism: partBytes.transferEncoding.bytes)
+            let encoding = TransferContentCheck.Encoding(mechanism: reader.bytes.transferEncoding.bytes)
         else { return }
-        transferCheck = TransferContentCheck(encoding)
+        reader.transferCheck = TransferContentCheck(encoding)
         part.content.checksTransferEncoding = true
     }
 
@@ -85,19 +86,19 @@ extension ValidationEngine {
         _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, lineFeeds: Int, lineStart: Int,
         into found: inout [ContentFinding]
     ) {
-        guard !transferCheck.isDone else { return }
-        let hadFault = transferCheck.fault != nil
-        let hadDeparture = transferCheck.departure != nil
-        transferCheck.feed(bytes, range, offset: offset)
+        guard !reader.transferCheck.isDone else { return }
+        let hadFault = reader.transferCheck.fault != nil
+        let hadDeparture = reader.transferCheck.departure != nil
+        reader.transferCheck.feed(bytes, range, offset: offset)
         let run = UnsafeRawBufferPointer(rebasing: bytes[range])
         // A fault found in this run lies in it, or before it on the same line: a line break either
         // ends what was pending or is itself the fault.
-        if !hadFault, let fault = transferCheck.fault {
+        if !hadFault, let fault = reader.transferCheck.fault {
             found.append(
                 .transferFault(
                     fault.fault, contentLocation(of: fault.offset, in: run, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)))
         }
-        if !hadDeparture, let departure = transferCheck.departure {
+        if !hadDeparture, let departure = reader.transferCheck.departure {
             found.append(
                 .transferStyle(
                     departure.departure,
@@ -108,9 +109,9 @@ extension ValidationEngine {
     /// Ends the transfer-encoding check at `contentEnd` and reports a fault the end reveals: it lies
     /// on the content's last line.
     mutating func finishTransferCheck(contentEnd: Int) {
-        guard transferCheck.fault == nil else { return }
-        transferCheck.finish(at: contentEnd)
-        if let found = transferCheck.fault {
+        guard reader.transferCheck.fault == nil else { return }
+        reader.transferCheck.finish(at: contentEnd)
+        if let found = reader.transferCheck.fault {
             let place = Located(
                 offset: found.offset, line: part.content.endLine, column: found.offset - part.content.endLineStart + 1)
             noteTransferFault(found.fault, at: place)
@@ -118,7 +119,7 @@ extension ValidationEngine {
     }
 
     mutating func noteTransferFault(_ fault: TransferContentCheck.Fault, at place: Located) {
-        switch transferCheck.encoding {
+        switch reader.transferCheck.encoding {
         case .base64: note(.notBase64(fault), at: place, part: part.index)
         case .quotedPrintable: note(.notQuotedPrintable(fault), at: place, part: part.index)
         }

@@ -84,7 +84,7 @@ extension ValidationEngine {
 
     /// Reads the first line of a body whose boundary is unknown (``Phase/inferring``), and infers
     /// the boundary from it once it is complete. The line's bytes are the first ones of the stream,
-    /// which ``ends`` holds: only how far the line goes is looked for here.
+    /// which ``BodySoFar/ends`` holds: only how far the line goes is looked for here.
     mutating func collectInferenceLine(_ chunk: UnsafeRawBufferPointer, _ start: Int) -> Int {
         var index = start
         while index < chunk.count {
@@ -105,7 +105,7 @@ extension ValidationEngine {
 
     /// Takes the boundary from the first line (the bytes read so far) and replays them.
     mutating func finishInference() {
-        let line = Array(ends.head.prefix(position))
+        let line = Array(shown.ends.head.prefix(position))
         // The boundary ends at the line's first CR or LF: one that holds either cannot frame a body.
         var candidate = line.prefix { $0 != ByteClass.cr && $0 != ByteClass.lf }
         while let last = candidate.last, ByteClass.isWhitespace(last) { candidate = candidate.dropLast() }
@@ -118,13 +118,13 @@ extension ValidationEngine {
         let replayed = position
         position = 0
         if let inferred {
-            if boundary == nil && formData && depth == 0 && !hadContentType {
+            if boundary == nil && formData && depth == 0 && !configuration.hadContentType {
                 note(BoundaryEvent.boundaryInferred(inferred), at: Located(offset: 0, line: 1, column: 1), part: nil)
                 checkInferredBoundary(inferred)
             }
             setBoundary(inferred)
         } else {
-            phase = .unframed
+            stopFraming()
         }
         line.withUnsafeBytes { bytes in
             var index = 0

@@ -9,17 +9,17 @@ extension ValidationEngine {
             if byte == ByteClass.dash {
                 var dashed = candidate
                 dashed.dash = true
-                phase = .delimiterLine(dashed, .singleDash)
+                classifyLine(dashed, .singleDash)
             } else if ByteClass.isWhitespace(byte) {
                 confirm(candidate, close: false)
                 note(.transportPadding, at: offset)
-                phase = .delimiterLine(candidate, .padding(close: false))
+                classifyLine(candidate, .padding(close: false))
             } else if byte == ByteClass.cr {
-                phase = .delimiterLine(candidate, .carriageReturn(close: false, pending: true))
+                classifyLine(candidate, .carriageReturn(close: false, pending: true))
             } else if byte == ByteClass.lf {
                 confirm(candidate, close: false)
                 note(.bareLineFeed(close: false), at: offset)
-                passByte(byte, at: offset)
+                cursor.passByte(byte, at: offset)
                 lineEnded(candidate.opening(close: false))
             } else if ByteClass.isBoundaryCharNoSpace(byte) {
                 position -= 1
@@ -28,20 +28,20 @@ extension ValidationEngine {
             } else {
                 confirm(candidate, close: false)
                 note(.unexpectedByte(byte, close: false), at: offset)
-                phase = .skipLine(candidate.opening(close: false))
+                skipLine(opening: candidate.opening(close: false))
             }
         case .singleDash:
             if byte == ByteClass.dash {
                 confirm(candidate, close: true)
-                phase = .delimiterLine(candidate, .afterClose)
+                classifyLine(candidate, .afterClose)
             } else if byte == ByteClass.cr || byte == ByteClass.lf || ByteClass.isWhitespace(byte) {
                 confirm(candidate, close: true)
                 note(.singleDash, at: offset - 1)
                 if byte == ByteClass.lf {
-                    passByte(byte, at: offset)
+                    cursor.passByte(byte, at: offset)
                     lineEnded(.epilogue)
                 } else {
-                    phase = .skipLine(.epilogue)
+                    skipLine(opening: .epilogue)
                 }
             } else {
                 position -= 1
@@ -52,40 +52,40 @@ extension ValidationEngine {
             if ByteClass.isWhitespace(byte) {
                 // Padding is reported once a line: at its first byte.
                 if case .afterClose = state { note(.transportPadding, at: offset) }
-                phase = .delimiterLine(candidate, .padding(close: true))
+                classifyLine(candidate, .padding(close: true))
             } else if byte == ByteClass.cr {
-                phase = .delimiterLine(candidate, .carriageReturn(close: true, pending: false))
+                classifyLine(candidate, .carriageReturn(close: true, pending: false))
             } else if byte == ByteClass.lf {
                 note(.bareLineFeed(close: true), at: offset)
-                passByte(byte, at: offset)
+                cursor.passByte(byte, at: offset)
                 lineEnded(.epilogue)
             } else {
                 note(.unexpectedByte(byte, close: true), at: offset)
-                phase = .skipLine(.epilogue)
+                skipLine(opening: .epilogue)
             }
         case .padding(close: false):
             if ByteClass.isWhitespace(byte) {
                 return true
             } else if byte == ByteClass.cr {
-                phase = .delimiterLine(candidate, .carriageReturn(close: false, pending: false))
+                classifyLine(candidate, .carriageReturn(close: false, pending: false))
             } else if byte == ByteClass.lf {
                 note(.bareLineFeed(close: false), at: offset)
-                passByte(byte, at: offset)
+                cursor.passByte(byte, at: offset)
                 lineEnded(candidate.opening(close: false))
             } else {
                 note(.unexpectedByte(byte, close: false), at: offset)
-                phase = .skipLine(candidate.opening(close: false))
+                skipLine(opening: candidate.opening(close: false))
             }
         case .carriageReturn(let close, let pending):
             if pending { confirm(candidate, close: false) }
             if byte == ByteClass.lf {
-                passByte(byte, at: offset)
+                cursor.passByte(byte, at: offset)
                 lineEnded(candidate.opening(close: close))
             } else {
                 position -= 1
                 note(.loneCarriageReturn, at: offset - 1)
                 // The rest of the line, up to LF, is skipped.
-                phase = .skipLine(candidate.opening(close: close))
+                skipLine(opening: candidate.opening(close: close))
                 return false
             }
         }
@@ -94,7 +94,7 @@ extension ValidationEngine {
 
     /// `delimiter`'s line is content that starts with the delimiter: its bytes go back to the region.
     mutating func notADelimiter(_ delimiter: PendingDelimiter, resumeAt byte: UInt8) {
-        phase = .scanning(delimiter.region, carry: DelimiterCarry())
+        scanRegion(delimiter.region)
         if delimiter.region == .epilogue { return }
         note(.boundaryPrefix(followedBy: byte), at: delimiter.dashOffset, line: delimiter.dashLine, column: 1)
         if delimiter.region == .body {
@@ -124,7 +124,7 @@ extension ValidationEngine {
             }
             if close {
                 note(.closeDelimiterFirst, at: delimiter.dashOffset, line: delimiter.dashLine, column: 1)
-                if preambleHasText {
+                if shown.preambleHasText {
                     note(.preambleWithoutParts(bytes: delimiter.dashOffset), at: delimiter.dashOffset, line: delimiter.dashLine, column: 1)
                 }
             }
@@ -142,9 +142,9 @@ extension ValidationEngine {
     mutating func lineEnded(_ next: AfterDelimiterLine) {
         switch next {
         case .epilogue:
-            phase = .scanning(.epilogue, carry: .virtualLineFeed(at: position - 1))
-            let here = location(position)
-            epilogue = Located(offset: position, line: here.line, column: here.column)
+            scanRegion(.epilogue, carry: .virtualLineFeed(at: position - 1))
+            let here = cursor.location(position)
+            shown.epilogue = Located(offset: position, line: here.line, column: here.column)
         case .part(let dashOffset, let line):
             startPart(delimiterOffset: dashOffset, line: line)
             beginHeaders()

@@ -1,26 +1,19 @@
 extension ValidationEngine {
     /// Checks a Content-Disposition value and records the part's name and filename.
     ///
-    /// A value in the canonical form (``CanonicalDisposition``) is only recorded; anything else is
-    /// parsed into the engine's reused ``Disposition``, which is emptied afterwards so that it keeps
-    /// no slice of the value.
+    /// The value is parsed into the reader's reused ``Disposition``, which is emptied afterwards so
+    /// that it keeps no slice of the value.
     ///
     /// A value `cut` where the header section passed its limit is read as far as it goes: its last
     /// parameter (from its `;`) may be shortened, so nothing is reported about it, but a `name` or
     /// `filename` there is still recorded, and a missing name is not reported.
     mutating func readDisposition(_ value: HeaderValue, cut: Bool = false) {
-        if oneStep != nil && !cut, let canonical = CanonicalDisposition.match(value.bytes[...]) {
-            // The value the general path would accept without a finding: only record what it says.
-            let attribute = field.locate(value.offset(canonical.filenameAttribute))
-            value.bytes.withUnsafeBytes { record(canonical, in: $0, filenameAttribute: attribute, inChunk: false) }
-            return
-        }
         var disposition = Disposition()
-        swap(&disposition, &dispositionBuffer)
+        swap(&disposition, &reader.dispositionBuffer)
         disposition.read(value.bytes)
         check(disposition, value, reportsBefore: cut ? disposition.lastSemicolon ?? 0 : Int.max)
         disposition.clear()
-        swap(&disposition, &dispositionBuffer)
+        swap(&disposition, &reader.dispositionBuffer)
     }
 
     /// Checks a parsed value; findings at or after byte `reportsBefore` of the value are left out.
@@ -28,7 +21,7 @@ extension ValidationEngine {
         /// Notes `event` at byte `index` of the value.
         func add(_ event: DispositionEvent, _ index: Int) {
             guard index < reportsBefore else { return }
-            note(event, at: field.locate(value.offset(index)))
+            note(event, at: reader.field.locate(value.offset(index)))
         }
         for error in disposition.syntaxErrors { add(.syntax(error.message, fix: error.fix), error.index) }
         if disposition.typeQuoted {
@@ -95,8 +88,8 @@ extension ValidationEngine {
             note(.nameMissing, at: place)
         }
         if let filenameParameter {
-            setPartFilename(filenameParameter.value)
-            part.headers.filenameParameter = field.locate(value.offset(filenameParameter.nameIndex))
+            let attribute = reader.field.locate(value.offset(filenameParameter.nameIndex))
+            filenameParameter.value.withUnsafeBytes { setPartFilename(copying: $0, attribute: attribute) }
         }
     }
 

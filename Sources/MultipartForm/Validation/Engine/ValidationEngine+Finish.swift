@@ -8,7 +8,7 @@ extension ValidationEngine {
             diagnoseUnframed(end: end)
         case .scanning(let region, let carry):
             if !carry.isEmpty {
-                phase = .scanning(region, carry: DelimiterCarry())
+                scanRegion(region)
                 release(carry, region: region)
             }
             switch region {
@@ -43,11 +43,11 @@ extension ValidationEngine {
                 endPart(contentEnd: end)
             }
         case .headers(let reading):
-            if hasPart, headerLine.starts(with: dashBoundary), isDelimiterRest(headerLine.bytes[dashBoundary.count...]) {
+            if hasPart, reader.headerLine.starts(with: dashBoundary), isDelimiterRest(reader.headerLine.bytes[dashBoundary.count...]) {
                 // The last line is an unfinished delimiter line inside the headers.
                 let start = reading.lineStart
-                let line = headerLine.copied()
-                headerLine.removeAll()
+                let line = reader.headerLine.copied()
+                reader.headerLine.removeAll()
                 if case .delimiter(.epilogue) = delimiterInHeaders(content: line, start: start, lfOffset: end, bareLF: false) {
                     note(.closeWithoutLineBreak, at: end)
                 } else {
@@ -68,12 +68,12 @@ extension ValidationEngine {
                 endPart(contentEnd: end)
             }
         }
-        if let epilogue, end > epilogue.offset {
+        if let epilogue = shown.epilogue, end > epilogue.offset {
             note(.epilogue(bytes: end - epilogue.offset), at: epilogue.offset, line: epilogue.line, column: epilogue.column)
         }
         let finished = collector.finished()
         return ValidationReport(
-            diagnostics: finished.diagnostics, parts: parts, partCount: partCount, boundary: boundary,
+            diagnostics: finished.diagnostics, parts: shown.parts, partCount: shown.partCount, boundary: boundary,
             byteCount: end, counts: finished.counts)
     }
 
@@ -87,8 +87,8 @@ extension ValidationEngine {
 
     /// Finds `--boundary--` (plus optional padding and line break) at the very end, not at a line start.
     func misplacedCloseDelimiter(end: Int) -> (offset: Int, line: Int, column: Int)? {
-        guard !dashBoundary.isEmpty else { return nil }
-        let tail = ends.tail
+        guard let dashBoundary = framing?.dashBoundary else { return nil }
+        let tail = shown.ends.tail
         var trimmed = tail[...]
         if trimmed.last == ByteClass.lf { trimmed = trimmed.dropLast() }
         if trimmed.last == ByteClass.cr { trimmed = trimmed.dropLast() }
@@ -101,7 +101,7 @@ extension ValidationEngine {
         let offset = tailStart + (trimmed.endIndex - close.count)
         let lineFeedsAfter = tail[(offset - tailStart)...].filter { $0 == ByteClass.lf }.count
         if lineFeedsAfter == 0 { return (offset, lineFeeds + 1, offset - lineStart + 1) }
-        let start = previousLineStart >= 0 ? previousLineStart : offset
+        let start = cursor.previousLineStart >= 0 ? cursor.previousLineStart : offset
         return (offset, lineFeeds + 1 - lineFeedsAfter, offset - start + 1)
     }
 
@@ -111,7 +111,7 @@ extension ValidationEngine {
             note(.bodyEmpty, at: 0, line: 1, column: 1)
             return
         }
-        guard !dashBoundary.isEmpty else {
+        guard let dashBoundary = framing?.dashBoundary else {
             note(.noBoundaryInferred, at: 0, line: 1, column: 1)
             return
         }

@@ -3,9 +3,9 @@ import MultipartFormSystem
 extension ValidationEngine {
     /// Interprets the pending header field, if any, and forgets it.
     mutating func flushField() {
-        guard hasPart, !field.isEmpty else { return }
+        guard hasPart, !reader.field.isEmpty else { return }
         interpretField()
-        field.clear()
+        reader.field.clear()
     }
 
     /// The index of the first `:` in a header line at or after `start` and, when there is one, of
@@ -44,16 +44,16 @@ extension ValidationEngine {
 
     /// Checks the pending field's name and hands its value to the reader for that field.
     private mutating func interpretField() {
-        let first = field.line(0)
-        let content = field.content(0)
+        let first = reader.field.line(0)
+        let content = reader.field.content(0)
         let base = content.startIndex
-        func at(_ offset: Int) -> Located { field.locate(offset) }
+        func at(_ offset: Int) -> Located { reader.field.locate(offset) }
         // Positions in the first line, counted from its first byte. Stripped leading bytes are whitespace, never ':'.
-        let nameStart = field.strippedLeading
+        let nameStart = reader.field.strippedLeading
         let scanned = content.withUnsafeBufferPointer { Self.scanFieldName($0, from: nameStart) }
         guard let colon = scanned.colon else {
             // A line cut at the section's limit before its colon says nothing certain.
-            if !field.isCut { note(.missingColon, at: at(first.start)) }
+            if !reader.field.isCut { note(.missingColon, at: at(first.start)) }
             return
         }
         let colonIndex = base + colon
@@ -74,67 +74,42 @@ extension ValidationEngine {
         if reading.oddCase, let known = reading.field {
             note(.nameCase(Array(name), usual: known.canonical), at: at(first.start + nameStart))
         }
-        if field.lineCount == 1, reading.field != nil, !field.isCut,
+        if reader.field.lineCount == 1, reading.field != nil, !reader.field.isCut,
             let fault = Self.valueWhitespaceFault(content[(colonIndex + 1)...])
         {
             note(.valueWhitespace, at: at(first.start + colon + 1 + fault))
         }
-        if isDisposition && field.lineCount == 1 && formData && !part.headers.sawDisposition && oneStep != nil && !field.isCut,
-            let canonical = CanonicalDisposition.match(content[(colonIndex + 1)...])
-        {
-            // What readDisposition(_:) would record for this value, without building the value.
-            let fieldName = at(first.start + nameStart)
-            let attribute = at(first.start + colon + 1 + canonical.filenameAttribute)
-            content[(colonIndex + 1)...].withUnsafeBytes {
-                recordDisposition(canonical, in: $0, fieldName: fieldName, filenameAttribute: attribute, inChunk: false)
-            }
-            return
-        }
         let isContentType = reading.field == .contentType
-        if isContentType && field.lineCount == 1 && part.headers.media == nil && oneStep != nil && !field.isCut,
-            let canonical = CanonicalMediaType.match(content[(colonIndex + 1)...])
-        {
-            // What readPartContentType(_:) would record for this value, without building the value.
-            part.headers.contentTypeName = at(first.start + nameStart)
-            let valueStart = colonIndex + 1
-            let type = content[(valueStart + canonical.type.lowerBound)..<(valueStart + canonical.type.upperBound)]
-            setPartContentType(
-                content[(valueStart + canonical.range.lowerBound)..<(valueStart + canonical.range.upperBound)],
-                PartMedia(kind: PartMedia.Kind(type: type), isWellFormed: true, charsetIsUTF8: nil))
-            return
-        }
         // The value: the first line after the colon, then each continuation line, in a reused buffer.
         var bytes: [UInt8] = []
-        swap(&bytes, &valueBuffer)
+        swap(&bytes, &reader.valueBuffer)
         bytes.removeAll(keepingCapacity: true)
         bytes.append(contentsOf: content[(colonIndex + 1)...])
         var continuations: [HeaderValue.Piece] = []
-        for index in 1..<field.lineCount {
-            let line = field.line(index)
+        for index in 1..<reader.field.lineCount {
+            let line = reader.field.line(index)
             continuations.append(HeaderValue.Piece(index: bytes.count, offset: line.start))
-            bytes.append(contentsOf: field.bytes[line.range])
+            bytes.append(contentsOf: reader.field.bytes[line.range])
         }
-        let last = field.line(field.lineCount - 1)
+        let last = reader.field.line(reader.field.lineCount - 1)
         let value = HeaderValue(
             bytes: bytes, firstOffset: first.start + colon + 1, continuations: continuations,
             endOffset: last.start + last.range.count)
         bytes = []
-        defer { valueBuffer = value.bytes }
+        defer { reader.valueBuffer = value.bytes }
         let nameLocation = at(first.start + nameStart)
         if isDisposition {
             if part.headers.sawDisposition {
                 note(.secondDisposition, at: nameLocation)
             } else {
-                part.headers.sawDisposition = true
-                part.headers.dispositionName = nameLocation
-                if formData { readDisposition(value, cut: field.isCut) }
+                beginDisposition(at: nameLocation)
+                if formData { readDisposition(value, cut: reader.field.isCut) }
             }
         } else if isContentType {
             if part.headers.media != nil {
                 note(.secondField("Content-Type"), at: nameLocation)
             } else {
-                part.headers.contentTypeName = nameLocation
-                readPartContentType(value, cut: field.isCut)
+                readPartContentType(value, at: nameLocation, cut: reader.field.isCut)
             }
         } else if reading.field == .contentTransferEncoding {
             if part.headers.sawTransferEncoding {
@@ -145,10 +120,10 @@ extension ValidationEngine {
                     note(.transferEncodingPresent, at: nameLocation)
                 }
                 // A value cut at the section's limit may be a shortened mechanism: it is not read.
-                guard !field.isCut else { return }
+                guard !reader.field.isCut else { return }
                 let trimmed = value.trimmed()
-                partBytes.transferEncoding.removeAll()
-                partBytes.transferEncoding.append(trimmed.bytes[...])
+                reader.bytes.transferEncoding.removeAll()
+                reader.bytes.transferEncoding.append(trimmed.bytes[...])
                 part.headers.hasTransferEncoding = true
                 part.headers.transferEncodingValue = at(trimmed.offset(0))
                 let mechanism = String(decoding: trimmed.bytes.map(ByteClass.lowercased), as: UTF8.self)
@@ -164,10 +139,10 @@ extension ValidationEngine {
         }
     }
 
-    /// Reads a part's Content-Type value; when it was `cut` where the header section passed its
+    /// Reads a part's Content-Type value, its field name at `fieldName`; when it was `cut` where the header section passed its
     /// limit, nothing is reported from its last parameter on (or at all, without a `;`), which the
     /// cut may have shortened.
-    mutating func readPartContentType(_ value: HeaderValue, cut: Bool = false) {
+    mutating func readPartContentType(_ value: HeaderValue, at fieldName: Located, cut: Bool = false) {
         let trimmed = value.trimmed()
         let media = MediaType.parse(value.bytes)
         let reportsBefore = cut ? (value.bytes.lastIndex(of: ByteClass.semicolon) ?? 0) : Int.max
@@ -175,10 +150,10 @@ extension ValidationEngine {
         // A charset parameter counts only with a value.
         let charset = media.parameter(ByteClass.charsetParameter).flatMap { $0.value.isEmpty ? nil : $0 }
         setPartContentType(
-            trimmed.bytes[...],
+            trimmed.bytes[...], at: fieldName,
             PartMedia(kind: kind, isWellFormed: media.syntaxError == nil, charsetIsUTF8: charset.map { Charsets.isUTF8($0.value) }))
         /// Where byte `index` of the value is.
-        func at(_ index: Int) -> Located { field.locate(value.offset(index)) }
+        func at(_ index: Int) -> Located { reader.field.locate(value.offset(index)) }
         let partIndex = part.index
         if let error = media.syntaxError, error.index < reportsBefore {
             note(.typeSyntax(error.message), at: at(error.index), part: partIndex)
@@ -189,7 +164,7 @@ extension ValidationEngine {
         guard kind == .multipart else { return }
         let typeStart = trimmed.bytes.isEmpty ? value.bytes.count : value.bytes.firstIndex(where: { !ByteClass.isWhitespace($0) }) ?? 0
         note(.nestedMultipart(trimmed.bytes), at: at(typeStart), part: partIndex)
-        let pending = field
+        let pending = reader.field
         let located = { (index: Int) -> Located in pending.locate(value.offset(index)) }
         let nestedBoundary = checkBoundaryParameters(media, value: value, outer: false, locate: located)
         if let nestedBoundary, let outer = boundary, nestedBoundary.starts(with: outer), let parameter = media.parameter(ByteClass.boundaryParameter) {
@@ -200,7 +175,7 @@ extension ValidationEngine {
             note(.nestingTooDeep(limit: options.maxNestingDepth), at: at(start), part: partIndex)
             return
         }
-        nested = NestedBody(ValidationEngine(nestedBoundary: nestedBoundary, options: options, depth: depth + 1))
+        reader.nested = NestedBody(ValidationEngine(nestedBoundary: nestedBoundary, options: options, depth: depth + 1))
         part.content.hasNested = true
     }
 }

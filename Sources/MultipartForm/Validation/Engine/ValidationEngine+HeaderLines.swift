@@ -2,9 +2,9 @@ extension ValidationEngine {
     /// The part just started has its header section next, at ``position``.
     mutating func beginHeaders() {
         part.headerStart = position
-        let here = location(position)
+        let here = cursor.location(position)
         part.headerLocation = Located(offset: position, line: here.line, column: here.column)
-        phase = .headers(HeaderReading(lineStart: position))
+        readHeaders(HeaderReading(lineStart: position))
     }
 
     /// Reads header bytes up to the end of the current line, the section read as far as `reading` says.
@@ -12,21 +12,21 @@ extension ValidationEngine {
         var reading = reading
         let base = position - start
         let end = chunk.index(of: ByteClass.lf, from: start)
-        let room = headerLineWindow + 2 - headerLine.count
+        let room = headerLineWindow + 2 - reader.headerLine.count
         if room > 0 {
-            headerLine.append(UnsafeRawBufferPointer(rebasing: chunk[start..<min(end, start + room)]))
+            reader.headerLine.append(UnsafeRawBufferPointer(rebasing: chunk[start..<min(end, start + room)]))
         }
         if end > start { reading.lineEndsWithCR = chunk[end - 1] == ByteClass.cr }
         guard end < chunk.count else {
-            phase = .headers(reading)
+            readHeaders(reading)
             position = base + end
             return end
         }
         position = base + end + 1
         let outcome = headerLineEnded(lfOffset: base + end, reading: &reading)
-        passByte(ByteClass.lf, at: base + end)
+        cursor.passByte(ByteClass.lf, at: base + end)
         switch outcome {
-        case .header: phase = .headers(reading)
+        case .header: readHeaders(reading)
         case .blank: break
         case .delimiter(let next): lineEnded(next)
         }
@@ -63,25 +63,25 @@ extension ValidationEngine {
         case delimiter(AfterDelimiterLine)
     }
 
-    /// Handles the header line in ``headerLine``, whose LF is at `lfOffset`, and empties the buffer.
-    /// A blank line ends the section (``endHeaders(lfOffset:)``); after a header line, `reading`
+    /// Handles the header line in the reader's header line, whose LF is at `lfOffset`, and empties the buffer.
+    /// A blank line ends the section (``endHeaders(lfOffset:carry:)``); after a header line, `reading`
     /// says how far the section has been read.
     mutating func headerLineEnded(lfOffset: Int, reading: inout HeaderReading) -> HeaderLineOutcome {
-        defer { headerLine.removeAll() }
+        defer { reader.headerLine.removeAll() }
         let start = reading.lineStart
         reading.lineStart = lfOffset + 1
         let length = lfOffset - start
         let endsWithCR = reading.lineEndsWithCR && length > 0
         reading.lineEndsWithCR = false
         let bareLF = !endsWithCR
-        if endsWithCR && headerLine.count == length { headerLine.removeLast() }
-        if headerLine.starts(with: dashBoundary), isDelimiterRest(headerLine.bytes[dashBoundary.count...]) {
-            return delimiterInHeaders(content: headerLine.copied(), start: start, lfOffset: lfOffset, bareLF: bareLF)
+        if endsWithCR && reader.headerLine.count == length { reader.headerLine.removeLast() }
+        if reader.headerLine.starts(with: dashBoundary), isDelimiterRest(reader.headerLine.bytes[dashBoundary.count...]) {
+            return delimiterInHeaders(content: reader.headerLine.copied(), start: start, lfOffset: lfOffset, bareLF: bareLF)
         }
         if bareLF {
             note(HeaderEvent.bareLineFeed, at: lfOffset)
         }
-        if headerLine.isEmpty {
+        if reader.headerLine.isEmpty {
             endHeaders(lfOffset: lfOffset)
             return .blank
         }
@@ -113,52 +113,52 @@ extension ValidationEngine {
                 flushField()
                 return .header
             }
-            if within < headerLine.count {
-                headerLine.keepFirst(within)
+            if within < reader.headerLine.count {
+                reader.headerLine.keepFirst(within)
                 cut = true
             }
         }
         let number = lineFeeds + 1
         checkBoundaryText(inHeaderLineAt: start)
-        if headerLine.count > 998 && !overLong {
-            note(HeaderEvent.lineOver998(length: headerLine.count), at: start)
+        if reader.headerLine.count > 998 && !overLong {
+            note(HeaderEvent.lineOver998(length: reader.headerLine.count), at: start)
         }
-        if ByteClass.isWhitespace(headerLine[0]) {
-            if field.isEmpty && reading.lineCount == 1 {
+        if ByteClass.isWhitespace(reader.headerLine[0]) {
+            if reader.field.isEmpty && reading.lineCount == 1 {
                 note(HeaderEvent.firstLineIndented, at: start)
                 var stripped = 0
-                while stripped < headerLine.count && ByteClass.isWhitespace(headerLine[stripped]) { stripped += 1 }
-                field.append(headerLine, start: start, number: number)
-                field.strippedLeading = stripped
-                field.isCut = cut
+                while stripped < reader.headerLine.count && ByteClass.isWhitespace(reader.headerLine[stripped]) { stripped += 1 }
+                reader.field.append(reader.headerLine, start: start, number: number)
+                reader.field.strippedLeading = stripped
+                reader.field.isCut = cut
                 checkLineBytes(fieldLine: 0)
             } else {
                 note(HeaderEvent.folded, at: start)
-                if !field.isEmpty {
-                    field.append(headerLine, start: start, number: number)
-                    field.isCut = cut
-                    checkLineBytes(fieldLine: field.lineCount - 1)
+                if !reader.field.isEmpty {
+                    reader.field.append(reader.headerLine, start: start, number: number)
+                    reader.field.isCut = cut
+                    checkLineBytes(fieldLine: reader.field.lineCount - 1)
                 }
             }
             return .header
         }
         flushField()
-        if field.isEmpty {
-            field.start(taking: &headerLine, start: start, number: number)
+        if reader.field.isEmpty {
+            reader.field.start(taking: &reader.headerLine, start: start, number: number)
         } else {
-            field.append(headerLine, start: start, number: number)
+            reader.field.append(reader.headerLine, start: start, number: number)
         }
-        field.isCut = cut
+        reader.field.isCut = cut
         checkLineBytes(fieldLine: 0)
         return .header
     }
 
-    /// Notes `--boundary` in the header line in ``headerLine``, which starts at `start`
+    /// Notes `--boundary` in the header line in the reader's header line, which starts at `start`
     /// (`boundary-in-header`), once a part: the line is no delimiter line, but parsers that split the
     /// body at any `--boundary` cut the part there.
     mutating func checkBoundaryText(inHeaderLineAt start: Int) {
         guard !part.headers.sawBoundaryInHeader else { return }
-        let storage = headerLine.bytes
+        let storage = reader.headerLine.bytes
         guard let index = storage.withUnsafeBytes({ firstDashBoundary(in: $0) }) else { return }
         part.headers.sawBoundaryInHeader = true
         note(.boundaryInHeader, at: start + index)
@@ -169,7 +169,7 @@ extension ValidationEngine {
     /// builds once) is reached only for those that do.
     mutating func firstDashBoundary(in bytes: UnsafeRawBufferPointer) -> Int? {
         guard bytes.count >= dashBoundary.count, Self.holdsDashPair(bytes) else { return nil }
-        var state: DashBoundarySearch.State = 0
+        var state: DashBoundarySearch<PairSampling>.State = 0
         return boundaryTextSearch().next(in: bytes, from: 0, state: &state).map { $0 - dashBoundary.count }
     }
 
@@ -237,13 +237,13 @@ extension ValidationEngine {
         return .delimiter(close ? .epilogue : .part(dashOffset: start, line: lineFeeds + 1))
     }
 
-    /// Byte-class checks on one physical header line of ``field``, each at most once.
+    /// Byte-class checks on one physical header line of the reader's field, each at most once.
     mutating func checkLineBytes(fieldLine: Int) {
-        let content = field.content(fieldLine)
+        let content = reader.field.content(fieldLine)
         // Most lines are printable ASCII and tabs throughout: nothing to look for. Otherwise the
         // bytes before the first other one need no second look.
         guard let firstOther = content.withUnsafeBytes(Self.firstNotPrintableOrTab) else { return }
-        let start = field.line(fieldLine).start
+        let start = reader.field.line(fieldLine).start
         let base = content.startIndex
         var nul: Int? = nil
         var cr: Int? = nil
@@ -289,9 +289,9 @@ extension ValidationEngine {
             if let invalid = UTF8Check.firstInvalidIndex(Array(content)) {
                 note(HeaderEvent.invalidUTF8(Array(content[(base + invalid)...].prefix(4))), at: start + invalid)
             } else {
-                let first = field.content(0)
+                let first = reader.field.content(0)
                 let colon = first.firstIndex(of: ByteClass.colon)
-                let name = colon.map { trimmedName(first[(first.startIndex + field.strippedLeading)..<$0]) } ?? []
+                let name = colon.map { trimmedName(first[(first.startIndex + reader.field.strippedLeading)..<$0]) } ?? []
                 if !ByteClass.equalsIgnoringCase(name, ByteClass.contentDisposition) {
                     note(HeaderEvent.nonASCII, at: start + high)
                 }

@@ -1,21 +1,33 @@
 extension ValidationEngine {
+    /// A delimiter line whose `--` is at `delimiterOffset`, on line `line`, opens a part: it is
+    /// counted (``countPart(delimiterOffset:line:)``) and becomes the part being read.
     mutating func startPart(delimiterOffset: Int, line: Int) {
-        partCount += 1
-        let index = partCount - 1
-        if partCount == options.maxParts + 1 {
+        let (index, collect) = countPart(delimiterOffset: delimiterOffset, line: line)
+        reader.part = PartState(index: index, collect: collect)
+        reader.field.clear()
+    }
+
+    /// Counts a part whose delimiter's `--` is at `delimiterOffset`, on line `line`, and reports the
+    /// first one past the limit. Returns its index, and whether the report lists it.
+    @inline(__always)
+    mutating func countPart(delimiterOffset: Int, line: Int) -> (index: Int, collect: Bool) {
+        shown.partCount &+= 1
+        let index = shown.partCount &- 1
+        if shown.partCount == options.maxParts &+ 1 {
             note(.tooManyParts(limit: options.maxParts), at: Located(offset: delimiterOffset, line: line, column: 1), part: index)
         }
-        part = PartState(index: index, collect: collecting && partCount <= options.maxParts)
-        hasPart = true
-        field.clear()
+        return (index, collecting && shown.partCount <= options.maxParts)
     }
 
     // MARK: End of headers
 
-    mutating func endHeaders(lfOffset: Int) {
+    /// The blank line whose LF is at `lfOffset` (not yet passed) ends the header section: the last
+    /// field is interpreted, the part-level checks made, and the content begins, its search for the
+    /// delimiter starting with `carry` (by default, the blank line's LF, after which a delimiter may begin).
+    mutating func endHeaders(lfOffset: Int, carry: DelimiterCarry? = nil) {
         flushField()
         finishHeaders(end: lfOffset + 1)
-        startContent(lfOffset: lfOffset, carry: .virtualLineFeed(at: lfOffset))
+        startContent(lfOffset: lfOffset, carry: carry ?? .virtualLineFeed(at: lfOffset))
     }
 
     /// The part's content begins after the blank line whose LF is at `lfOffset` (not yet passed);
@@ -27,7 +39,7 @@ extension ValidationEngine {
         part.hasBodySection = true
         part.content.endLine = lineFeeds + 1
         part.content.endLineStart = lfOffset + 1
-        phase = .scanning(.body, carry: carry)
+        scanRegion(.body, carry: carry)
     }
 
     /// Part-level checks once the header section is complete (or cut short).
@@ -42,10 +54,10 @@ extension ValidationEngine {
         let media = part.headers.media
         let isMultipart = media?.kind == .multipart
         if part.headers.hasTransferEncoding, isMultipart,
-            !["7bit", "8bit", "binary"].contains(String(decoding: partBytes.transferEncoding.bytes.map(ByteClass.lowercased), as: UTF8.self)),
+            !["7bit", "8bit", "binary"].contains(String(decoding: reader.bytes.transferEncoding.bytes.map(ByteClass.lowercased), as: UTF8.self)),
             let place = part.headers.transferEncodingValue
         {
-            note(.transferEncodingOnMultipart(partBytes.transferEncoding.copied()), at: place, part: index)
+            note(.transferEncodingOnMultipart(reader.bytes.transferEncoding.copied()), at: place, part: index)
         }
         prepareTransferCheck(isMultipart: isMultipart)
         guard formData else { return }
@@ -58,7 +70,7 @@ extension ValidationEngine {
             note(.fileWithoutType, at: place, part: index)
         }
         if !isFile, let media, let place = part.headers.contentTypeName, !isMultipart {
-            let type = partBytes.contentType.copied()
+            let type = reader.bytes.contentType.copied()
             note(.fieldWithType(type), at: place, part: index)
             if media.kind != .text && media.isWellFormed && !unread, let cd = part.headers.dispositionName {
                 note(.typeWithoutFilename(type), at: cd, part: index)
@@ -66,7 +78,7 @@ extension ValidationEngine {
         }
         let isText = !isFile && (media.map { $0.kind == .text } ?? true)
         if isText {
-            var checkUTF8 = formCharsetIsUTF8
+            var checkUTF8 = shown.formCharsetIsUTF8
             if let isUTF8 = media?.charsetIsUTF8 { checkUTF8 = isUTF8 }
             prepareTextChecks(checkUTF8: checkUTF8)
         }
@@ -77,8 +89,8 @@ extension ValidationEngine {
     @inline(__always)
     mutating func prepareTextChecks(checkUTF8: Bool) {
         if checkUTF8 { part.content.utf8 = UTF8Check() }
-        if part.headers.hasName && partBytes.name.holds("_charset_") {
-            partBytes.charsetValue.removeAll()
+        if part.headers.hasName && reader.bytes.name.holds("_charset_") {
+            reader.bytes.charsetValue.removeAll()
             part.content.keepsCharsetValue = true
         }
     }
@@ -99,40 +111,42 @@ extension ValidationEngine {
     mutating func feedPart(
         _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, lineFeeds: Int, lineStart: Int
     ) {
-        guard hasPart, !range.isEmpty else { return }
+        // The part's content checks, read once: each read through the optional part would check it again.
+        guard !range.isEmpty, let checks = reader.part?.content else { return }
         // The checks below read the same bytes one after the other; what they find is noted in the
         // order of the body, as it would be had the bytes come in smaller chunks, so that the
         // findings kept under the diagnostics limit do not depend on where chunks end.
         var found: [ContentFinding] = []
-        if !part.content.utf8Reported && part.content.utf8 != nil {
+        if !checks.utf8Reported && checks.utf8 != nil {
             part.content.utf8?.feed(bytes, range, offset: offset)
             if let invalid = part.content.utf8?.firstInvalid {
                 part.content.utf8Reported = true
                 found.append(.invalidValue(invalid))
             }
         }
-        if part.content.looksForBoundaryText,
-            let boundaryText = findBoundaryText(bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
+        if checks.looksForBoundaryText,
+            let boundaryText = findBoundaryText(
+                bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart, checks: checks)
         {
             found.append(boundaryText)
         }
-        if part.content.checksTransferEncoding {
+        if checks.checksTransferEncoding {
             checkTransferContent(bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart, into: &found)
         }
         if !found.isEmpty {
             noteInOrder(found, in: bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
         }
-        if part.content.keepsCharsetValue && partBytes.charsetValue.count < 64 {
-            partBytes.charsetValue.append(UnsafeRawBufferPointer(rebasing: bytes[range].prefix(64 - partBytes.charsetValue.count)))
+        if checks.keepsCharsetValue && reader.bytes.charsetValue.count < 64 {
+            reader.bytes.charsetValue.append(UnsafeRawBufferPointer(rebasing: bytes[range].prefix(64 - reader.bytes.charsetValue.count)))
         }
-        if part.content.hasNested { Self.feed(&nested, UnsafeRawBufferPointer(rebasing: bytes[range])) }
+        if checks.hasNested { Self.feed(&reader.nested, UnsafeRawBufferPointer(rebasing: bytes[range])) }
     }
 
     /// Hands the current part's content to its nested body's validation.
     ///
     /// Out of line, so that the call cycle it closes (the nested engine scans, and its scan reaches
     /// here) does not keep the optimiser from inlining this engine's content handling into its scan;
-    /// and static, given only ``nested``, so that callers need not assume the rest of the engine
+    /// and static, given only the reader's nested body, so that callers need not assume the rest of the engine
     /// changed (reading held bytes back then cost a retain and a release each time).
     @inline(never)
     private static func feed(_ nested: inout NestedBody?, _ bytes: UnsafeRawBufferPointer) {
@@ -156,7 +170,7 @@ extension ValidationEngine {
             case .transferFault(let fault, let place):
                 noteTransferFault(fault, at: place)
             case .transferStyle(let departure, let place):
-                note(.encodedContentStyle(departure, transferCheck.encoding), at: place, part: part.index)
+                note(.encodedContentStyle(departure, reader.transferCheck.encoding), at: place, part: part.index)
             }
         }
     }
@@ -180,9 +194,8 @@ extension ValidationEngine {
 
     /// Records where the part's content currently ends, after its bytes were passed.
     mutating func noteContentEnd() {
-        guard hasPart else { return }
-        part.content.endLine = lineFeeds + 1
-        part.content.endLineStart = lineStart
+        let line = cursor.lineFeeds + 1, start = cursor.lineStart
+        reader.part?.content.endsOnLine(line, startingAt: start)
     }
 
     /// Ends the current part: its content stops at `contentEnd`.
@@ -206,20 +219,20 @@ extension ValidationEngine {
         if hasBodySection && part.content.checksTransferEncoding { finishTransferCheck(contentEnd: contentEnd) }
         let bodyLocation = part.bodyLocation
         if hasBodySection && part.content.keepsCharsetValue {
-            let value = partBytes.charsetValue.copied()
+            let value = reader.bytes.charsetValue.copied()
             if Charsets.isKnown(value) {
-                formCharsetIsUTF8 = Charsets.isUTF8(value)
-                if !formCharsetIsUTF8 {
+                shown.formCharsetIsUTF8 = Charsets.isUTF8(value)
+                if !shown.formCharsetIsUTF8 {
                     note(.charsetFieldNotUTF8(value), at: bodyLocation, part: index)
                 }
             } else {
-                formCharsetIsUTF8 = false
+                shown.formCharsetIsUTF8 = false
                 note(.charsetFieldUnknown(value), at: bodyLocation, part: index)
             }
         }
         if part.content.hasNested {
             // Dropped with the part, whether or not it had a body section to report on.
-            var body = nested.take()
+            var body = reader.nested.take()
             if hasBodySection, let report = body?.finish() {
                 let nestedStart = part.bodyStart
                 for diagnostic in report.diagnostics {
@@ -234,16 +247,23 @@ extension ValidationEngine {
             }
         }
         if part.collect { collectPart(bodyStart: bodyStart, contentEnd: contentEnd) }
-        hasPart = false
+        reader.part = nil
     }
 
     /// Adds the current part, its content from `bodyStart` to `contentEnd`, to the parts the report lists.
     private mutating func collectPart(bodyStart: Int, contentEnd: Int) {
         let headerStart = part.headerStart
-        let (inlineName, extras) = partStoredValues
-        parts.append(
-            DecodedPart(
-                index: part.index, headerRange: headerStart..<max(headerStart, part.headerEnd),
-                bodyRange: bodyStart..<max(bodyStart, contentEnd), inlineName: inlineName, extras: extras))
+        collectPart(
+            index: part.index, headerRange: headerStart..<max(headerStart, part.headerEnd),
+            bodyRange: bodyStart..<max(bodyStart, contentEnd), stored: partStoredValues)
+    }
+
+    /// Adds part `index` to the parts the report lists: where its headers and content are, and its
+    /// values as a report's part stores them.
+    @inline(__always)
+    mutating func collectPart(
+        index: Int, headerRange: Range<Int>, bodyRange: Range<Int>, stored: consuming (DecodedPart.InlineName, DecodedPart.Extras?)
+    ) {
+        shown.collect(index: index, headerRange: headerRange, bodyRange: bodyRange, inlineName: stored.0, extras: stored.1)
     }
 }

@@ -3,23 +3,23 @@ extension ValidationEngine {
     ///
     /// Always inlined, as are the next two: called, they had the whole engine copied for them first.
     @inline(__always)
-    var partName: [UInt8]? { hasPart && part.headers.hasName ? partBytes.name.copied() : nil }
+    var partName: [UInt8]? { hasPart && part.headers.hasName ? reader.bytes.name.copied() : nil }
 
     /// The current part's name, filename and Content-Type value as a report's part stores them.
     @inline(__always)
     var partStoredValues: (DecodedPart.InlineName, DecodedPart.Extras?) {
         let filename = partFilename, contentType = partContentType
         guard hasPart && part.headers.hasName else { return DecodedPart.stored(nameBytes: nil, filename: filename, contentType: contentType) }
-        return partBytes.name.withBytes { DecodedPart.stored(nameBytes: $0, filename: filename, contentType: contentType) }
+        return reader.bytes.name.withBytes { DecodedPart.stored(nameBytes: $0, filename: filename, contentType: contentType) }
     }
 
     /// The current part's filename parameter, or `nil` when it has none (a copy: for reports and messages).
     @inline(__always)
-    var partFilename: [UInt8]? { hasPart && part.headers.hasFilename ? partBytes.filename.copied() : nil }
+    var partFilename: [UInt8]? { hasPart && part.headers.hasFilename ? reader.bytes.filename.copied() : nil }
 
     /// The current part's Content-Type value, or `nil` when it has none (a copy: for reports and messages).
     @inline(__always)
-    var partContentType: [UInt8]? { hasPart && part.headers.media != nil ? partBytes.contentType.copied() : nil }
+    var partContentType: [UInt8]? { hasPart && part.headers.media != nil ? reader.bytes.contentType.copied() : nil }
 
     /// Records the current part's name parameter (a copy), and reports a name an earlier part of the body carried.
     mutating func setPartName(_ value: ArraySlice<UInt8>) {
@@ -28,7 +28,7 @@ extension ValidationEngine {
 
     /// Records a copy of the current part's name parameter, and reports a name an earlier part carried.
     mutating func setPartName(copying value: UnsafeRawBufferPointer) {
-        partBytes.name.copy(value)
+        reader.bytes.name.copy(value)
         part.headers.hasName = true
         noteRepeatedName(value)
     }
@@ -36,7 +36,7 @@ extension ValidationEngine {
     /// Records the current part's name parameter, read in place from the chunk being consumed (copied
     /// only if the part is still being read when the chunk is done), and reports a name an earlier part carried.
     mutating func setPartName(borrowing value: UnsafeRawBufferPointer) {
-        partBytes.name.borrow(value)
+        reader.bytes.name.borrow(value)
         part.headers.hasName = true
         noteRepeatedName(value)
     }
@@ -56,65 +56,53 @@ extension ValidationEngine {
         if value.count >= 2 && value[value.count - 2] == UInt8(ascii: "[") && value[value.count - 1] == UInt8(ascii: "]") {
             return
         }
-        let hash = seenNames.hash(value)
-        guard let earlier = seenNames.first(carrying: hash, part: index) else { return }
+        let hash = shown.seenNames.hash(value)
+        guard let earlier = shown.seenNames.first(carrying: hash, part: index) else { return }
         // Once per name: a flood of one repeated name is one finding.
         guard earlier != SeenNames.reported, let place else { return }
-        seenNames.markReported(hash)
+        shown.seenNames.markReported(hash)
         note(.repeatedName(Array(value), earlier: earlier), at: place, part: index)
     }
 
-    /// Records the current part's filename parameter (a copy).
-    mutating func setPartFilename(_ value: ArraySlice<UInt8>) {
-        value.withUnsafeBytes { setPartFilename(copying: $0) }
-    }
-
-    /// Records a copy of the current part's filename parameter.
-    mutating func setPartFilename(copying value: UnsafeRawBufferPointer) {
-        partBytes.filename.copy(value)
-        part.headers.hasFilename = true
-    }
-
-    /// Records the current part's filename parameter, read in place from the chunk being consumed
-    /// (copied only if the part is still being read when the chunk is done).
-    mutating func setPartFilename(borrowing value: UnsafeRawBufferPointer) {
-        partBytes.filename.borrow(value)
-        part.headers.hasFilename = true
-    }
-
-    /// Records what a Content-Disposition value that ``CanonicalDisposition`` matched says: the
-    /// part's name and, when it has one, its filename and where its `filename` attribute is.
-    ///
-    /// The values are read in place when `value` lies in the chunk being consumed (`inChunk`), and
-    /// copied when it lies in one of the engine's buffers, which the next header line overwrites.
-    @inline(__always)  // once a part on the one-step path, where a call's saved registers show
-    mutating func recordDisposition(
-        _ canonical: CanonicalDisposition.Match, in value: UnsafeRawBufferPointer, fieldName: Located, filenameAttribute: Located,
-        inChunk: Bool
-    ) {
+    /// The current part's Content-Disposition field, its name at `fieldName`, is read (the first
+    /// one: later ones are reported and not read).
+    @inline(__always)
+    mutating func beginDisposition(at fieldName: Located) {
         part.headers.sawDisposition = true
         part.headers.dispositionName = fieldName
-        record(canonical, in: value, filenameAttribute: filenameAttribute, inChunk: inChunk)
     }
 
-    /// Records the name and filename a Content-Disposition value in the canonical form gives.
+    /// Records a copy of the current part's filename parameter, whose attribute is at `attribute`.
+    mutating func setPartFilename(copying value: UnsafeRawBufferPointer, attribute: Located) {
+        reader.bytes.filename.copy(value)
+        part.headers.hasFilename = true
+        part.headers.filenameParameter = attribute
+    }
+
+    /// Records the current part's filename parameter, whose attribute is at `attribute`, read in
+    /// place from the chunk being consumed (copied only if the part is still being read when the
+    /// chunk is done).
     @inline(__always)
-    mutating func record(
-        _ canonical: CanonicalDisposition.Match, in value: UnsafeRawBufferPointer, filenameAttribute: Located, inChunk: Bool
-    ) {
-        let name = UnsafeRawBufferPointer(rebasing: value[canonical.name])
-        if inChunk { setPartName(borrowing: name) } else { setPartName(copying: name) }
-        if let filenameRange = canonical.filename {
-            let filename = UnsafeRawBufferPointer(rebasing: value[filenameRange])
-            if inChunk { setPartFilename(borrowing: filename) } else { setPartFilename(copying: filename) }
-            part.headers.filenameParameter = filenameAttribute
-        }
+    mutating func setPartFilename(borrowing value: UnsafeRawBufferPointer, attribute: Located) {
+        reader.bytes.filename.borrow(value)
+        part.headers.hasFilename = true
+        part.headers.filenameParameter = attribute
     }
 
-    /// Records the current part's Content-Type: its value, whitespace trimmed, and what it said.
-    mutating func setPartContentType(_ value: ArraySlice<UInt8>, _ media: PartMedia) {
-        partBytes.contentType.removeAll()
-        partBytes.contentType.append(value)
+    /// Records the current part's Content-Type, its field name at `fieldName`: its value,
+    /// whitespace trimmed, and what it said.
+    mutating func setPartContentType(_ value: ArraySlice<UInt8>, at fieldName: Located, _ media: PartMedia) {
+        part.headers.contentTypeName = fieldName
+        reader.bytes.contentType.removeAll()
+        reader.bytes.contentType.append(value)
+        part.headers.media = media
+    }
+
+    /// Records the current part's Content-Type from bytes in the chunk being consumed.
+    mutating func setPartContentType(_ value: UnsafeRawBufferPointer, at fieldName: Located, _ media: PartMedia) {
+        part.headers.contentTypeName = fieldName
+        reader.bytes.contentType.removeAll()
+        reader.bytes.contentType.append(value)
         part.headers.media = media
     }
 }

@@ -53,8 +53,8 @@ extension ValidationEngine {
     }
 
     /// How far a part's header section has been read (``Phase/headers(_:)``). The line being read
-    /// is in ``ValidationEngine/headerLine`` and the field it belongs to in
-    /// ``ValidationEngine/field``: buffers reused from part to part, which a phase cannot hold
+    /// is in ``ValidationEngine/PartReader/headerLine`` and the field it belongs to in
+    /// ``ValidationEngine/PartReader/field``: buffers reused from part to part, which a phase cannot hold
     /// without counting references every time it is read.
     struct HeaderReading {
         /// The stream offset of the current line's first byte.
@@ -88,7 +88,7 @@ extension ValidationEngine {
         /// bytes are, should they turn out to be content.
         var contentEndLineFeeds: Int
         var contentEndLineStart: Int
-        /// Where the matched bytes are in ``ValidationEngine/delimiterLine`` (`CR LF "--" boundary`,
+        /// Where the matched bytes are in ``ValidationEngine/Framing/delimiterLine`` (`CR LF "--" boundary`,
         /// the whole of it matched): they are content again if the line turns out not to be a
         /// delimiter.
         var carried: DelimiterCarry

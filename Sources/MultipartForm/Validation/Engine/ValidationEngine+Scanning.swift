@@ -25,19 +25,19 @@ extension ValidationEngine {
                 }
             }
             if failed {
-                phase = .scanning(region, carry: DelimiterCarry())
+                scanRegion(region)
                 // A virtual carry's LF was already passed; the bytes matched after it are content.
                 release(held, region: region)
                 position = base + index
                 return index
             }
             if held.matched < pattern.count {
-                phase = .scanning(region, carry: held)
+                scanRegion(region, carry: held)
                 position = base + index
                 return index
             }
             // The carry completed a delimiter.
-            phase = .scanning(region, carry: DelimiterCarry())
+            scanRegion(region)
             position = base + index
             matchedDelimiter(held, region: region)
             return index
@@ -119,7 +119,7 @@ extension ValidationEngine {
             let held = DelimiterCarry(
                 carriageReturn: carriageReturn, matched: chunk.count - keep - (carriageReturn ? 1 : 0), virtual: false,
                 start: base + keep)
-            phase = .scanning(region, carry: held)
+            scanRegion(region, carry: held)
         }
         position = base + chunk.count
         return (chunk.count, false)
@@ -138,13 +138,13 @@ extension ValidationEngine {
     ) {
         guard !range.isEmpty else { return }
         if region == .body { feedPart(bytes, range, offset: offset) }
-        if region == .preamble && !preambleHasText {
-            preambleHasText = bytes[range].contains { !ByteClass.isWhitespace($0) && $0 != ByteClass.cr && $0 != ByteClass.lf }
+        if region == .preamble && !shown.preambleHasText {
+            shown.preambleHasText = bytes[range].contains { !ByteClass.isWhitespace($0) && $0 != ByteClass.cr && $0 != ByteClass.lf }
         }
         if let counted {
-            pass(counted: counted, range, offset: offset)
+            cursor.pass(counted: counted, range, offset: offset)
         } else {
-            pass(bytes, range, offset: offset)
+            cursor.pass(bytes, range, offset: offset)
         }
         if region == .body { noteContentEnd() }
     }
@@ -154,17 +154,17 @@ extension ValidationEngine {
     mutating func matchedDelimiter(_ matched: DelimiterCarry, region: Region) {
         let delimiter = pendingDelimiter(matched, region: region)
         if region == .epilogue {
-            if partCount == 0 && !reportedDelimiterAfterCloseFirst {
+            if shown.partCount == 0 && !shown.reportedDelimiterAfterCloseFirst {
                 // The close delimiter came first: whatever this line opens, only readers that go on
                 // past the close delimiter see it.
-                reportedDelimiterAfterCloseFirst = true
+                shown.reportedDelimiterAfterCloseFirst = true
                 note(.delimiterAfterCloseFirst, at: delimiter.dashOffset)
             } else {
                 note(.delimiterInEpilogue, at: delimiter.dashOffset)
             }
             return
         }
-        phase = .delimiterLine(delimiter, .afterBoundary)
+        classifyLine(delimiter, .afterBoundary)
     }
 
     /// What a delimiter matched at `matched.start` would be, once its LF (unless virtual) is passed.
@@ -173,7 +173,7 @@ extension ValidationEngine {
         let delimiter = PendingDelimiter(
             contentEndLineFeeds: lineFeeds, contentEndLineStart: lineStart, carried: matched, region: region)
         // Virtual carries stand for an LF that was already passed.
-        if !matched.virtual { passByte(ByteClass.lf, at: delimiter.lineFeedOffset) }
+        if !matched.virtual { cursor.passByte(ByteClass.lf, at: delimiter.lineFeedOffset) }
         return delimiter
     }
 }

@@ -15,24 +15,21 @@
 ///    (``endPart(contentEnd:)``, `ValidationEngine+Part.swift`) and ``lineEnded(_:)`` starts the
 ///    next one (``startPart(delimiterOffset:line:)``) and moves to ``Phase/headers(_:)``.
 /// 3. The header section is read line by line by ``headerBytes(_:_:reading:)`` and
-///    ``headerLineEnded(lfOffset:reading:)`` (`ValidationEngine+HeaderLines.swift`) into ``field``,
-///    each field interpreted by `interpretField()` (`ValidationEngine+HeaderFields.swift`,
+///    ``headerLineEnded(lfOffset:reading:)`` (`ValidationEngine+HeaderLines.swift`) into the
+///    reader's field, each field interpreted by `interpretField()` (`ValidationEngine+HeaderFields.swift`,
 ///    `ValidationEngine+Disposition.swift`, `ValidationEngine+ContentType.swift`).
-/// 4. The blank line: ``endHeaders(lfOffset:)`` makes the part-level checks
+/// 4. The blank line: ``endHeaders(lfOffset:carry:)`` makes the part-level checks
 ///    (``finishHeaders(end:)``) and moves to scanning the part's content, back at step 1.
 ///
 /// The one-step paths (`OneStep/`) read what browsers send most, whole in a chunk, without the
-/// byte-at-a-time phases: a delimiter line `--boundary CRLF`
-/// (``delimiterLineInOneStep(_:_:matched:region:)``), then the header section a browser writes for
-/// a field (``canonicalHeaderSection(_:_:)``), or whole plain text fields one after another
-/// (``readPlainFields(_:base:delimiterEnd:matched:)``). ``searchOn(_:from:)`` then goes on to the
-/// content at once, part after part, without a return through ``step(_:_:)``. The scanner is their
-/// one way in. What they may read is decided by ``oneStep`` (``OneStepReader``), which only looks:
-/// it returns what it recognised, and the engine carries that out with the transitions the
-/// byte-at-a-time path uses (``endPart(contentEnd:)``, ``startPart(delimiterOffset:line:)``,
-/// ``recordDisposition(_:in:fieldName:filenameAttribute:inChunk:)``, ``startContent(lfOffset:carry:)``).
-/// Header values in their canonical form are also recorded without being parsed
-/// (`interpretField()`, ``readDisposition(_:cut:)``).
+/// byte-at-a-time phases: a delimiter line `--boundary CRLF`, then the header section a browser
+/// writes for a field or a file, or whole plain text fields one after another. They have one door,
+/// ``delimiterLineInOneStep(_:_:matched:region:)``, which the scanner opens when a delimiter's
+/// line ends in the chunk. What they may read is decided by the framing's ``OneStepReader``, which
+/// only looks: it returns what it recognised, and the engine carries that out with the
+/// transitions the byte-at-a-time path uses (``endPart(contentEnd:)``,
+/// ``startPart(delimiterOffset:line:)``, ``beginHeaders()``, ``setPartName(borrowing:)``,
+/// ``endHeaders(lfOffset:carry:)``). The general path takes no shortcut of its own.
 ///
 /// Transitions and checks say what they saw as events, never as worded findings: a ``FramingEvent``
 /// (the delimiter search, delimiter lines, the end of the body), a ``HeaderEvent`` (header lines and
@@ -44,121 +41,58 @@
 /// The one-step paths are shortcuts, not second readers: they take only input on which the
 /// byte-at-a-time path reports nothing of its own and leave the engine exactly as it would, which
 /// the tests and the fuzz target check by comparing whole bodies with the same bodies fed a byte at
-/// a time. ``ValidationOptions/readsInOneStep`` turns them off (``oneStep`` is then `nil`).
+/// a time and with the shortcuts off (``ValidationOptions/readsInOneStep``; the framing's
+/// ``Framing/oneStep`` is then `nil`).
 ///
-/// Where the state is:
-/// - what only one phase needs is that phase's payload (``Phase``): the bytes held at a chunk's end
-///   while scanning, the `--boundary` whose line is being classified, how far a header section has
-///   been read;
-/// - what a part carries from its headers to its end is ``part`` (``PartState``), plain data that
-///   each part overwrites; the bytes it keeps are in buffers reused from part to part (its header
-///   values in ``partBytes``, the header line and field being read in ``headerLine`` and ``field``),
-///   so that reading a part allocates nothing once they have grown;
-/// - the rest belongs to the whole body: the framing, the position, what the body has shown so far,
-///   and the report being built.
+/// The state is in a handful of values, each owned by what reads it:
+/// - ``configuration``: what the engine was made with;
+/// - ``framing``: what the boundary determines, `nil` until one is known;
+/// - ``phase``: the current phase and the data only it needs (``Phase``), changed only through the
+///   transitions below (``scanRegion(_:carry:)``, ``classifyLine(_:_:)``, ``skipLine(opening:)``,
+///   ``readHeaders(_:)``, ``stopFraming()``);
+/// - ``cursor``: the stream offset of the next byte and the line it is on;
+/// - ``shown``: what the body has shown so far (parts, names, its first and last bytes);
+/// - ``reader``: the part being read, if any, and the buffers reused from part to part;
+/// - ``collector``: the report being built.
 struct ValidationEngine {
-    let options: ValidationOptions
-    let depth: Int
-    /// Whether parts are form-data parts (false inside a nested multipart/mixed body).
-    let formData: Bool
+    /// What the engine was made with.
+    let configuration: Configuration
+    /// The report being built.
     var collector: DiagnosticCollector
-    /// The boundary the body is framed with, once known (given or inferred).
-    var boundary: [UInt8]?
-    /// Finds `LF "--" boundary`; set with the boundary (``setBoundary(_:)``), before any phase that reads it.
-    var search = DelimiterSearch(boundary: [])
-    /// `"--" boundary`, empty while no boundary is known.
-    var dashBoundary: [UInt8] = []
-    /// `CR LF "--" boundary "-"`: every byte a held or matched delimiter can consist of.
-    var delimiterLine: [UInt8] = []
-    /// Recognises what the one-step paths read (`OneStep/`); set with the boundary, and `nil` when
-    /// ``ValidationOptions/readsInOneStep`` is off or no header line may be read.
-    var oneStep: OneStepReader?
-    /// Finds `--boundary` inside part content (``findBoundaryText(_:_:offset:lineFeeds:lineStart:)``);
-    /// made the first time content needs it (its table takes 64 KiB), dropped when the boundary is set.
-    var boundaryText: DashBoundarySearch?
-
-    /// The current phase and the data only it needs (see ``Phase``).
-    var phase: Phase = .inferring
-    /// The stream offset of the next byte, and the line it is on.
-    var position = 0
-    var lineFeeds = 0
-    var lineStart = 0
-    var previousLineStart = 0
-
-    // What the body has shown so far.
-    /// Where the epilogue starts, once the close delimiter's line has ended.
-    var epilogue: Located?
-    /// The first ``headCapacity`` and the last ``tailCapacity`` bytes of the stream, for diagnoses made at the end.
-    var ends = StreamEnds(headCapacity: Self.headCapacity, tailCapacity: Self.tailCapacity)
-    /// The first bytes of the stream.
-    var head: [UInt8] { ends.head }
-    static let headCapacity = 4096
-    static let tailCapacity = 256
-
-    var partCount = 0
-    /// How many parts ``readPlainFields(_:base:delimiterEnd:matched:)`` read whole: the tests check
-    /// that the path is taken, and `.tools/engine-snapshot/count.sh` prints it beside instruction
-    /// counts, which it explains.
-    var partsReadInOneStep = 0
-    var parts: [DecodedPart] = []
-    /// The part being read, while ``hasPart``; a part overwrites the last one's. Not an optional:
-    /// most of the engine runs only inside a part, and an optional would put a check, or a trap, at
-    /// every one of its reads and writes.
-    var part = PartState(index: 0, collect: false)
-    /// Whether a part is being read.
-    var hasPart = false
-    /// The header line being read, up to ``headerLineWindow`` bytes plus its line break; reused for every line.
-    var headerLine = ByteBuffer()
-    /// The header field being read; reused for every field.
-    var field = PendingField()
-    /// Holds a header field's value while it is interpreted; reused for every field.
-    var valueBuffer: [UInt8] = []
-    /// Holds a parsed Content-Disposition while it is checked; reused for every part.
-    var dispositionBuffer = Disposition()
-    /// The values of the current part's headers and its `_charset_` value, which ``part`` says it has.
-    var partBytes = PartBytes()
-    /// The validation of the current part's content as a multipart body (when ``PartState/Content/hasNested``).
-    var nested: NestedBody?
-    /// The check of the current part's content against its transfer encoding (when
-    /// ``PartState/Content/checksTransferEncoding``); reused for every part.
-    var transferCheck = TransferContentCheck(.base64)
-    /// Whether a delimiter line after a close delimiter that came first was reported
-    /// (`close-delimiter-before-parts`, once a body).
-    var reportedDelimiterAfterCloseFirst = false
-
-    var formCharsetIsUTF8 = true
-    /// The names parts of this body carried, each with the first part's index (at most ``repeatedNameCapacity``).
-    var seenNames = SeenNames(capacity: repeatedNameCapacity)
-    /// Whether the preamble holds a byte other than CR, LF, space and tab.
-    var preambleHasText = false
-    /// Whether the report lists the parts.
-    let collecting: Bool
-    /// Whether the body came with a Content-Type (the boundary is inferred only for one that did not).
-    let hadContentType: Bool
+    /// What the boundary determines, once it is known (given or inferred).
+    var framing: Framing?
+    /// The current phase and the data only it needs (see ``Phase``); changed only by the transitions
+    /// in this file.
+    private(set) var phase: Phase = .inferring
+    /// Where the next byte is.
+    var cursor = Cursor()
+    /// What the body has shown so far.
+    var shown = BodySoFar()
+    /// The part being read and the buffers its readers reuse.
+    var reader = PartReader()
+    #if MULTIPART_ENGINE_OBSERVER
+    /// Counts for the tests and the engine's tools; compiled only where the condition is defined
+    /// (the package's debug builds), so that production engines carry nothing for them.
+    var observer = EngineObserver()
+    #endif
 
     init(contentType: [UInt8]?, options: ValidationOptions, depth: Int) {
-        self.options = options
-        self.depth = depth
-        self.formData = true
-        self.collecting = options.collectParts
+        configuration = Configuration(
+            options: options, depth: depth, formData: true, collecting: options.collectParts,
+            hadContentType: contentType != nil)
         collector = DiagnosticCollector(limit: options.maxDiagnostics)
-        self.hadContentType = contentType != nil
         if let contentType {
             let value = HeaderValue(plain: contentType)
             let media = MediaType.parse(contentType)
-            boundary = checkBoundaryParameters(media, value: value, outer: true)
-            if let given = boundary, !Self.canFrame(given) { boundary = nil }
+            if let given = checkBoundaryParameters(media, value: value, outer: true), Self.canFrame(given) {
+                setBoundary(given)
+            }
         }
-        if let boundary { setBoundary(boundary) }
     }
 
     /// An engine for the content of a nested multipart part.
     init(nestedBoundary: [UInt8]?, options: ValidationOptions, depth: Int) {
-        self.options = options
-        self.depth = depth
-        self.formData = false
-        self.collecting = false
-        self.hadContentType = false
+        configuration = Configuration(options: options, depth: depth, formData: false, collecting: false, hadContentType: false)
         collector = DiagnosticCollector(limit: options.maxDiagnostics)
         if let nestedBoundary, Self.canFrame(nestedBoundary) {
             setBoundary(nestedBoundary)
@@ -174,14 +108,9 @@ struct ValidationEngine {
 
     /// Frames the body with `value` and starts scanning the preamble.
     mutating func setBoundary(_ value: [UInt8]) {
-        boundary = value
-        search = DelimiterSearch(boundary: value)
-        dashBoundary = [ByteClass.dash, ByteClass.dash] + value
-        delimiterLine = [ByteClass.cr] + search.pattern + [ByteClass.dash]
-        if options.readsInOneStep { oneStep = OneStepReader(dashBoundaryLength: dashBoundary.count, options: options) }
-        boundaryText = nil
+        framing = Framing(boundary: value, options: options)
         // The start of the body counts as the start of a line.
-        phase = .scanning(.preamble, carry: .virtualLineFeed(at: -1))
+        scanRegion(.preamble, carry: .virtualLineFeed(at: -1))
     }
 
     mutating func consume(_ chunk: UnsafeRawBufferPointer) {
@@ -192,12 +121,12 @@ struct ValidationEngine {
             index = step(chunk, index)
         }
         // The caller may reuse the chunk once this returns.
-        partBytes.settle()
+        reader.bytes.settle()
     }
 
     /// Keeps the first and last bytes of the stream for diagnoses made at the end.
     mutating func remember(_ chunk: UnsafeRawBufferPointer) {
-        ends.append(chunk)
+        shown.ends.append(chunk)
     }
 
     /// Processes bytes from `index` in the current phase and returns where processing stopped.
@@ -207,7 +136,7 @@ struct ValidationEngine {
         case .inferring:
             return collectInferenceLine(chunk, index)
         case .unframed:
-            pass(chunk, index..<chunk.count, offset: base + index)
+            cursor.pass(chunk, index..<chunk.count, offset: base + index)
             position = base + chunk.count
             return chunk.count
         case .scanning(let region, let carry):
@@ -221,7 +150,7 @@ struct ValidationEngine {
                 position = base + end
                 return end
             }
-            pass(chunk, index..<(end + 1), offset: base + index)
+            cursor.pass(chunk, index..<(end + 1), offset: base + index)
             position = base + end + 1
             lineEnded(next)
             return end + 1
@@ -230,6 +159,82 @@ struct ValidationEngine {
         }
     }
 
-    // MARK: The rest of a delimiter line
+    // MARK: Transitions between phases
+
+    /// Looks for the next delimiter in `region`, holding `carry` from the last chunk's end.
+    @inline(__always)
+    mutating func scanRegion(_ region: Region, carry: DelimiterCarry = DelimiterCarry()) {
+        phase = .scanning(region, carry: carry)
+    }
+
+    /// Reads the line `candidate` began, classified as far as `state` says.
+    @inline(__always)
+    mutating func classifyLine(_ candidate: PendingDelimiter, _ state: DelimiterLineState) {
+        phase = .delimiterLine(candidate, state)
+    }
+
+    /// Passes over the rest of a malformed delimiter line; `next` begins once it ends.
+    mutating func skipLine(opening next: AfterDelimiterLine) {
+        phase = .skipLine(next)
+    }
+
+    /// Reads the current part's header section, as far as `reading` says.
+    @inline(__always)
+    mutating func readHeaders(_ reading: HeaderReading) {
+        phase = .headers(reading)
+    }
+
+    /// No boundary frames the body: the rest is only counted.
+    mutating func stopFraming() {
+        phase = .unframed
+    }
 }
 
+extension ValidationEngine {
+    // Short names for what the engine's readers use most, read where it is owned.
+
+    var options: ValidationOptions { configuration.options }
+    var depth: Int { configuration.depth }
+    /// Whether parts are form-data parts (false inside a nested multipart/mixed body).
+    var formData: Bool { configuration.formData }
+    /// Whether the report lists the parts.
+    var collecting: Bool { configuration.collecting }
+
+    /// The stream offset of the next byte.
+    var position: Int {
+        get { cursor.position }
+        _modify { yield &cursor.position }
+    }
+    /// The line feeds passed so far, and the offset the current line starts at.
+    var lineFeeds: Int { cursor.lineFeeds }
+    var lineStart: Int { cursor.lineStart }
+
+    /// The boundary, once known.
+    var boundary: [UInt8]? { framing?.boundary }
+    /// The framing's search for `LF "--" boundary`; only read once a boundary frames the body.
+    var search: DelimiterSearch {
+        _read { yield framing!.search }
+    }
+    /// `"--" boundary`; only read once a boundary frames the body.
+    var dashBoundary: [UInt8] {
+        _read { yield framing!.dashBoundary }
+    }
+    /// `CR LF "--" boundary "-"`; only read once a boundary frames the body.
+    var delimiterLine: [UInt8] {
+        _read { yield framing!.delimiterLine }
+    }
+    /// What the one-step paths may read; `nil` while no boundary is known or with the shortcuts off.
+    var oneStep: OneStepReader? { framing?.oneStep }
+
+    /// The part being read: only read and written while ``hasPart``.
+    var part: PartState {
+        _read { yield reader.part! }
+        _modify { yield &reader.part! }
+    }
+    /// Whether a part is being read.
+    var hasPart: Bool {
+        // A pattern match reads only the tag; comparing with `nil` copied the whole part first.
+        if case .none = reader.part { return false }
+        return true
+    }
+}

@@ -179,8 +179,8 @@ extension ValidationEngine {
     /// The event is worded only when the finding is kept (``DiagnosticCollector``), so
     /// finding-dense input costs no string building past the limit.
     mutating func note(_ event: FramingEvent, at offset: Int, line: Int? = nil, column: Int? = nil) {
-        let here = location(offset)
-        let dashBoundary = self.dashBoundary  // a local for the lazily built message
+        let here = cursor.location(offset)
+        let dashBoundary = framing?.dashBoundary ?? []  // a local for the lazily built message
         collector.add(
             event.rule, offset: offset, line: line ?? here.line, column: column ?? here.column,
             part: hasPart ? part.index : nil,

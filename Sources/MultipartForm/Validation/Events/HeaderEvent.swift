@@ -144,7 +144,7 @@ extension ValidationEngine {
     /// Records what a header reader noticed at `offset`, on the line being read: the one place
     /// header events become findings. The event is worded only when the finding is kept.
     mutating func note(_ event: HeaderEvent, at offset: Int) {
-        let here = location(offset)
+        let here = cursor.location(offset)
         note(event, at: Located(offset: offset, line: here.line, column: here.column))
     }
 

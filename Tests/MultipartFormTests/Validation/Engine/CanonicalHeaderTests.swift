@@ -3,7 +3,8 @@ import Testing
 
 @testable import MultipartForm
 
-/// The canonical Content-Disposition and Content-Type shortcuts give exactly the report of the general readers.
+/// The one-step reading of canonical Content-Disposition and Content-Type lines gives exactly the
+/// report of the general readers (a body fed whole, with the shortcuts on and off).
 @Suite struct CanonicalHeaderTests {
     static let dispositionTemplates = [
         "form-data; name=\"a\"",

@@ -21,6 +21,13 @@ import Testing
         "Content-Disposition: form-data; name=\"a\"\r\n\n",
         "Content-Disposition: form-data; name=\"a\"\r\n\r",
         "Content-Disposition: form-data; name=\"a\"\r\nContent-Type: text/plain\r\n\r\n",
+        "Content-Disposition: form-data; name=\"a\"\r\nContent-Type: image/png\r\n\r\n",
+        "Content-Disposition: form-data; name=\"f\"; filename=\"a.bin\"\r\nContent-Type: application/octet-stream\r\n\r\n",
+        "Content-Disposition: form-data; name=\"f\"; filename=\"a.txt\"\r\nContent-Type: Text/Plain\r\n\r\n",
+        "Content-Disposition: form-data; name=\"f\"; filename=\"a.txt\"\r\nContent-Type: text/plain; charset=latin1\r\n\r\n",
+        "Content-Disposition: form-data; name=\"f\"; filename=\"a.txt\"\r\nContent-Type: text/plain \r\n\r\n",
+        "Content-Disposition: form-data; name=\"f\"; filename=\"a.txt\"\r\nContent-Type: multipart/mixed; boundary=C\r\n\r\n",
+        "Content-Disposition: form-data; name=\"f\"; filename=\"a.txt\"\r\nContent-Type: text/plain\r\nX-Note: 1\r\n\r\n",
         "Content-Disposition: form-data; name=\"a\"\r\n \r\n\r\n",
         "Content-Disposition: form-data; name=\"a\r\n\r\n",
         "Content-Disposition: form-data; name=\"\"\r\n\r\n",
@@ -46,7 +53,12 @@ import Testing
         smallSection.maxHeaderBytes = 44
         var noLines = ValidationOptions()
         noLines.maxHeaderLines = 0
-        return [ValidationOptions(), tight, smallSection, noLines]
+        // A Content-Type line past the line limit, or taking the section past its byte limit.
+        var oneLine = ValidationOptions()
+        oneLine.maxHeaderLines = 1
+        var twoLineSection = ValidationOptions()
+        twoLineSection.maxHeaderBytes = 90
+        return [ValidationOptions(), tight, smallSection, noLines, oneLine, twoLineSection]
     }()
 
     func validate(_ body: [UInt8], options: ValidationOptions, chunkSize: Int, shortcuts: Bool) -> ValidationReport {

@@ -38,7 +38,14 @@ import Testing
     }
 
     @Test(arguments: [
-        "Content-Disposition: form-data; name=\"a\"\r\nContent-Type: text/plain\r\n\r\n",  // a second line
+        "Content-Disposition: form-data; name=\"a\"\r\nX-Note: 1\r\n\r\n",  // a second line other than Content-Type
+        "Content-Disposition: form-data; name=\"a\"\r\nContent-Type: text/plain\r\nX-Note: 1\r\n\r\n",  // a third line
+        "Content-Disposition: form-data; name=\"a\"\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n",  // a parameter
+        "Content-Disposition: form-data; name=\"a\"\r\nContent-Type: multipart/mixed\r\n\r\n",  // a nested body
+        "Content-Disposition: form-data; name=\"a\"\r\nContent-Type: text/plain \r\n\r\n",  // a space at the end
+        "Content-Disposition: form-data; name=\"a\"\r\nContent-Type:  text/plain\r\n\r\n",  // two spaces
+        "Content-Disposition: form-data; name=\"a\"\r\ncontent-type: text/plain\r\n\r\n",  // the field name's case
+        "Content-Disposition: form-data; name=\"a\"\r\nContent-Type: text/x--y\r\n\r\n",  // `--` in the type
         "Content-Disposition: form-data; name=\"a\"\r\n\r",  // the blank line not whole in the chunk
         "Content-Disposition: form-data; name=\"a\"\n\r\n",  // a bare LF
         "content-disposition: form-data; name=\"a\"\r\n\r\n",  // the field name's case
@@ -49,6 +56,21 @@ import Testing
     ])
     func leavesEveryOtherSection(text: String) {
         #expect(Self.section(text) == nil)
+    }
+
+    @Test func takesAContentTypeLine() throws {
+        let text = "Content-Disposition: form-data; name=\"f\"; filename=\"a.bin\"\r\nContent-Type: application/octet-stream\r\n\r\nx"
+        let bytes = Array(text.utf8)
+        let found = try #require(bytes.withUnsafeBytes { Self.reader.canonicalSection($0, at: 0, sectionBytes: 0) })
+        let type = try #require(found.contentType)
+        #expect(String(decoding: bytes[type.value], as: UTF8.self) == "application/octet-stream")
+        #expect(type.media.kind == .other && type.media.isWellFormed && type.media.charsetIsUTF8 == nil)
+        #expect(found.end == bytes.count - 1)
+        // Two lines need a limit of two lines.
+        var options = ValidationOptions()
+        options.maxHeaderLines = 1
+        let oneLine = try #require(OneStepReader(dashBoundaryLength: 3, options: options))
+        #expect(bytes.withUnsafeBytes { oneLine.canonicalSection($0, at: 0, sectionBytes: 0) } == nil)
     }
 
     @Test func leavesASectionPastALimit() {

@@ -10,15 +10,20 @@ import MultipartFormSystem
 /// `ValidationEngine+PlainFields.swift`); what the reader does not recognise is left to the
 /// byte-at-a-time readers.
 ///
-/// The engine holds one (``ValidationEngine/oneStep``) from the moment it knows its boundary, while
+/// The values it takes are those ``CanonicalDisposition`` and ``CanonicalMediaType`` match: the
+/// forms on which the general header readers find nothing, which live beside it because only the
+/// one-step paths use them.
+///
+/// The engine holds one (``ValidationEngine/Framing/oneStep``) from the moment it knows its boundary, while
 /// ``ValidationOptions/readsInOneStep`` is on and header lines may be read at all: `nil` turns every
 /// shortcut off.
 struct OneStepReader {
     /// The length of `--boundary`.
     let dashBoundaryLength: Int
-    let maxParts: Int
     let maxHeaderLineLength: Int
     let maxHeaderBytes: Int
+    let maxHeaderLines: Int
+    let maxParts: Int
 
     /// A reader for a body framed with a boundary of `dashBoundaryLength - 2` bytes; `nil` when
     /// ``ValidationOptions/maxHeaderLines`` allows no header line, so that every part it could
@@ -26,21 +31,34 @@ struct OneStepReader {
     init?(dashBoundaryLength: Int, options: ValidationOptions) {
         guard options.maxHeaderLines >= 1 else { return nil }
         self.dashBoundaryLength = dashBoundaryLength
-        maxParts = options.maxParts
         maxHeaderLineLength = options.maxHeaderLineLength
         maxHeaderBytes = options.maxHeaderBytes
+        maxHeaderLines = options.maxHeaderLines
+        maxParts = options.maxParts
     }
 
-    /// The header section browsers and careful encoders write for a text field or a file sent
-    /// without a type, whole in the chunk: `Content-Disposition: form-data; name="N"` (optionally
-    /// `; filename="F"`), CRLF, then the blank line's CRLF.
+    /// The header section browsers and careful encoders write for a text field or a file, whole in
+    /// the chunk: `Content-Disposition: form-data; name="N"` (optionally `; filename="F"`), CRLF,
+    /// optionally `Content-Type: type/subtype` and CRLF, then the blank line's CRLF.
     struct CanonicalSection {
-        /// The index of the field line's CR.
+        /// The index of the Content-Disposition line's CR.
         var cr: Int
         /// The index of the space after the colon, where the value begins; it ends at ``cr``.
         var valueStart: Int
         /// What the value says, as indices into the value.
         var disposition: CanonicalDisposition.Match
+        /// The Content-Type line, when the section has one.
+        var contentType: ContentTypeLine?
+        /// The index after the blank line.
+        var end: Int
+    }
+
+    /// A `Content-Type: type/subtype` line of a ``CanonicalSection`` (indices in the chunk).
+    struct ContentTypeLine {
+        /// The media type's bytes, `type/subtype`: the whole value after the colon's space.
+        var value: Range<Int>
+        /// What the media type says.
+        var media: PartMedia
     }
 
     /// A text field whose whole life lies in the chunk and on which no check has anything to say:
@@ -66,31 +84,72 @@ struct OneStepReader {
     static let plainContentWindow = 4096
 
     /// The section starting at `start`, when it is a ``CanonicalSection`` on which the line reader
-    /// reports nothing: one line of printable ASCII within every limit (after `sectionBytes` of the
-    /// section already read), the value as ``CanonicalDisposition`` accepts it with one space after
-    /// the colon and none at the end, and no `--` in it (where `--boundary` would be
-    /// `boundary-in-header`'s).
+    /// reports nothing: lines of printable ASCII within every limit (after `sectionBytes` of the
+    /// section already read), each value with one space after the colon and none at the end, the
+    /// Content-Disposition value as ``CanonicalDisposition`` accepts it, a Content-Type value as
+    /// ``CanonicalMediaType`` does (which refuses `multipart/*`), and no `--` in either (where
+    /// `--boundary` would be `boundary-in-header`'s). What the part-level checks say of the section
+    /// as a whole (a field with a type, a file without one) is theirs to say.
     func canonicalSection(_ chunk: UnsafeRawBufferPointer, at start: Int, sectionBytes: Int) -> CanonicalSection? {
         let fieldName: StaticString = "Content-Disposition: "
         let nameLength = fieldName.utf8CodeUnitCount
         guard let base = chunk.baseAddress, chunk.count - start > nameLength,
             ByteClass.matches(base + start, fieldName)
         else { return nil }
-        // The value runs from the space after the colon to the line's CR, which CRLF CRLF must follow.
+        // The value runs from the space after the colon to the line's CR, which LF must follow.
         let valueStart = start + nameLength - 1
         guard let hit = RawMemory.first(ByteClass.cr, in: base + valueStart, count: chunk.count - valueStart) else { return nil }
         let cr = UnsafeRawPointer(hit) - base
-        guard cr + 3 < chunk.count, chunk[cr + 1] == ByteClass.lf, chunk[cr + 2] == ByteClass.cr, chunk[cr + 3] == ByteClass.lf,
+        guard cr + 3 < chunk.count, chunk[cr + 1] == ByteClass.lf,
             chunk[valueStart + 1] == UInt8(ascii: "f"), chunk[cr - 1] == ByteClass.quote
         else { return nil }
         let lineLength = cr - start
-        guard lineLength <= maxHeaderLineLength, lineLength <= 998, sectionBytes + lineLength + 2 <= maxHeaderBytes
-        else { return nil }
+        var section = sectionBytes + lineLength + 2
+        guard lineLength <= maxHeaderLineLength, lineLength <= 998, section <= maxHeaderBytes else { return nil }
         // The field name before the value is fixed and holds no `--`.
         if cr - valueStart >= dashBoundaryLength && Self.holdsDoubleDash(chunk, valueStart..<cr) { return nil }
         let value = UnsafeBufferPointer(start: (base + valueStart).assumingMemoryBound(to: UInt8.self), count: cr - valueStart)
         guard let disposition = CanonicalDisposition.matchField(value) ?? CanonicalDisposition.match(value) else { return nil }
-        return CanonicalSection(cr: cr, valueStart: valueStart, disposition: disposition)
+        var next = cr + 2
+        var contentType: ContentTypeLine? = nil
+        if chunk[next] != ByteClass.cr {
+            guard maxHeaderLines >= 2, let line = contentTypeLine(chunk, at: next) else { return nil }
+            section += line.cr - next + 2
+            guard section <= maxHeaderBytes else { return nil }
+            contentType = ContentTypeLine(value: line.value, media: line.media)
+            next = line.cr + 2
+        }
+        // The blank line.
+        guard next + 1 < chunk.count, chunk[next] == ByteClass.cr, chunk[next + 1] == ByteClass.lf else { return nil }
+        return CanonicalSection(cr: cr, valueStart: valueStart, disposition: disposition, contentType: contentType, end: next + 2)
+    }
+
+    /// The line at `start`, when it is `Content-Type: type/subtype` CRLF as ``canonicalSection(_:at:sectionBytes:)``
+    /// takes it: where its value is, what it says, and the index of its CR.
+    private func contentTypeLine(
+        _ chunk: UnsafeRawBufferPointer, at start: Int
+    ) -> (value: Range<Int>, media: PartMedia, cr: Int)? {
+        let fieldName: StaticString = "Content-Type: "
+        let nameLength = fieldName.utf8CodeUnitCount
+        guard let base = chunk.baseAddress, chunk.count - start > nameLength, ByteClass.matches(base + start, fieldName)
+        else { return nil }
+        let valueStart = start + nameLength
+        guard let hit = RawMemory.first(ByteClass.cr, in: base + valueStart, count: chunk.count - valueStart) else { return nil }
+        let cr = UnsafeRawPointer(hit) - base
+        let lineLength = cr - start
+        guard cr > valueStart, cr + 1 < chunk.count, chunk[cr + 1] == ByteClass.lf, lineLength <= maxHeaderLineLength,
+            lineLength <= 998
+        else { return nil }
+        let value = UnsafeBufferPointer(start: (base + valueStart).assumingMemoryBound(to: UInt8.self), count: cr - valueStart)
+        // No whitespace around the type: one space after the colon is the only one the line reader lets pass.
+        guard !ByteClass.isWhitespace(value[0]), !ByteClass.isWhitespace(value[value.count - 1]),
+            let match = CanonicalMediaType.match(value)
+        else { return nil }
+        // The field name holds no `--`, and the space keeps one from spanning name and value.
+        if value.count >= dashBoundaryLength && Self.holdsDoubleDash(chunk, valueStart..<cr) { return nil }
+        let type = UnsafeRawBufferPointer(rebasing: chunk[(valueStart + match.type.lowerBound)..<(valueStart + match.type.upperBound)])
+        let media = PartMedia(kind: PartMedia.Kind(type: type), isWellFormed: true, charsetIsUTF8: nil)
+        return (valueStart..<cr, media, cr)
     }
 
     /// The part after the delimiter ending at `delimiterEnd`, when it is a ``PlainField`` whole in

@@ -26,7 +26,7 @@ extension ValidationEngine {
         let lfOffset = position + 1
         position += 2
         confirm(delimiter, close: false)
-        passByte(ByteClass.lf, at: lfOffset)
+        cursor.passByte(ByteClass.lf, at: lfOffset)
         lineEnded(delimiter.opening(close: false))
         return canonicalHeaderSection(chunk, index + 2) ?? index + 2
     }
@@ -36,7 +36,7 @@ extension ValidationEngine {
     /// ``PendingDelimiter`` that ``confirm(_:close:)`` and ``lineEnded(_:)`` read: the same
     /// findings in the same order (the part's end, then a part past the limit) and the same state.
     @inline(__always)
-    private mutating func nextPartInOneStep(delimiterAt crOffset: Int) {
+    mutating func nextPartInOneStep(delimiterAt crOffset: Int) {
         delimiterLineAfterContent(crOffset: crOffset)
         // The line's `--` is on the line its LF ended.
         startPart(delimiterOffset: crOffset + 2, line: lineFeeds)
@@ -50,10 +50,21 @@ extension ValidationEngine {
     mutating func delimiterLineAfterContent(crOffset: Int) {
         // Wrapping arithmetic: offsets and counts of a body in memory are far from overflowing, and
         // checked adds cost the plain-field reader on every part.
-        passByte(ByteClass.lf, at: crOffset &+ 1)
+        cursor.passByte(ByteClass.lf, at: crOffset &+ 1)
         let lineLF = position &+ 1
         position &+= 2
         endPart(contentEnd: crOffset)
-        passByte(ByteClass.lf, at: lineLF)
+        cursor.passByte(ByteClass.lf, at: lineLF)
+    }
+
+    /// Passes the delimiter line `CRLF--boundary CRLF` whose CR is at `crOffset`, with `position` after
+    /// the boundary, after a part that left nothing to end (``hasPart`` is false): what
+    /// ``delimiterLineAfterContent(crOffset:)`` does there.
+    @inline(__always)
+    mutating func passDelimiterLine(crOffset: Int) {
+        cursor.passByte(ByteClass.lf, at: crOffset &+ 1)
+        let lineLF = position &+ 1
+        position &+= 2
+        cursor.passByte(ByteClass.lf, at: lineLF)
     }
 }

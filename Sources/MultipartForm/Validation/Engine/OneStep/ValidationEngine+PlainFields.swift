@@ -5,14 +5,21 @@ extension ValidationEngine {
     /// one-step reader recognises as plain text fields (``OneStepReader/plainField(_:base:delimiterEnd:partCount:checksUTF8:search:)``).
     /// Browsers send most fields like this.
     ///
-    /// Such a part is read without the part state the byte readers keep (``PartState``): what the
-    /// engine would keep of it afterwards is written directly, in the order the general path writes
-    /// it. That is the end of the part before it (``endPart(contentEnd:)``), the counts and positions,
-    /// a repeated name's finding, and the part in the report. It is a shortcut past
+    /// Such a part is read without the part state the byte readers keep (``PartState``): the reader
+    /// has made every check of the part itself (none has anything to say but a repeated name), so
+    /// what is left is what the body keeps of it, and that is applied with the transitions the
+    /// general path applies it with: the delimiter line ends the part before it
+    /// (``delimiterLineAfterContent(crOffset:)``, ``endPart(contentEnd:)``), the part is counted
+    /// (``countPart(delimiterOffset:line:)``, as ``startPart(delimiterOffset:line:)`` counts one), its
+    /// lines are passed (``Cursor``), its name is compared with the names before it
+    /// (``noteRepeatedName(_:part:at:)``, as ``setPartName(borrowing:)`` compares one), and it takes
+    /// its place in the report (``collectPart(index:headerRange:bodyRange:stored:)``, as
+    /// ``endPart(contentEnd:)`` collects one). It is a shortcut past
     /// ``delimiterLineInOneStep(_:_:matched:region:)`` and the content scan, not a second reader: the
-    /// reader decides on a part before anything changes, and any part it does not take is left to
-    /// them. The validator's fuzz target compares every body whole (where this path is taken) with the
-    /// same body fed in small chunks (where it is not), and the engine's snapshot compares every report.
+    /// recogniser decides on a part before anything changes, and any part it does not take is left
+    /// to them. The validator's fuzz target compares every body whole (where this path is taken)
+    /// with the same body fed in small chunks (where it is not) and with the shortcuts off, and the
+    /// engine's snapshot compares every report.
     ///
     /// - Parameters:
     ///   - base: The stream offset of the chunk's first byte.
@@ -26,56 +33,56 @@ extension ValidationEngine {
         _ chunk: UnsafeRawBufferPointer, base: Int, delimiterEnd: Int, matched: DelimiterCarry
     ) -> (delimiterEnd: Int, matched: DelimiterCarry) {
         // A `_charset_` field ending here may change whether the next fields' values are checked as UTF-8.
-        guard formData, field.isEmpty, headerLine.isEmpty, let reader = oneStep, !(hasPart && part.content.keepsCharsetValue)
+        guard formData, reader.field.isEmpty, reader.headerLine.isEmpty, let recogniser = oneStep,
+            !(hasPart && part.content.keepsCharsetValue)
         else {
             return (delimiterEnd, matched)
         }
+        // Taken once: read through the optional framing in the loop, it was retained for every part.
+        let search = self.search
         var end = delimiterEnd
         var delimiter = matched
-        while let plain = reader.plainField(
-            chunk, base: base, delimiterEnd: end, partCount: partCount, checksUTF8: formCharsetIsUTF8, search: search)
+        // The first field's delimiter line ends the part before the fields; each later one ends a
+        // field read here, which left nothing to end (it took its place in the report when read).
+        var endsPart = true
+        while let plain = recogniser.plainField(
+            chunk, base: base, delimiterEnd: end, partCount: shown.partCount, checksUTF8: shown.formCharsetIsUTF8, search: search)
         {
-            readPlainField(plain, chunk, base: base, delimiterCR: delimiter.start)
+            // The delimiter line, and the part it opens: counted as startPart(delimiterOffset:line:)
+            // counts one, the line's `--` on the line its LF ended (the recogniser took no part past
+            // the limit).
+            if endsPart {
+                delimiterLineAfterContent(crOffset: delimiter.start)
+                endsPart = false
+            } else {
+                passDelimiterLine(crOffset: delimiter.start)
+            }
+            let (index, collect) = countPart(delimiterOffset: delimiter.start &+ 2, line: lineFeeds)
+            #if MULTIPART_ENGINE_OBSERVER
+            observer.partsReadInOneStep &+= 1
+            #endif
+            // The header line and the blank line; the name compared as setPartName(borrowing:) compares one.
+            let headerStart = position
+            let line = lineFeeds &+ 1
+            let firstLF = base &+ plain.headerCR &+ 1
+            let blankLF = firstLF &+ 2
+            cursor.passByte(ByteClass.lf, at: firstLF)
+            cursor.passByte(ByteClass.lf, at: blankLF)
+            let bodyStart = blankLF &+ 1
+            let name = UnsafeRawBufferPointer(rebasing: chunk[plain.name])
+            noteRepeatedName(name, part: index, at: Located(offset: headerStart, line: line, column: 1))
+            // The content, and the part's place in the report as endPart(contentEnd:) gives it.
+            cursor.pass(counted: plain.contentLineFeeds, plain.content, offset: base &+ plain.content.lowerBound)
+            position = base &+ plain.nextDelimiterEnd
+            if collect {
+                collectPart(
+                    index: index, headerRange: headerStart..<bodyStart, bodyRange: bodyStart..<(base &+ plain.content.upperBound),
+                    stored: DecodedPart.stored(nameBytes: name, filename: nil, contentType: nil))
+            }
             end = plain.nextDelimiterEnd
             delimiter = DelimiterCarry(
-                carriageReturn: true, matched: search.pattern.count, virtual: false, start: base + plain.content.upperBound)
+                carriageReturn: true, matched: search.pattern.count, virtual: false, start: base &+ plain.content.upperBound)
         }
         return (end, delimiter)
-    }
-
-    /// Reads `plain` as the general path would: its delimiter line (the CR at stream offset
-    /// `delimiterCR`), which ends the part before it; its header line and blank line; its content;
-    /// and its place in the report.
-    @inline(__always)
-    private mutating func readPlainField(_ plain: OneStepReader.PlainField, _ chunk: UnsafeRawBufferPointer, base: Int, delimiterCR: Int) {
-        // The delimiter line, as nextPartInOneStep(delimiterAt:) reads it.
-        delimiterLineAfterContent(crOffset: delimiterCR)
-        // The part, as startPart(delimiterOffset:line:) begins it (not the one past the limit, checked).
-        partCount &+= 1
-        partsReadInOneStep &+= 1
-        let index = partCount &- 1
-        // The header line and the blank line.
-        let headerStart = position
-        let line = lineFeeds &+ 1
-        let firstLF = base &+ plain.headerCR &+ 1
-        let blankLF = firstLF &+ 2
-        passByte(ByteClass.lf, at: firstLF)
-        passByte(ByteClass.lf, at: blankLF)
-        let bodyStart = blankLF &+ 1
-        noteRepeatedName(
-            UnsafeRawBufferPointer(rebasing: chunk[plain.name]), part: index,
-            at: Located(offset: headerStart, line: line, column: 1))
-        // The content.
-        pass(counted: plain.contentLineFeeds, plain.content, offset: base &+ plain.content.lowerBound)
-        position = base &+ plain.nextDelimiterEnd
-        if collecting && partCount <= options.maxParts {
-            let contentEnd = base &+ plain.content.upperBound
-            let (inlineName, extras) = DecodedPart.stored(
-                nameBytes: UnsafeRawBufferPointer(rebasing: chunk[plain.name]), filename: nil, contentType: nil)
-            parts.append(
-                DecodedPart(
-                    index: index, headerRange: headerStart..<bodyStart, bodyRange: bodyStart..<contentEnd,
-                    inlineName: inlineName, extras: extras))
-        }
     }
 }
