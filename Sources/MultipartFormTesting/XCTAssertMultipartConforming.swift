@@ -11,7 +11,7 @@ import FoundationNetworking
 
 /// Checks a request's multipart/form-data body in an XCTest test, failing once for each finding.
 ///
-/// What `expectConforming(_:bodyFile:minimumSeverity:sourceLocation:)` does for Swift Testing:
+/// What `expectConforming(_:bodyFile:receivers:minimumSeverity:sourceLocation:)` does for Swift Testing:
 /// each finding at `minimumSeverity` or worse is its own failure, with the rule, the position, the
 /// bytes around it made visible, the fix and the specification.
 ///
