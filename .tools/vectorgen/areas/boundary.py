@@ -306,6 +306,14 @@ vector("boundary/n-multipart-mixed", framed(b"AaB03x"),
        [d("content-type-not-form-data", 0, "content-type")],
        ONE, content_type=ct)
 
+ct = "multipart/related; boundary=AaB03x"
+vector("boundary/n-multipart-related", framed(b"AaB03x"),
+       "a form body labelled multipart/related, which a firewall may let through while a parser that takes any "
+       "multipart/* reads it as a form (Interop/RESULTS.md, Bypass atlas)",
+       ["RFC 7578 §4", "RFC 7578 §8"],
+       [d("content-type-not-form-data", 0, "content-type")],
+       ONE, content_type=ct)
+
 ct = "multipart/form-data, boundary=AaB03x"
 # Judgement: the Content-Type parse stops at the syntax error, so the boundary after the comma is
 # not read: boundary-missing follows, and the boundary is inferred from the body.

@@ -63,6 +63,12 @@ def _second_part_named(name):
     return lambda body: [body.rfind(b"\r\n", 0, [begin for begin, value in _values(body, b"name") if value == name][1]) + 2]
 
 
+def _content_under_empty_filename(body):
+    """The first content byte of each part with `filename=""` whose content is not empty."""
+    starts = [body.find(b"\r\n\r\n", begin) + 4 for begin, value in _values(body, b"filename") if value == b""]
+    return [start for start in starts if not body.startswith(b"\r\n--", start)]
+
+
 def _edge_space(value):
     return value[:1] == b" " or value[-1:] == b" "
 
@@ -70,7 +76,7 @@ def _edge_space(value):
 # The strict validator's findings per case: (rule, function of the body giving the offsets). No
 # browser body draws an error. What they draw: the WHATWG escapes and a backslash that receivers read
 # two ways (warnings), and notes on what the user chose (empty, repeated, non-ASCII or space-edged
-# names and filenames, ';' and '=' inside a value).
+# names and filenames, ';' and '=' inside a value), and content under an empty filename (a warning).
 FINDINGS = {
     "name-specials": [("parameter-percent-encoded", _in_values(b"name", b"%")),
                       ("parameter-backslash", _in_values(b"name", b"\\")),
@@ -82,7 +88,8 @@ FINDINGS = {
     "non-ascii": [("name-non-ascii", _first_non_ascii(b"name"))],
     "empty-file-input": [("filename-empty", _quotes_of(b"filename", lambda value: value == b""))],
     "several-files": [("name-duplicate", _second_part_named(b"attachments"))],
-    "typed-blob": [("filename-empty", _quotes_of(b"filename", lambda value: value == b""))],
+    "typed-blob": [("filename-empty", _quotes_of(b"filename", lambda value: value == b"")),
+                   ("filename-empty-with-content", _content_under_empty_filename)],
 }
 
 

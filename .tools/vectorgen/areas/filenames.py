@@ -345,6 +345,15 @@ vector("filenames/y-empty-filename-empty-body", body,
        [p("a", "1"), fpart("", "", OCTET)],
        producer="WHATWG HTML form submission (browsers), empty file input")
 
+body = part("a", "1") + file_part("q", "", "text/plain", "hello") + close()
+vector("filenames/y-empty-filename-text-value", body,
+       "filename=\"\" with text/plain and a value, as a script sends a typed file with an empty name: valid, but "
+       "receivers that read filename=\"\" as a file input left empty drop or empty it",
+       ["RFC 7578 §4.2", "WHATWG HTML multipart/form-data encoding"],
+       [d("filename-empty", _fvalue(body)),
+        d("filename-empty-with-content", offset_of(body, b"hello", expect=b"h"))],
+       [p("a", "1"), fpart("", "hello", "text/plain", name="q")])
+
 body = DELIM + b'Content-Disposition: form-data; name="f"; filename="a.txt"\r\n\r\nhello\r\n' + close()
 vector("filenames/y-file-without-content-type", body,
        "a file part with a filename but no Content-Type: it defaults to text/plain",

@@ -132,6 +132,25 @@ vector("headers/n-cd-duplicate", body,
        [d("content-disposition-duplicate", offset_of(body, b"Content-Disposition", 1, expect=b"Content-Disposition"))],
        [p("f", "<?php echo 1; ?>", filename="safe.txt", content_type="text/plain")])
 
+body = raw(b'Content-Disposition: form-data; name="x"\r\n'
+           b'Content-Disposition: form-data; name="y"\r\n', "1") + close()
+vector("headers/n-cd-duplicate-names", body,
+       "two Content-Disposition fields naming the field x then y, no filename; the first is used, and receivers "
+       "that keep the last read another field (Interop/RESULTS.md, Bypass atlas)",
+       ["RFC 7578 §4.2", "RFC 6266 §4.1"],
+       [d("content-disposition-duplicate", offset_of(body, b"Content-Disposition", 1, expect=b"Content-Disposition"))],
+       [p("x", "1")])
+
+body = raw(b'Content-Disposition: form-data; name="q"; filename="q.txt"\r\n'
+           b'Content-Disposition: form-data; name="q"\r\n', "1") + close()
+vector("headers/n-cd-duplicate-file-then-field", body,
+       "two Content-Disposition fields, the first with a filename and the second without; the first is used, so "
+       "the part is a file to some receivers and a text field to others (Interop/RESULTS.md, Bypass atlas)",
+       ["RFC 7578 §4.2", "RFC 6266 §4.1"],
+       [d("content-disposition-duplicate", offset_of(body, b"Content-Disposition", 1, expect=b"Content-Disposition")),
+        d("file-content-type-missing", offset_of(body, b'filename="q.txt"', expect=b"filename"))],
+       [p("q", "1", filename="q.txt")])
+
 body = raw(CD_F + b"Content-Type: text/plain\r\nContent-Type: application/x-php\r\n", "<?php echo 1; ?>") + close()
 vector("headers/n-content-type-duplicate", body,
        "a file part with two Content-Type fields, text/plain then application/x-php; the first is used",

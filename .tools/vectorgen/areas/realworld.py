@@ -319,7 +319,8 @@ vector("realworld/n-moya-empty-content-type-and-filename", body,
        "Moya .stream provider without fileName or mimeType: filename=\"\" and an empty Content-Type field",
        ["RFC 2045 §5.1", "RFC 9110 §8.3.1", "RFC 7578 §4.2"],
        [d("filename-empty", offset_of(body, b'filename=""', plus=9, expect=b'""')),
-        d("part-content-type-syntax", offset_of(body, b"Content-Type: \r", plus=14, expect=b"\r\n"))],
+        d("part-content-type-syntax", offset_of(body, b"Content-Type: \r", plus=14, expect=b"\r\n")),
+        d("filename-empty-with-content", offset_of(body, b"line1\n", expect=b"l"))],
        [p("title", "log"), p("file", b"line1\n", filename="", content_type="")],
        content_type=ctype(AF), producer="Moya 15 (MultipartFormData.stream, no fileName or mimeType)")
 

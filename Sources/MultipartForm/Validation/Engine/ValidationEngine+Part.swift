@@ -218,6 +218,9 @@ extension ValidationEngine {
         }
         if hasBodySection && part.content.checksTransferEncoding { finishTransferCheck(contentEnd: contentEnd) }
         let bodyLocation = part.bodyLocation
+        if hasBodySection && formData && part.headers.hasFilename && contentEnd > bodyStart && reader.bytes.filename.holds("") {
+            note(.contentUnderEmptyFilename(byteCount: contentEnd - bodyStart), at: bodyLocation, part: index)
+        }
         if hasBodySection && part.content.keepsCharsetValue {
             let value = reader.bytes.charsetValue.copied()
             if Charsets.isKnown(value) {

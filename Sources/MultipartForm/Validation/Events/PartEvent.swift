@@ -26,6 +26,8 @@ enum PartEvent {
     case fieldWithType([UInt8])
     /// A non-text Content-Type on a part without a filename.
     case typeWithoutFilename([UInt8])
+    /// A part whose filename is empty carries this many bytes of content.
+    case contentUnderEmptyFilename(byteCount: Int)
 
     // MARK: The part's Content-Type
 
@@ -67,6 +69,7 @@ enum PartEvent {
         case .fileWithoutType: return .fileContentTypeMissing
         case .fieldWithType: return .fieldContentTypePresent
         case .typeWithoutFilename: return .filenameMissing
+        case .contentUnderEmptyFilename: return .filenameEmptyWithContent
         case .typeSyntax: return .partContentTypeSyntax
         case .unknownCharset: return .charsetUnknown
         case .nestedMultipart: return .nestedMultipart
@@ -98,6 +101,8 @@ enum PartEvent {
             return "non-file part carries Content-Type '\(escapedForMessage(type))'"
         case .typeWithoutFilename(let type):
             return "part with Content-Type '\(escapedForMessage(type))' has no filename"
+        case .contentUnderEmptyFilename(let byteCount):
+            return "the filename is empty but the part carries \(byteCount) byte\(byteCount == 1 ? "" : "s") of content; receivers that read `filename=\"\"` as a file input left empty drop or empty it"
         case .typeSyntax(let message):
             return message
         case .unknownCharset(let charset):

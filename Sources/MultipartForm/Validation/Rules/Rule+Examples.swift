@@ -154,6 +154,9 @@ extension Rule {
         add(
             .filenameEmpty, Example.file("form-data; name=\"f\"; filename=\"\"", type: "application/octet-stream", value: ""),
             Example.file(type: "application/octet-stream"))
+        add(
+            .filenameEmptyWithContent, Example.file("form-data; name=\"f\"; filename=\"\"", type: "text/plain", value: "1"),
+            Example.file("form-data; name=\"f\"; filename=\"blob\"", type: "text/plain", value: "1"))
         add(.filenameMissing, Example.file("form-data; name=\"f\"", type: "image/png"), Example.file(type: "image/png"))
         add(
             .parameterPercentEncoded, Example.file("form-data; name=\"f\"; filename=\"a%20b.txt\""),

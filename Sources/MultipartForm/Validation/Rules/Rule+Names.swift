@@ -3,6 +3,8 @@ extension Rule.ID {
     public static let filenamePath: Self = "filename-path"
     /// A filename is empty.
     public static let filenameEmpty: Self = "filename-empty"
+    /// A part with an empty filename carries content.
+    public static let filenameEmptyWithContent: Self = "filename-empty-with-content"
     /// A part with a non-text Content-Type has no filename.
     public static let filenameMissing: Self = "filename-missing"
     /// A name or filename holds `%XX` sequences.
@@ -32,6 +34,13 @@ extension Rule {
             rationale: "Browsers send `filename=\"\"` for a file input with no file selected; it is still a file entry.",
             location: "the first byte of the filename value",
             fix: nil),
+        Rule(
+            .filenameEmptyWithContent, .warning, area: .names, citation: "RFC 7578 §4.2; WHATWG HTML multipart/form-data encoding",
+            summary: "a part with an empty filename carries content",
+            rationale:
+                "Browsers send `filename=\"\"` with no content for a file input left empty, and receivers read it that way: PHP empties the value, Rack and Perl's HTTP::Body drop the part, Django, Go and busboy read it as a text field, and a firewall may leave it out of the fields it inspects (Interop/RESULTS.md, \"Bypass atlas\").",
+            location: "the first byte of the part's content",
+            fix: "name the file (`FormData.append` sends `filename=\"blob\"` for an unnamed Blob), or send a text field without a filename"),
         Rule(
             .filenameMissing, .note, area: .names, citation: "RFC 7578 §4.2",
             summary: "a part with a non-text Content-Type has no filename",

@@ -12,6 +12,7 @@ import Testing
         case fileWithoutType
         case fieldWithType
         case typeWithoutFilename
+        case contentUnderEmptyFilename
         case typeSyntax
         case unknownCharset
         case nestedMultipart
@@ -37,6 +38,7 @@ import Testing
         case .fileWithoutType: .fileWithoutType
         case .fieldWithType: .fieldWithType
         case .typeWithoutFilename: .typeWithoutFilename
+        case .contentUnderEmptyFilename: .contentUnderEmptyFilename
         case .typeSyntax: .typeSyntax
         case .unknownCharset: .unknownCharset
         case .nestedMultipart: .nestedMultipart
@@ -68,6 +70,10 @@ import Testing
          "non-file part carries Content-Type 'text/html'"),
         (.typeWithoutFilename(Array("image/png".utf8)), "filename-missing",
          "part with Content-Type 'image/png' has no filename"),
+        (.contentUnderEmptyFilename(byteCount: 7), "filename-empty-with-content",
+         "the filename is empty but the part carries 7 bytes of content; receivers that read `filename=\"\"` as a file input left empty drop or empty it"),
+        (.contentUnderEmptyFilename(byteCount: 1), "filename-empty-with-content",
+         "the filename is empty but the part carries 1 byte of content; receivers that read `filename=\"\"` as a file input left empty drop or empty it"),
         (.typeSyntax("expected '/' at column 5"), "part-content-type-syntax",
          "expected '/' at column 5"),
         (.unknownCharset(Array("x-unknown".utf8)), "charset-unknown",
