@@ -188,7 +188,9 @@ def markdown(atlas):
              "where the configuration stops the same payload standing plainly in that slot, lets this body",
              "through (HTTP 200), and the application reads the payload intact in that slot.",
              "`results/bypass-<configuration>.json` holds each firewall's answers, `results/bypass.json` the",
-             "applications' readings and the validator's findings; the site's atlas pages show every body.", ""]
+             "applications' readings and the validator's findings; the site's atlas pages show every body.",
+             "For one captured body, `multipart-check compare BODY --firewall all` asks every configuration",
+             "installed here and shows which let it through beside what each parser reads.", ""]
     lines += ["ModSecurity 3 runs as Debian packages it (nginx, libnginx-mod-http-modsecurity, libmodsecurity3):",
               "nginx in one process on its own port, the connector loaded by path, libmodsecurity's recommended",
               "configuration with `SecRuleEngine On`, the same Core Rule Set. Its connector logs only the rule",

@@ -251,3 +251,47 @@ class ModSecurity3(Firewall):
 def configurations():
     """Every firewall configuration, in the atlas's order."""
     return [ModSecurity2(level) for level in PARANOIA_LEVELS] + [ModSecurity3(level) for level in PARANOIA_LEVELS]
+
+
+def installed(firewall):
+    """None when the configuration can run here, else why it cannot."""
+    if isinstance(firewall, ModSecurity2):
+        needed = [apache.APACHE, os.path.join(apache.MODULES, "mod_security2.so"), "/usr/share/modsecurity-crs/rules"]
+    else:
+        needed = [NGINX, NGINX_MODULE, NGINX_RECOMMENDED, "/usr/share/modsecurity-crs/rules"]
+    missing = [path for path in needed if not os.path.exists(path)]
+    return ("%s is missing (run Interop/setup.sh)" % ", ".join(missing)) if missing else None
+
+
+def main(arguments):
+    """`firewalls.py list` prints every configuration as JSON lines ({"id", "title", "version",
+    "missing"}); `firewalls.py answer ID CONTENT-TYPE` starts configuration ID, sends it the body read
+    from standard input under that Content-Type, stops it, and prints {"id", "version", "status",
+    "rules": [{"id", "message"}]}: what `multipart-check compare --firewall` shows."""
+    every = {firewall.id: firewall for firewall in configurations()}
+    if arguments[:1] == ["list"] and len(arguments) == 1:
+        for firewall in every.values():
+            family = "ModSecurity 2 (Apache)" if isinstance(firewall, ModSecurity2) else "ModSecurity 3 (nginx)"
+            missing = installed(firewall)
+            print(json.dumps({"id": firewall.id, "title": "%s, Core Rule Set paranoia level %d" % (family, firewall.level),
+                              "version": None if missing else firewall.version(), "missing": missing}))
+        return 0
+    if arguments[:1] == ["answer"] and len(arguments) == 3 and arguments[1] in every:
+        firewall = every[arguments[1]]
+        missing = installed(firewall)
+        if missing:
+            print("firewall %s cannot run here: %s" % (firewall.id, missing), file=sys.stderr)
+            return 69
+        content_type = os.fsencode(arguments[2]).decode("latin-1")
+        body = sys.stdin.buffer.read()
+        with firewall:
+            status, rules = firewall.send(content_type, body)
+        print(json.dumps({"id": firewall.id, "version": firewall.version(), "status": status,
+                          "rules": [{"id": rule, "message": message} for rule, message in rules]}))
+        return 0
+    print("usage: firewalls.py list | firewalls.py answer {%s} CONTENT-TYPE < BODY" % ",".join(every), file=sys.stderr)
+    return 64
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -28,6 +28,9 @@ struct CompareCommand {
     var inputFormat: InputFormat = .auto
     /// The parsers to run, by id; empty runs every installed one.
     var parserIDs: [String] = []
+    /// The firewall configurations to send each body to (`--firewall`), by id; `all` names every
+    /// one that can run here. Empty sends it to none.
+    var firewallIDs: [String] = []
     /// The `Interop` directory given with `--interop`.
     var interopOption: String?
     /// The options `validate` and `serve` share: the output format and colour.
@@ -116,6 +119,15 @@ struct CompareCommand {
         for id in notInstalled {
             if case .notInstalled(let reason) = installations[id] { stderr.write("note: \(Self.notInstalledNote(id, reason: reason))\n") }
         }
+        let firewalls: [String]
+        switch Self.firewalls(firewallIDs, interop: directory) {
+        case .success(let chosen):
+            firewalls = chosen.ids
+            for note in chosen.notes { stderr.write("note: \(note)\n") }
+        case .failure(let problem):
+            stderr.write(problem.usage ? UsageError(problem.message, command: CommandSpec.compare).rendered() : "error: \(problem.message)\n")
+            return problem.usage ? ExitCode.usage : ExitCode.unavailable
+        }
         let style = TerminalStyle.resolve(shared.color, outputIsTerminal: stdoutIsTerminal)
         let until = ContinuousClock.now + ChildProcess.allowed(seconds: deadline)
         var comparisons: [BodyComparison] = []
@@ -136,6 +148,7 @@ struct CompareCommand {
                 label: input.label, contentType: input.contentType, body: input.body, readings: run.readings,
                 options: shared.validationOptions(collectingParts: true))
             comparison.notes = input.notes
+            comparison.firewalls = Self.answers(of: firewalls, to: input, interop: directory, timeout: max(timeout, FirewallAnswer.minimumTimeout))
             // The validator's findings as the receivers named read them; the parts and readings stay.
             comparison.report = shared.readByReceivers(comparison.report) { Array(input.body[$0.bodyRange]) }.report
             comparisons.append(comparison)
@@ -200,6 +213,61 @@ struct CompareCommand {
     /// description names the path again), a malformed line as `parsers.tsv:3: …`.
     static func listingFailure(_ error: any Error) -> String {
         (error as? FileSystem.Error)?.reason ?? "\(error)"
+    }
+
+    /// The firewall configurations chosen, and notes on those named that cannot run here.
+    struct ChosenFirewalls {
+        var ids: [String]
+        var notes: [String]
+    }
+
+    /// Why `--firewall` cannot be followed: a usage error (an unknown id), or the tool unavailable.
+    struct FirewallProblem: Error {
+        var message: String
+        var usage: Bool
+    }
+
+    /// The configurations `ids` name (`all`: every one that can run here), checked against the
+    /// atlas's tool in `directory`.
+    static func firewalls(_ ids: [String], interop directory: String) -> Result<ChosenFirewalls, FirewallProblem> {
+        guard !ids.isEmpty else { return .success(ChosenFirewalls(ids: [], notes: [])) }
+        let known: [FirewallAnswer.Configuration]
+        do {
+            known = try FirewallAnswer.configurations(interop: directory)
+        } catch {
+            return .failure(FirewallProblem(message: "cannot list the firewalls: \(error.message)", usage: false))
+        }
+        var chosen: [String] = [], notes: [String] = []
+        for id in ids {
+            guard id == "all" || known.contains(where: { $0.id == id }) else {
+                let suggestion = Suggestion.didYouMean(id, among: known.map(\.id) + ["all"])
+                return .failure(FirewallProblem(message: "Unknown firewall '\(VisibleBytes.escape(id))'.\(suggestion)", usage: true))
+            }
+        }
+        for configuration in known where ids.contains("all") || ids.contains(configuration.id) {
+            if let missing = configuration.missing {
+                notes.append("firewall '\(configuration.id)' cannot run here: \(missing)")
+            } else if !chosen.contains(configuration.id) {
+                chosen.append(configuration.id)
+            }
+        }
+        guard !chosen.isEmpty else {
+            return .failure(FirewallProblem(message: "none of the firewalls asked for can run here: " + notes.joined(separator: "; "), usage: false))
+        }
+        return .success(ChosenFirewalls(ids: chosen, notes: notes))
+    }
+
+    /// What each firewall answered to the input's body, in the order given, asked on several threads.
+    static func answers(of ids: [String], to input: CompareInput, interop directory: String, timeout: Double) -> [FirewallAnswer] {
+        let results = Results<FirewallAnswer>(count: ids.count)
+        runConcurrently(ids.count) { index in
+            results.store(
+                FirewallAnswer.ask(ids[index], interop: directory, body: input.body, contentType: input.contentType, timeout: timeout),
+                at: index)
+        }
+        return zip(ids, results.values).map { id, answer in
+            answer ?? FirewallAnswer(id: id, version: "unknown", outcome: .failed("it was not asked"))
+        }
     }
 
     /// What to do when no parser is found.

@@ -54,6 +54,8 @@ struct BodyComparison {
     var readings: [ParserReading]
     /// Notes about the input (an inferred boundary, a HAR entry's fidelity).
     var notes: [String] = []
+    /// What each firewall asked for (`--firewall`) answered: whether the parsers behind it get the body.
+    var firewalls: [FirewallAnswer] = []
 
     /// Validates `body` with `options` (collecting the parts whatever they say) and keeps the parts
     /// it decodes as the baseline.

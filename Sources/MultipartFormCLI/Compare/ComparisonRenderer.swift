@@ -44,6 +44,7 @@ enum ComparisonRenderer {
             }
         }
         if marked { out += "\n(* differs from the validator's reading; sizes in bytes, sha256 cut to \(digestDigits) digits)\n" }
+        if !comparison.firewalls.isEmpty { out += "\n" + firewalls(comparison.firewalls, style: style) }
         guard findings else { return out }
         out += "\n" + style.bold("What the validator finds") + " (positions count in the body):\n\n"
         var renderer = TextReportRenderer(displayPath: comparison.label, contentType: comparison.contentType)
@@ -54,6 +55,49 @@ enum ComparisonRenderer {
         }
         out += renderer.summary(comparison.report, verdict: Verdict(comparison.report, warningsAsErrors: false))
         return out
+    }
+
+    /// The firewalls' answers: each configuration's status and the rules it matched, then which of
+    /// them let the body through to the parsers above.
+    static func firewalls(_ answers: [FirewallAnswer], style: TerminalStyle = .plain) -> String {
+        var out = style.bold("Firewalls (\(answers.count)):") + "\n"
+        let width = answers.map(\.id.count).max() ?? 0
+        for answer in answers {
+            let id = answer.id + String(repeating: " ", count: max(0, width - answer.id.count))
+            switch answer.outcome {
+            case .answered(let status, let rules):
+                let shown = status.map(String.init) ?? "no answer"
+                let matched = rules.prefix(4).map { "\($0.id) \(shortened(VisibleBytes.escape($0.message), to: 60))" }
+                let more = rules.count > 4 ? "; and \(rules.count - 4) more" : ""
+                if answer.passes {
+                    out += "  \(id)  \(shown) let through" + (rules.isEmpty ? "" : " (matched, below its threshold: " + matched.joined(separator: "; ") + more + ")") + "\n"
+                } else {
+                    out += "  \(id)  \(shown) stopped" + (rules.isEmpty ? "" : ": " + matched.joined(separator: "; ") + more) + "\n"
+                }
+            case .failed(let reason):
+                out += "  \(id)  not asked: \(VisibleBytes.escape(shortened(reason, to: 160)))\n"
+            }
+        }
+        let through = answers.filter(\.passes).map(\.id)
+        out += through.isEmpty
+            ? "No firewall above lets the body through: no application behind them reads it.\n"
+            : "Let through by \(through.joined(separator: ", ")): the applications behind \(through.count == 1 ? "it" : "them") read the body as the parsers above do.\n"
+        return out
+    }
+
+    /// One firewall's answer as a JSON object (an element of a body's `firewalls`).
+    static func json(_ answer: FirewallAnswer) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("id", .string(answer.id)), ("version", .string(answer.version))]
+        switch answer.outcome {
+        case .answered(let status, let rules):
+            members.append(("status", .int(status)))
+            members.append(("passes", .bool(answer.passes)))
+            members.append(("rules", .array(rules.map { .object([("id", .string($0.id)), ("message", .string($0.message))]) })))
+        case .failed(let reason):
+            members.append(("passes", .bool(false)))
+            members.append(("error", .string(reason)))
+        }
+        return .object(members)
     }
 
     /// The parts as a table, each cell that differs from the baseline part it stands for marked `*`
@@ -153,6 +197,7 @@ enum ComparisonRenderer {
                         return .object(members)
                     })
             ),
+            ("firewalls", .array(comparison.firewalls.map(json))),
             (
                 "findings",
                 JSONReportRenderer.file(

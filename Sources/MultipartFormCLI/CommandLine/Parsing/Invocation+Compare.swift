@@ -9,6 +9,7 @@ extension Invocation {
         command.contentType = parsed.value(.contentType)
         command.inputFormat = parsed.value(.input).flatMap(InputFormat.init(rawValue:)) ?? .auto
         command.parserIDs = parsed.values(.parser)
+        command.firewallIDs = parsed.values(.firewall)
         command.interopOption = parsed.value(.interop)
         command.shared = try ValidationOptionGroup(parsed, for: .compare)
         if let seconds = try parsed.seconds(.timeout, upTo: 3600) { command.timeout = seconds }

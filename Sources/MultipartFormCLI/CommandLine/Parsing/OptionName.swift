@@ -55,6 +55,8 @@ extension OptionName {
     package static let interop = OptionName("--interop")
     /// `--parser`.
     package static let parser = OptionName("--parser")
+    /// `--firewall`.
+    package static let firewall = OptionName("--firewall")
     /// `--form`.
     package static let form = OptionName("--form")
     /// `--form-string`.

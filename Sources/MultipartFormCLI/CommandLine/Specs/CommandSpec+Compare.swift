@@ -23,6 +23,13 @@ extension CommandSpec {
             Java driver's class path entries exist and one holds its main class, and its version \
             command succeeds; standard error says why each other one is not.
 
+            With --firewall, each body is also sent to that firewall configuration of the bypass \
+            atlas (ModSecurity 2 in Apache or ModSecurity 3 behind nginx, with the OWASP Core Rule \
+            Set at a paranoia level), started as a real server for the body and stopped after it: \
+            its HTTP status says whether the applications behind it get the body, which the \
+            parsers' readings then show, and the rules it matched say why it stopped the body. The \
+            answers do not change the exit status.
+
             The whole run ends by --deadline seconds (default 3600): parsers still running then \
             are killed, and the bodies not compared by then (the rest of a HAR file's entries) \
             are listed after those that were.
@@ -40,6 +47,11 @@ extension CommandSpec {
             Option(
                 name: .parser, valueName: "id", isRepeating: true,
                 help: "Run only this parser (an id of Interop/parsers.tsv, such as 'php'); repeat for more."),
+            Option(
+                name: .firewall, valueName: "id", isRepeating: true,
+                help:
+                    "Also send the body to this firewall configuration of the bypass atlas (Interop/tools/firewalls.py: 'modsec2-pl1' to 'modsec3-pl4', or 'all') and show whether it lets the body through to the parsers; repeat for more."
+            ),
             Option(
                 name: .interop, valueName: "dir",
                 help: "The Interop directory whose installed parsers to run."),
