@@ -73,6 +73,15 @@ import Testing
         #expect(result.stderr.contains("'--receiver <name>': the interop evidence has no such receiver. Known: python-multipart"))
     }
 
+    @Test func explainAndValidateRefuseAMisspelledReceiverAlikeWithASuggestion() throws {
+        let explain = runCLI(["explain", "name-duplicate", "--receiver", "larvel"])
+        let validate = try Self.validate(["--receiver", "larvel"])
+        for result in [explain, validate] {
+            #expect(result.status == 64)
+            #expect(result.stderr.contains("'--receiver <name>': the interop evidence has no such receiver. Did you mean 'laravel'? Known: "), "\(result.stderr)")
+        }
+    }
+
     @Test func explainShowsTheReceiversConventionAndItsEvidence() {
         let result = runCLI(["explain", "name-duplicate", "--receiver", "laravel"])
         #expect(result.status == 0)

@@ -190,13 +190,7 @@ enum Invocation {
             throw UsageError("Unknown rule or refusal code '\(query)'.\(suggestion)", command: spec)
         }
         var command = ExplainCommand(rule: rule)
-        for name in parsed.values(.receiver) {
-            guard let receiver = Receiver.named(name) else {
-                let known = Receiver.all.map(\.id) + Receiver.aliases.map(\.name)
-                throw UsageError("Unknown receiver '\(name)'.\(Suggestion.didYouMean(name, among: known))", command: spec)
-            }
-            if !command.receivers.contains(receiver) { command.receivers.append(receiver) }
-        }
+        command.receivers = try ValidationOptionGroup.receivers(named: parsed.values(.receiver), command: spec)
         let parsers = parsed.values(.parser)
         if !parsers.isEmpty {
             if parsed.value(.evidence) != nil {

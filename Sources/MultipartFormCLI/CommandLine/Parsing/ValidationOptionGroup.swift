@@ -88,16 +88,24 @@ struct ValidationOptionGroup: Sendable {
         if let text = parsed.value(.color) {
             color = TerminalStyle.Choice(rawValue: text) ?? .auto
         }
-        for name in parsed.values(.receiver) {
+        receivers = try Self.receivers(named: parsed.values(.receiver), command: parsed.command, helpCommand: helpCommand)
+    }
+
+    /// The receivers `names` name (ids or framework aliases), each once, in the order given; `explain`
+    /// reads its own `--receiver` with it too.
+    static func receivers(named names: [String], command: CommandSpec, helpCommand: String? = nil) throws(UsageError) -> [Receiver] {
+        var receivers: [Receiver] = []
+        for name in names {
             guard let receiver = Receiver.named(name) else {
                 let known = Receiver.all.map(\.id) + Receiver.aliases.map(\.name)
                 throw UsageError(
                     "The value '\(VisibleBytes.escape(name))' is invalid for '--receiver <name>': the interop evidence has "
-                        + "no such receiver. Known: \(known.joined(separator: ", ")).",
-                    command: parsed.command, helpCommand: helpCommand)
+                        + "no such receiver.\(Suggestion.didYouMean(name, among: known)) Known: \(known.joined(separator: ", ")).",
+                    command: command, helpCommand: helpCommand)
             }
             if !receivers.contains(receiver) { receivers.append(receiver) }
         }
+        return receivers
     }
 
     /// The report as the receivers named read the body: unchanged when none is named.
