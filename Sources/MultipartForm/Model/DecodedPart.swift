@@ -1,7 +1,9 @@
 /// One part as the strict validator decodes it: its field name, filename, type and where its bytes are.
 ///
 /// Names and filenames are the parameter values with quoted-pairs removed and nothing else decoded
-/// (`%22` stays `%22`). Bytes are reported as ranges of body offsets, never copied.
+/// (`%22` stays `%22`). Bytes are reported as ranges of body offsets, never copied. A validator run
+/// with ``ValidationOptions/maxCollectedValueBytes`` keeps only the first bytes of a long name,
+/// filename or Content-Type value; ``nameByteCount`` and its siblings then give the whole lengths.
 public struct DecodedPart: Sendable, Hashable {
     /// The zero-based index of the part in the body.
     public var index: Int
