@@ -5,9 +5,10 @@ import MultipartFormSystem
 /// this it would outlive the command too, carrying the command's marker in its environment.
 enum LeftoverChildren {
     /// Runs `body`, then kills every descendant it left running (``ChildProcessDescendants``) and,
-    /// when there were any, notes how many on `stderr`. An interrupting signal meanwhile kills the
-    /// running children and sweeps the rest before the process ends by it, unless `body` stops on
-    /// the signals itself.
+    /// when there were any, notes how many on `stderr`: in a process the command does not own (a
+    /// library caller, a test), only those its own children left. An interrupting signal meanwhile
+    /// kills the running children and sweeps the rest before the process ends by it, unless `body`
+    /// stops on the signals itself.
     ///
     /// - Parameter stopsOnSignals: Whether `body` handles `SIGINT`, `SIGTERM` and `SIGHUP` by
     ///   stopping and returning (`serve`, through ``StopSignals``). Then no handler of the clean-up's
@@ -25,15 +26,20 @@ enum LeftoverChildren {
         } else {
             ChildProcessDescendants.adopt()
         }
-        let result = body(&stderr)
+        // In a process the command does not own, its children carry a scope of their own, so that
+        // its sweep takes only what they left, never what other code running there left.
+        let owns = ChildProcessDescendants.ownsAllChildren
+        let scope = owns ? nil : ChildProcessDescendants.Scope()
+        let result = ChildProcessDescendants.withScope(scope ?? ChildProcessDescendants.currentScope) { body(&stderr) }
         if stopsOnSignals {
-            guard ChildProcessDescendants.ownsAllChildren else { return result }
+            guard owns else { return result }
         } else {
             ChildProcessGroups.waitIfInterrupted()
         }
         // A command that started nothing (a usage error) left nothing behind.
         guard ChildProcessGroups.hasSpawned else { return result }
-        if let note = note(killed: ChildProcessDescendants.killAll(), by: "the command", outside: "its process group") {
+        let killed = scope.map { ChildProcessDescendants.killAll(in: $0) } ?? ChildProcessDescendants.killAll()
+        if let note = note(killed: killed, by: "the command", outside: "its process group") {
             stderr.write("note: \(note)\n")
         }
         return result
