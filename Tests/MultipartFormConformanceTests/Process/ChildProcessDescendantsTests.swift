@@ -19,8 +19,9 @@ struct ChildProcessDescendantsTests {
         // The marker is in its environment once it runs sleep.
         let commandLine = URL(fileURLWithPath: "/proc/\(child.processIdentifier)/cmdline")
         _ = eventually { ((try? Data(contentsOf: commandLine)) ?? Data()).starts(with: Data("/bin/sleep".utf8)) }
-        let killed = ChildProcessDescendants.killAll()
-        #expect(killed == 0)
+        // The count is not checked: this sweep is the whole process's, and other suites' commands
+        // running meanwhile may have left processes carrying the marker, which it rightly takes.
+        ChildProcessDescendants.killAll()
         #expect(child.isRunning, "the clean-up killed a child of this process")
     }
 
