@@ -19,7 +19,8 @@ struct ReceiverFinding {
         switch original.rule {
         case .nameDuplicate where profile.follows("last-of-repeated-name"):
             guard let part, let name = part.name else { return nil }
-            let same = report.parts.filter { $0.name == name }
+            // A name the report keeps cut (a server's option) is matched by its kept bytes and whole length.
+            let same = report.parts.filter { $0.name == name && $0.nameByteCount == part.nameByteCount }
             guard same.count > 1 else { return nil }
             let lost = same.dropLast().map { ValueQuote.describe($0, value: value) }
             let quoted = ValueQuote.quoted(name)

@@ -67,7 +67,8 @@ extension DecodedPart {
     }
 
     /// What few parts have, kept out of line so that a part without it holds no reference and one
-    /// with it holds one: a name too long to hold inline, a filename and a Content-Type value.
+    /// with it holds one: a name too long to hold inline (or held cut), a filename, a Content-Type
+    /// value, and the whole lengths of those held cut.
     ///
     /// A report of many fields holds many parts, and each reference a part holds is one more to
     /// retain whenever the part is copied and to release when the report goes. A scratch build
@@ -83,24 +84,62 @@ extension DecodedPart {
         @usableFromInline let filename: [UInt8]?
         /// The Content-Type value.
         @usableFromInline let contentType: [UInt8]?
+        /// How long the values held cut were, or `nil` when every value is held whole.
+        @usableFromInline let wholeLengths: WholeLengths?
 
-        private init(longName: [UInt8]?, filename: [UInt8]?, contentType: [UInt8]?) {
+        /// The lengths in the body of the values a report keeps only the first bytes of
+        /// (``ValidationOptions/maxCollectedValueBytes``); `nil` for a value held whole.
+        @usableFromInline
+        struct WholeLengths: Sendable, Hashable {
+            @usableFromInline var name: Int?
+            @usableFromInline var filename: Int?
+            @usableFromInline var contentType: Int?
+
+            @usableFromInline
+            init(name: Int?, filename: Int?, contentType: Int?) {
+                self.name = name
+                self.filename = filename
+                self.contentType = contentType
+            }
+
+            /// These lengths without those of the values named (a value set anew is held whole);
+            /// `nil` when none is left.
+            @usableFromInline
+            func clearing(name: Bool = false, filename: Bool = false, contentType: Bool = false) -> WholeLengths? {
+                var lengths = self
+                if name { lengths.name = nil }
+                if filename { lengths.filename = nil }
+                if contentType { lengths.contentType = nil }
+                return lengths.isEmpty ? nil : lengths
+            }
+
+            /// Whether no value is held cut.
+            @usableFromInline
+            var isEmpty: Bool { name == nil && filename == nil && contentType == nil }
+        }
+
+        private init(longName: [UInt8]?, filename: [UInt8]?, contentType: [UInt8]?, wholeLengths: WholeLengths?) {
             self.longName = longName
             self.filename = filename
             self.contentType = contentType
+            self.wholeLengths = wholeLengths
         }
 
         /// The extras holding these values, or `nil` when all three are `nil`.
         @usableFromInline
-        static func holding(longName: [UInt8]?, filename: [UInt8]?, contentType: [UInt8]?) -> Extras? {
+        static func holding(
+            longName: [UInt8]?, filename: [UInt8]?, contentType: [UInt8]?, wholeLengths: WholeLengths? = nil
+        ) -> Extras? {
             if longName == nil && filename == nil && contentType == nil { return nil }
-            return Extras(longName: longName, filename: filename, contentType: contentType)
+            let lengths = wholeLengths?.isEmpty == false ? wholeLengths : nil
+            return Extras(longName: longName, filename: filename, contentType: contentType, wholeLengths: lengths)
         }
 
         @usableFromInline
         static func == (left: Extras, right: Extras) -> Bool {
             left === right
                 || left.longName == right.longName && left.filename == right.filename && left.contentType == right.contentType
+                    && left.wholeLengths == right.wholeLengths
         }
 
         @usableFromInline
@@ -108,6 +147,7 @@ extension DecodedPart {
             hasher.combine(longName)
             hasher.combine(filename)
             hasher.combine(contentType)
+            hasher.combine(wholeLengths)
         }
     }
 }

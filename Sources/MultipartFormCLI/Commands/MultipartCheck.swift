@@ -88,7 +88,11 @@ public enum MultipartCheck {
         case .reportMerge(let command):
             return command.run(stdout: &stdout, stderr: &stderr)
         case .serve(let command):
-            return command.run(stdout: &stdout, stderr: &stderr, stdoutIsTerminal: stdoutIsTerminal)
+            // Each comparison ends what its drivers left when it ends; what is left at the stop (a
+            // comparison the stop cut short, an orphan that cleared its environment) goes then.
+            return LeftoverChildren.cleaningUp(stderr: &stderr, stopsOnSignals: true) { stderr in
+                command.run(stdout: &stdout, stderr: &stderr, stdoutIsTerminal: stdoutIsTerminal)
+            }
         #if os(macOS) || os(Linux)
         case .compare(let command):
             return LeftoverChildren.cleaningUp(stderr: &stderr) { stderr in

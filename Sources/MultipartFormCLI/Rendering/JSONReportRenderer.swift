@@ -14,7 +14,10 @@ import MultipartFormReceivers
 /// ```
 /// `parts` is the number of parts framed; `decoded_parts` lists the parts collected (up to the part
 /// limit). A name, filename or content type that is not valid UTF-8 is given as `name_base64`,
-/// `filename_base64` or `content_type_base64` instead, as in the corpus sidecars.
+/// `filename_base64` or `content_type_base64` instead, as in the corpus sidecars. One the report
+/// keeps only the first bytes of (``ValidationOptions/maxCollectedValueBytes``, which `serve` sets)
+/// is followed by `name_length`, `filename_length` or `content_type_length`: its whole length in
+/// bytes. Those three keys appear only then.
 enum JSONReportRenderer {
     /// The schema version, bumped on any incompatible change.
     static let schemaVersion = 1
@@ -105,9 +108,9 @@ enum JSONReportRenderer {
 
     static func part(_ part: DecodedPart) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [("index", .int(part.index))]
-        members.append(JSONValue.bytesMember("name", part.name))
-        members.append(JSONValue.bytesMember("filename", part.filename))
-        members.append(JSONValue.bytesMember("content_type", part.contentType))
+        members += value("name", part.name, byteCount: part.nameByteCount)
+        members += value("filename", part.filename, byteCount: part.filenameByteCount)
+        members += value("content_type", part.contentType, byteCount: part.contentTypeByteCount)
         members += [
             ("header_offset", .int(part.headerRange.lowerBound)),
             ("header_length", .int(part.headerRange.count)),
@@ -115,5 +118,13 @@ enum JSONReportRenderer {
             ("body_length", .int(part.bodyRange.count)),
         ]
         return .object(members)
+    }
+
+    /// A part's value under `key` (or `key_base64`), followed by `key_length` when the value is a
+    /// prefix of one `byteCount` bytes long.
+    static func value(_ key: String, _ bytes: [UInt8]?, byteCount: Int?) -> [(key: String, value: JSONValue)] {
+        let member = JSONValue.bytesMember(key, bytes)
+        guard let bytes, let byteCount, byteCount > bytes.count else { return [member] }
+        return [member, (key + "_length", .int(byteCount))]
     }
 }

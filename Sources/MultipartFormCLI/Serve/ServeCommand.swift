@@ -37,6 +37,10 @@ struct ServeCommand {
             stderr.write("error: \(error.message)\n")
             return ExitCode.cannotCreate
         }
+        // Before anything that starts a child or says the server listens: a stop signal from then
+        // on stops it (at once, if it came before the loop), never ends it by the default action.
+        StopSignals.install(writingTo: server.stopDescriptor)
+        defer { StopSignals.uninstall() }
         #if os(macOS) || os(Linux)
         if !configuration.parserIDs.isEmpty {
             do throws(ServeComparison.UnavailableError) {
@@ -54,8 +58,6 @@ struct ServeCommand {
         }
         let page = configuration.pageHistory > 0 ? "; each request as it is validated: http://\(server.address)/_/" : ""
         stderr.write("multipart-check serve: listening on http://\(server.address)/ (Ctrl-C to stop)\(page)\n")
-        StopSignals.install(writingTo: server.stopDescriptor)
-        defer { StopSignals.uninstall() }
         // The process's own outputs are written through ServeOutput, so a reader who stops reading
         // cannot keep a stop request from ending the server; in-process callers' streams take text as is.
         var output = ServeOutput(stopDescriptor: server.stopReadDescriptor)

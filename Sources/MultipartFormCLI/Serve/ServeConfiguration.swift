@@ -89,8 +89,13 @@ struct ServeConfiguration: Sendable {
         maxConnections * (saveDirectory == nil ? 1 : 3) + Self.descriptorReserve
     }
 
-    /// The validator options for every request.
+    /// The validator options for every request. Each part keeps only as much of its name, filename
+    /// and Content-Type as the page shows (``ServedRequest/pageParameterBytes``), and the answer says
+    /// how long a cut one was: a body in progress of thousands of long names would otherwise hold
+    /// them all until it ends, and its answer and page entry several copies more.
     var validationOptions: ValidationOptions {
-        shared.validationOptions(collectingParts: format == .json || respond != .ok || pageHistory > 0)
+        var options = shared.validationOptions(collectingParts: format == .json || respond != .ok || pageHistory > 0)
+        options.maxCollectedValueBytes = ServedRequest.pageParameterBytes
+        return options
     }
 }

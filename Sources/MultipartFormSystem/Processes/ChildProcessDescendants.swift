@@ -94,12 +94,19 @@ package enum ChildProcessDescendants {
     nonisolated(unsafe) private static var adopting = false
 
     /// Lets an interrupting signal kill the descendants left behind before this process ends
-    /// (``ChildProcessGroups``), and, when this process owns all its children, makes orphaned
-    /// descendants its own children (Linux). In someone else's process it does not: adopted
-    /// orphans are reaped here, which would take children that other code waits for.
+    /// (``ChildProcessGroups``), and makes orphaned descendants this process's children
+    /// (``adoptOrphans()``).
     package static func adopt() {
-        if ownsAllChildren && !adopting { adopting = SystemCalls.becomeChildSubreaper() }
+        adoptOrphans()
         ChildProcessGroups.killsDescendantsOnSignal()
+    }
+
+    /// When this process owns all its children, makes orphaned descendants its own children
+    /// (Linux), and leaves the signals alone: what a command that stops on them itself (`serve`)
+    /// calls. In someone else's process it does nothing: adopted orphans are reaped here, which
+    /// would take children that other code waits for.
+    package static func adoptOrphans() {
+        if ownsAllChildren && !adopting { adopting = SystemCalls.becomeChildSubreaper() }
     }
 
     /// Reaps adopted orphans that have ended, so none stays a zombie while the run goes on: called

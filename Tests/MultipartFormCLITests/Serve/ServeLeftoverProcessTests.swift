@@ -13,14 +13,16 @@ import Testing
 )
 struct ServeLeftoverProcessTests {
     /// An `Interop` directory with one parser, `leaver`: it answers with no parts after starting a
-    /// `sleep 401` with `setsid` (outside its process group), whose pid it appends to `pids`.
-    static func leavingInterop() throws -> (directory: TemporaryDirectory, pids: String) {
+    /// `sleep 401` with `setsid` (outside its process group), whose pid it appends to `pids`; with
+    /// `clearingEnvironment`, through `env -i`, so the sleep carries no marker of the run.
+    static func leavingInterop(clearingEnvironment: Bool = false) throws -> (directory: TemporaryDirectory, pids: String) {
         let directory = try TemporaryDirectory()
         let pids = directory.url.appendingPathComponent("pids").path
         let left = directory.url.appendingPathComponent("left").path
+        let start = clearingEnvironment ? "setsid /usr/bin/env -i /bin/sh" : "setsid /bin/sh"
         let script = """
             cat > /dev/null
-            setsid /bin/sh -c 'echo $$ > "\(left).'$$'"; exec /bin/sleep 401' </dev/null >/dev/null 2>&1 &
+            \(start) -c 'echo $$ > "\(left).'$$'"; exec /bin/sleep 401' </dev/null >/dev/null 2>&1 &
             while [ ! -s "\(left).$$" ]; do sleep 0.05; done
             cat "\(left).$$" >> "\(pids)"
             printf '%s\\n' '{"parts":[]}'
@@ -70,5 +72,39 @@ struct ServeLeftoverProcessTests {
         let output = server.standardOutput()
         #expect(output.contains("note: killed 1 process the parsers left running outside their process groups"), "\(output)")
         #expect(output.contains("stopped: 1 request"), "\(output)")
+    }
+
+    /// A leftover that cleared its environment carries no marker, so no comparison can tell it from
+    /// another program's; serve adopts it (a child subreaper) and ends it when it stops.
+    @Test func aLeftoverWithoutTheMarkerGoesWhenServeStops() throws {
+        let interop = try Self.leavingInterop(clearingEnvironment: true)
+        defer { for pid in Self.recorded(interop.pids) { TestProcess.send(.kill, to: pid) } }
+        let server = try ServeProcessTests.ServeProcess(["--interop", interop.directory.path, "--parser", "leaver"])
+        let client = try RawClient(port: server.port)
+        client.send(postRequest(CompareCommandTests.body, contentType: CompareCommandTests.contentType))
+        #expect(client.readResponse()?.status == 200)
+        #expect(eventually(within: 30) { Self.recorded(interop.pids).count == 1 }, "the driver never ran")
+        #expect(server.running.isRunning)
+        let stopped = server.stop(with: .terminate, within: 15)
+        #expect(stopped, "serve did not end within 15 s of SIGTERM")
+        guard stopped else { return }
+        #expect(server.exitStatus == 0)
+        let gone = eventually(within: 10) { (try? CertifyFastLoopTests.stillRunning(interop.pids))?.isEmpty ?? false }
+        #expect(gone, "the process the driver left outside its group, without the marker, outlived serve")
+        let error = server.standardError()
+        #expect(error.contains("note: killed 1 process the command left running outside its process group"), "\(error)")
+    }
+
+    /// A stop signal that comes as soon as serve says it listens stops it as any later one does:
+    /// with status 0 and its totals, never by the signal's default action.
+    @Test func aStopSignalRightAfterTheBannerStopsTheServer() throws {
+        for _ in 0..<5 {
+            let server = try ServeProcessTests.ServeProcess([])
+            let stopped = server.stop(with: .terminate, within: 15)
+            #expect(stopped, "serve did not end within 15 s of SIGTERM")
+            guard stopped else { return }
+            #expect(server.exitStatus == 0, "serve ended by the signal instead of stopping")
+            #expect(server.standardOutput().contains("stopped: 0 requests"))
+        }
     }
 }

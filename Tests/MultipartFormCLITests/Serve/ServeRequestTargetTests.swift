@@ -1,4 +1,5 @@
 import Foundation
+import MultipartForm
 import MultipartFormTestSupport
 import Testing
 
@@ -66,5 +67,32 @@ import Testing
         #expect(part["filename_length"] as? Int == 7900)
         #expect((part["name"] as? String)?.unicodeScalars.count == ServedRequest.pageParameterBytes)
         #expect(document["more"] as? Bool == false)
+    }
+
+    /// A body in progress keeps only what the answer and the page show of each part: the JSON answer
+    /// lists a prefix of each long value with its whole length, and the findings are whole.
+    @Test func theAnswerKeepsAPrefixOfEachLongValueAndSaysItsLength() throws {
+        let server = try RunningServer()
+        let name = String(repeating: "\u{01}", count: 7900)
+        let filename = String(repeating: "é", count: 3000)
+        let body = Array("--AaB03x\r\nContent-Disposition: form-data; name=\"\(name)\"; filename=\"\(filename)\"\r\n\r\nv\r\n--AaB03x--\r\n".utf8)
+        let answer = try ServeLivePageTests.exchange(server, String(decoding: postRequest(body, contentType: serveContentType), as: UTF8.self))
+        #expect(answer.status == 200)
+        #expect(answer.body.count < 16 * 1024, "the answer holds \(answer.body.count) bytes")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])
+        let file = try #require((document["files"] as? [[String: Any]])?.first)
+        let part = try #require((file["decoded_parts"] as? [[String: Any]])?.first)
+        #expect((part["name"] as? String)?.utf8.count == ServedRequest.pageParameterBytes)
+        #expect(part["name_length"] as? Int == 7900)
+        // Cut where a character ends: 128 two-byte characters.
+        #expect(part["filename"] as? String == String(repeating: "é", count: 128))
+        #expect(part["filename_length"] as? Int == 6000)
+        #expect(part["content_type"] is NSNull)
+        #expect(part["content_type_length"] == nil)
+        // The findings are the validator's on the whole values.
+        let rules = (file["diagnostics"] as? [[String: Any]])?.compactMap { $0["rule"] as? String } ?? []
+        let whole = MultipartValidator.validate(body, contentType: serveContentType).diagnostics.map(\.rule.rawValue)
+        #expect(rules == whole)
+        _ = server.stop()
     }
 }

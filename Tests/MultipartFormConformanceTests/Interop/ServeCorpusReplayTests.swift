@@ -22,11 +22,21 @@ import Testing
         #expect(try Self.sendableVectors().count >= Fixtures.vectors().count - 10)
     }
 
-    /// `(rule, offset, line, column, message)` of each finding, and each part's name and ranges.
+    /// `(rule, offset, line, column, message)` of each finding, and each part's name (as kept), its
+    /// whole length and its ranges.
     static func summary(_ report: ValidationReport) -> [String] {
         report.diagnostics.map { "\($0.rule) \($0.offset) \($0.line):\($0.column) \($0.message)" }
-            + report.parts.map { "part \($0.index) \($0.name.map { Array($0) } ?? []) \($0.headerRange) \($0.bodyRange)" }
+            + report.parts.map {
+                "part \($0.index) \($0.name.map { Array($0) } ?? []) \($0.nameByteCount ?? 0) \($0.headerRange) \($0.bodyRange)"
+            }
     }
+
+    /// What `serve` keeps of a part's name: the page's 256 bytes (`ServedRequest.pageParameterBytes`).
+    static let servedOptions: ValidationOptions = {
+        var options = ValidationOptions()
+        options.maxCollectedValueBytes = 256
+        return options
+    }()
 
     static func summary(_ line: String) throws -> [String] {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -37,9 +47,10 @@ import Testing
         let parts = (file["decoded_parts"] as? [[String: Any]] ?? []).map { part -> String in
             let name = (part["name"] as? String).map { Array($0.utf8) }
                 ?? (part["name_base64"] as? String).flatMap { Data(base64Encoded: $0) }.map(Array.init) ?? []
+            let length = part["name_length"] as? Int ?? name.count
             let header = part["header_offset"] as! Int
             let body = part["body_offset"] as! Int
-            return "part \(part["index"]!) \(name) \(header)..<\(header + (part["header_length"] as! Int)) \(body)..<\(body + (part["body_length"] as! Int))"
+            return "part \(part["index"]!) \(name) \(length) \(header)..<\(header + (part["header_length"] as! Int)) \(body)..<\(body + (part["body_length"] as! Int))"
         }
         return diagnostics + parts
     }
@@ -62,7 +73,7 @@ import Testing
 
     @Test(arguments: try sendableVectors())
     func servedReportMatchesValidate(_ vector: ConformanceVector) throws {
-        let expected = Self.summary(MultipartValidator.validate(vector.body, contentType: vector.contentType))
+        let expected = Self.summary(MultipartValidator.validate(vector.body, contentType: vector.contentType, options: Self.servedOptions))
         for chunked in [false, true] {
             let result = ServeReplay.replay(Self.request(vector, chunked: chunked), maxBody: 1 << 30)
             #expect(result.requests == 1)

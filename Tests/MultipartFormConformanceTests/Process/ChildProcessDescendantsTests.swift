@@ -19,8 +19,9 @@ struct ChildProcessDescendantsTests {
         // The marker is in its environment once it runs sleep.
         let commandLine = URL(fileURLWithPath: "/proc/\(child.processIdentifier)/cmdline")
         _ = eventually { ((try? Data(contentsOf: commandLine)) ?? Data()).starts(with: Data("/bin/sleep".utf8)) }
-        let killed = ChildProcessDescendants.killAll()
-        #expect(killed == 0)
+        // The count is not checked: this sweep is the whole process's, and other suites' commands
+        // running meanwhile may have left processes carrying the marker, which it rightly takes.
+        ChildProcessDescendants.killAll()
         #expect(child.isRunning, "the clean-up killed a child of this process")
     }
 
@@ -46,8 +47,9 @@ struct ChildProcessDescendantsTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scopes-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        // The leftovers carry the run's marker too, so an in-process certify of another suite may sweep
-        // them while this runs: a try whose leftovers are gone before its own clean-up starts again.
+        // The leftovers carry the run's marker too, so the signal path's sweep or another test's
+        // leftover check may take them while this runs: a try whose leftovers are gone before its
+        // own clean-up starts again.
         for attempt in 1...5 {
             let first = ChildProcessDescendants.Scope()
             let second = ChildProcessDescendants.Scope()

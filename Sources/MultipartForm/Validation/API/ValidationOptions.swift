@@ -18,6 +18,15 @@ public struct ValidationOptions: Sendable, Hashable {
     public var maxDiagnostics: Int = 1_000
     /// Whether the report collects the decoded parts (turn off to validate huge forms in less memory).
     public var collectParts: Bool = true
+    /// Bytes each collected part keeps of its name, filename and Content-Type value; a longer value
+    /// is kept as its first bytes, and the part records how long it was (``DecodedPart/nameByteCount``).
+    ///
+    /// The prefix ends where a UTF-8 character does, so it may hold up to three bytes fewer. Only what
+    /// the report keeps is cut: the checks read every value whole, so the findings are the same for
+    /// every setting. The default keeps every value whole; a server that shows the parts of bodies
+    /// anyone may send sets it, so that a body of thousands of long names cannot make its report hold
+    /// them all.
+    public var maxCollectedValueBytes: Int = .max
     /// Whether the parts browsers write, and canonical Content-Disposition and Content-Type values,
     /// are read in one step rather than by the general readers. Reports are the same either way;
     /// the tests turn it off to compare the two.

@@ -5,12 +5,16 @@ extension ValidationEngine {
     @inline(__always)
     var partName: [UInt8]? { hasPart && part.headers.hasName ? reader.bytes.name.copied() : nil }
 
-    /// The current part's name, filename and Content-Type value as a report's part stores them.
+    /// The current part's name, filename and Content-Type value as a report's part stores them: each
+    /// cut to ``ValidationOptions/maxCollectedValueBytes``.
     @inline(__always)
     var partStoredValues: (DecodedPart.InlineName, DecodedPart.Extras?) {
         let filename = partFilename, contentType = partContentType
-        guard hasPart && part.headers.hasName else { return DecodedPart.stored(nameBytes: nil, filename: filename, contentType: contentType) }
-        return reader.bytes.name.withBytes { DecodedPart.stored(nameBytes: $0, filename: filename, contentType: contentType) }
+        let limit = options.maxCollectedValueBytes
+        guard hasPart && part.headers.hasName else {
+            return DecodedPart.stored(nameBytes: nil, filename: filename, contentType: contentType, keeping: limit)
+        }
+        return reader.bytes.name.withBytes { DecodedPart.stored(nameBytes: $0, filename: filename, contentType: contentType, keeping: limit) }
     }
 
     /// The current part's filename parameter, or `nil` when it has none (a copy: for reports and messages).

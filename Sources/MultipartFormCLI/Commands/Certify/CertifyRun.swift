@@ -49,19 +49,23 @@ struct CertifyRun {
         // A serial queue a job: each job spends its time blocked on a child, and serial queues are
         // given a thread of their own when none is free, where one concurrent queue would share the
         // few threads there are cores for with the rest of the process and run fewer jobs than asked.
+        // The jobs spawn in the caller's scope (``LeftoverChildren``'s, when called in-process).
+        let scope = ChildProcessDescendants.currentScope
         for job in 0..<max(1, min(jobs, ids.count)) {
             DispatchQueue(label: "certify.job.\(job)").async(group: group) {
-                while let index = state.nextIndex() {
-                    let observer = AnswerObserver(state: state, vectorID: ids[index], saveDirectory: saveDirectory)
-                    switch adapter {
-                    case .encoder(let base):
-                        let certification = EncoderCertification(ObservedEncoder(base: base, observer: observer))
-                        state.store(
-                            index < vectors.count
-                                ? certification.verdict(for: vectors[index]) : certification.verdict(for: probes[index - vectors.count]),
-                            at: index)
-                    case .decoder(let base):
-                        state.store(DecoderCertification(ObservedDecoder(base: base, observer: observer)).verdict(for: vectors[index]), at: index)
+                ChildProcessDescendants.withScope(scope) {
+                    while let index = state.nextIndex() {
+                        let observer = AnswerObserver(state: state, vectorID: ids[index], saveDirectory: saveDirectory)
+                        switch adapter {
+                        case .encoder(let base):
+                            let certification = EncoderCertification(ObservedEncoder(base: base, observer: observer))
+                            state.store(
+                                index < vectors.count
+                                    ? certification.verdict(for: vectors[index]) : certification.verdict(for: probes[index - vectors.count]),
+                                at: index)
+                        case .decoder(let base):
+                            state.store(DecoderCertification(ObservedDecoder(base: base, observer: observer)).verdict(for: vectors[index]), at: index)
+                        }
                     }
                 }
             }

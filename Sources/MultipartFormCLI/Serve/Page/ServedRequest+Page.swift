@@ -74,8 +74,9 @@ extension ServedRequest {
             let previewRange = part.bodyRange.lowerBound..<min(part.bodyRange.upperBound, part.bodyRange.lowerBound + Self.pagePreviewBytes)
             let preview = isText ? recent.bytes(in: previewRange) : []
             return .object(
-                Self.cutParameter("name", part.name) + Self.cutParameter("filename", part.filename)
-                    + Self.cutParameter("content_type", part.contentType) + [
+                Self.cutParameter("name", part.name, byteCount: part.nameByteCount)
+                    + Self.cutParameter("filename", part.filename, byteCount: part.filenameByteCount)
+                    + Self.cutParameter("content_type", part.contentType, byteCount: part.contentTypeByteCount) + [
                 ("size", .int(part.bodyRange.count)),
                 ("preview", .string(isText && preview.count == previewRange.count ? VisibleBytes.escape(preview) : nil)),
                 ("image", .string(imagePreview(type: type, range: part.bodyRange))),
@@ -137,10 +138,12 @@ extension ServedRequest {
         ])
     }
 
-    /// `key` with at most ``pageParameterBytes`` of `value`, and `key_length` (the whole length) when it was cut.
-    static func cutParameter(_ key: String, _ value: [UInt8]?) -> [(key: String, value: JSONValue)] {
-        guard let value, value.count > pageParameterBytes else { return [JSONValue.bytesMember(key, value)] }
-        return [JSONValue.bytesMember(key, Array(value.prefix(pageParameterBytes))), (key + "_length", .int(value.count))]
+    /// `key` with at most ``pageParameterBytes`` of `value`, and `key_length` (the whole length,
+    /// `byteCount` when the report already kept only a prefix) when it was cut.
+    static func cutParameter(_ key: String, _ value: [UInt8]?, byteCount: Int?) -> [(key: String, value: JSONValue)] {
+        guard let value else { return [JSONValue.bytesMember(key, nil)] }
+        let kept = value.withUnsafeBytes { Array(value.prefix(DecodedPart.keptCount($0, limit: pageParameterBytes))) }
+        return JSONReportRenderer.value(key, kept, byteCount: max(byteCount ?? value.count, value.count))
     }
 
     /// `text` cut to ``pageTextCharacters`` characters, with `…` when it was cut.

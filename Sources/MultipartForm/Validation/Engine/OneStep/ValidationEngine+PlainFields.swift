@@ -77,7 +77,7 @@ extension ValidationEngine {
             if collect {
                 collectPart(
                     index: index, headerRange: headerStart..<bodyStart, bodyRange: bodyStart..<(base &+ plain.content.upperBound),
-                    stored: DecodedPart.stored(nameBytes: name, filename: nil, contentType: nil))
+                    stored: DecodedPart.stored(nameBytes: name, filename: nil, contentType: nil, keeping: options.maxCollectedValueBytes))
             }
             end = plain.nextDelimiterEnd
             delimiter = DelimiterCarry(
