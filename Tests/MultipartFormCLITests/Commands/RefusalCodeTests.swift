@@ -38,7 +38,7 @@ import Testing
     @Test func theCodeListHoldsEveryCodeTheEncoderDeclares() throws {
         // The declarations themselves, so that a code added without joining `all` fails here.
         let source = try String(
-            contentsOf: packageRoot.appendingPathComponent("Sources/MultipartForm/Encoding/ReferenceEncoder+Error.swift"), encoding: .utf8)
+            contentsOf: packageRoot.appendingPathComponent("Sources/MultipartForm/Encoding/ReferenceEncoder/ReferenceEncoder+Error.swift"), encoding: .utf8)
         let marker = "= Code(rawValue: \""
         let declared = source.components(separatedBy: marker).dropFirst().map { String($0.prefix { $0 != "\"" }) }
         #expect(declared.count >= 9)

@@ -4,20 +4,27 @@
 /// buffered. Only a delimiter prefix at a chunk's end (at most the delimiter's length), the current
 /// header line (bounded by the limits), and fixed-size head and tail windows are kept.
 ///
+/// The folders follow RFC 2046 §5.1.1's grammar: `Framing/` finds the boundary and the delimiter
+/// lines (the search, the line after `--boundary`, the boundary parameter), `Headers/` reads a
+/// body part's header section, `Content/` checks what follows its blank line, `Parts/` starts and
+/// ends a part and keeps what it recorded, `OneStep/` holds the shortcuts and `State/` the engine's
+/// stored values. This file, `ValidationEngine+Phase.swift` and `ValidationEngine+Finish.swift`
+/// are the machine itself: its state, its phases and the end of the body.
+///
 /// ``step(_:_:)`` dispatches on ``phase`` (``Phase``, in `ValidationEngine+Phase.swift`). A part's life:
-/// 1. `ValidationEngine+Scanning.swift`: ``scan(_:_:region:carry:)`` finds `LF "--" boundary` with
+/// 1. `Framing/ValidationEngine+Scanning.swift`: ``scan(_:_:region:carry:)`` finds `LF "--" boundary` with
 ///    ``DelimiterSearch``, hands the bytes before it to ``content(_:_:offset:region:counted:)`` (the
 ///    previous part's content: ``feedPart(_:_:offset:)``). When the line's CRLF follows the
 ///    boundary in the chunk, the one-step reader takes over (`OneStep/`, below); otherwise
 ///    ``matchedDelimiter(_:region:)`` moves to ``Phase/delimiterLine(_:_:)``, which holds the match.
-/// 2. `ValidationEngine+DelimiterLine.swift`: the rest of the line is read a byte at a time by
+/// 2. `Framing/ValidationEngine+DelimiterLine.swift`: the rest of the line is read a byte at a time by
 ///    ``delimiterLineStep(_:state:candidate:)``. Either way ``confirm(_:close:)`` ends the previous part
-///    (``endPart(contentEnd:)``, `ValidationEngine+Part.swift`) and ``lineEnded(_:)`` starts the
+///    (``endPart(contentEnd:)``, `Parts/ValidationEngine+Part.swift`) and ``lineEnded(_:)`` starts the
 ///    next one (``startPart(delimiterOffset:line:)``) and moves to ``Phase/headers(_:)``.
 /// 3. The header section is read line by line by ``headerBytes(_:_:reading:)`` and
-///    ``headerLineEnded(lfOffset:reading:)`` (`ValidationEngine+HeaderLines.swift`) into the
-///    reader's field, each field interpreted by `interpretField()` (`ValidationEngine+HeaderFields.swift`,
-///    `ValidationEngine+Disposition.swift`, `ValidationEngine+ContentType.swift`).
+///    ``headerLineEnded(lfOffset:reading:)`` (`Headers/ValidationEngine+HeaderLines.swift`) into
+///    the reader's field, each field interpreted by `interpretField()` (`Headers/`, and for a nested
+///    multipart Content-Type `Framing/ValidationEngine+ContentType.swift`).
 /// 4. The blank line: ``endHeaders(lfOffset:carry:)`` makes the part-level checks
 ///    (``finishHeaders(end:)``) and moves to scanning the part's content, back at step 1.
 ///

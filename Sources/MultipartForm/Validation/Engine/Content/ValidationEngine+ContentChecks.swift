@@ -20,29 +20,41 @@ extension ValidationEngine {
     ///
     /// Out of line: it runs once for every run of content bytes, and inlined into
     /// ``feedPart(_:_:offset:lineFeeds:lineStart:)`` it would grow every caller.
-    /// `checks` is the part's ``PartState/Content`` as the caller read it.
+    /// `searched`, `state` and `prefixLineDash` are the part's ``PartState/Content`` fields of those
+    /// names as the caller read them: three integers in registers rather than the whole checks.
     @inline(never)
     mutating func findBoundaryText(
         _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, lineFeeds: Int, lineStart: Int,
-        checks: PartState.Content
+        searched: Int, state: DashBoundarySearch<PairSampling>.State, prefixLineDash: Int
     ) -> ContentFinding? {
-        let search = boundaryTextSearch()
+        if case .none = framing!.boundaryText { _ = boundaryTextSearch() }
         // Only the window's bytes: where it ends is an offset in the content, so any chunking agrees.
-        let taken = min(range.count, Self.boundaryTextWindow &- checks.boundaryTextSearched)
+        let taken = min(range.count, Self.boundaryTextWindow &- searched)
         let run = UnsafeRawBufferPointer(rebasing: bytes[range.lowerBound..<(range.lowerBound &+ taken)])
-        var state = checks.boundaryTextState
-        var from = 0
-        while let end = search.next(in: run, from: from, state: &state) {
-            let start = offset &+ end &- search.pattern.count
-            if start == checks.prefixLineDash {
-                from = end
-                continue
-            }
+        var state = state
+        // The search is borrowed where the framing keeps it: a copy for each run of content retained
+        // and released each of its tables.
+        if let start = Self.firstBoundaryText(framing!.boundaryText!, in: run, offset: offset, state: &state, passing: prefixLineDash) {
             part.content.boundaryTextSearched &+= taken
             part.content.looksForBoundaryText = false
             return .boundaryText(contentLocation(of: start, in: run, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart))
         }
         reader.part?.content.searchedForBoundaryText(taken, state: state, window: Self.boundaryTextWindow)
+        return nil
+    }
+
+    /// The stream offset of the first `--boundary` in `run` (at stream offset `offset`, following the
+    /// bytes `state` describes) that does not start at `passing`, or `nil` when there is none.
+    private static func firstBoundaryText(
+        _ search: borrowing DashBoundarySearch<PairSampling>, in run: UnsafeRawBufferPointer, offset: Int,
+        state: inout DashBoundarySearch<PairSampling>.State, passing prefixLineDash: Int
+    ) -> Int? {
+        var from = 0
+        while let end = search.next(in: run, from: from, state: &state) {
+            let start = offset &+ end &- search.pattern.count
+            if start != prefixLineDash { return start }
+            from = end
+        }
         return nil
     }
 

@@ -100,19 +100,24 @@ extension ValidationEngine {
     /// `lineFeeds` and `lineStart` describe the line `offset` is on; they default to the engine's
     /// current line, which is right unless the bytes were held while later bytes were passed.
     ///
-    /// Always inlined, so that the general version below stays the one call: when the optimiser chose
-    /// the other way round, bodies fed a byte at a time slowed.
+    /// Always inlined, as is the general version below: content comes in runs as short as a byte, and
+    /// a call for each run shows in the time of a body fed a byte at a time (the optimiser, left to
+    /// choose, made the general version a call once the part became an optional).
     @inline(__always)
     mutating func feedPart(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int) {
         feedPart(bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart)
     }
 
     /// Hands content bytes of the current part to the checks that read content, with the line `offset` is on.
+    @inline(__always)
     mutating func feedPart(
         _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, offset: Int, lineFeeds: Int, lineStart: Int
     ) {
-        // The part's content checks, read once: each read through the optional part would check it again.
-        guard !range.isEmpty, let checks = reader.part?.content else { return }
+        // The part is checked for once; its content checks are then read in place, field by field
+        // (`unsafelyUnwrapped`), since checking the optional for each, or copying the checks out of
+        // it whole, is paid for every run of content bytes: for every byte of a body fed a byte at a time.
+        guard !range.isEmpty, hasPart else { return }
+        let checks = reader.part.unsafelyUnwrapped.content
         // The checks below read the same bytes one after the other; what they find is noted in the
         // order of the body, as it would be had the bytes come in smaller chunks, so that the
         // findings kept under the diagnostics limit do not depend on where chunks end.
@@ -126,7 +131,8 @@ extension ValidationEngine {
         }
         if checks.looksForBoundaryText,
             let boundaryText = findBoundaryText(
-                bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart, checks: checks)
+                bytes, range, offset: offset, lineFeeds: lineFeeds, lineStart: lineStart,
+                searched: checks.boundaryTextSearched, state: checks.boundaryTextState, prefixLineDash: checks.prefixLineDash)
         {
             found.append(boundaryText)
         }
