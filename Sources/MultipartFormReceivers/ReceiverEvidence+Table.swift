@@ -83,7 +83,7 @@ extension Receiver {
 extension ReceiverEvidence {
     /// The evidence as tab-separated lines, parsed once on first use (see `ReceiverEvidence.parse`).
     static let table = #"""
-source	464	f3ae88023bf6730a
+source	468	d52ad25f2042d613
 receiver	python-multipart	python-multipart MultipartParser (no framework)	Python	python-multipart 0.0.34
 receiver	starlette	Starlette Request.form() (FastAPI), on python-multipart	Python	starlette 0.50.0 + python-multipart 0.0.34
 receiver	werkzeug	Werkzeug parse_form_data (Flask)	Python	werkzeug 3.1.9
@@ -163,14 +163,14 @@ covered	charset-field-unknown	1
 covered	close-delimiter-junk	2
 covered	close-delimiter-missing	5
 covered	close-delimiter-no-final-crlf	2
-covered	content-disposition-duplicate	1
+covered	content-disposition-duplicate	2
 covered	content-disposition-missing	3
 covered	content-disposition-not-form-data	2
 covered	content-disposition-type-case	2
 covered	content-disposition-type-quoted	1
 covered	content-transfer-encoding-present	8
 covered	content-type-case	2
-covered	content-type-not-form-data	2
+covered	content-type-not-form-data	3
 covered	content-type-parameter-duplicate	2
 covered	content-type-parameter-unexpected	2
 covered	content-type-parameter-whitespace	2
@@ -182,7 +182,7 @@ covered	delimiter-not-line-start	1
 covered	epilogue-present	2
 covered	field-content-type-present	6
 covered	file-content-type-missing	2
-covered	filename-empty	8
+covered	filename-empty	6
 covered	filename-path	6
 covered	filename-star	3
 covered	filename-whitespace	2
@@ -329,14 +329,15 @@ reading	aspnet-mono	close-delimiter-junk	structure/n-close-single-dash	data-loss
 otherwise	aspnet-mono	close-delimiter-missing	5
 reading	aspnet-mono	close-delimiter-missing	realworld/n-hand-rolled-em-dash-both-ends	data-loss	accepted an invalid body (close-delimiter-missing) without error but lost the part "user" (4 bytes), which precedes the body's first defect (at byte 156)
 reading	aspnet-mono	close-delimiter-missing	structure/n-no-close	data-loss	accepted an invalid body (close-delimiter-missing) without error but lost the part "a" (1 byte), which precedes the body's first defect (at byte 57)
-otherwise	aspnet-mono	content-disposition-duplicate	1
+otherwise	aspnet-mono	content-disposition-duplicate	2
 reading	aspnet-mono	content-disposition-duplicate	headers/n-cd-duplicate	other-parts	accepted an invalid body (content-disposition-duplicate)
+reading	aspnet-mono	content-disposition-duplicate	headers/n-cd-duplicate-names	other-parts	accepted an invalid body (content-disposition-duplicate)
 otherwise	aspnet-mono	content-type-case	2
 reading	aspnet-mono	content-type-case	boundary/y-media-type-mixed-case	data-loss	accepted without error but lost 1 of 1 parts
 reading	aspnet-mono	content-type-case	boundary/y-parameter-name-upper-case	data-loss	accepted without error but lost 1 of 1 parts
-otherwise	aspnet-mono	content-type-not-form-data	2
+otherwise	aspnet-mono	content-type-not-form-data	3
 reading	aspnet-mono	content-type-not-form-data	boundary/n-multipart-mixed	other-parts	accepted an invalid body (content-type-not-form-data)
-reading	aspnet-mono	content-type-not-form-data	realworld/n-okhttp-multipart-builder-default-type	other-parts	accepted an invalid body (content-type-not-form-data)
+reading	aspnet-mono	content-type-not-form-data	boundary/n-multipart-related	other-parts	accepted an invalid body (content-type-not-form-data)
 otherwise	aspnet-mono	content-type-parameter-duplicate	2
 reading	aspnet-mono	content-type-parameter-duplicate	boundary/n-duplicate	other-parts	accepted an invalid body (content-type-parameter-duplicate)
 reading	aspnet-mono	content-type-parameter-duplicate	boundary/n-duplicate-differing-case	other-parts	accepted an invalid body (content-type-parameter-duplicate)
@@ -424,16 +425,17 @@ reading	blacksheep	charset-field-unknown	charset/y-charset-field-unknown	data-lo
 otherwise	blacksheep	close-delimiter-missing	4
 reading	blacksheep	close-delimiter-missing	realworld/n-hand-rolled-em-dash-both-ends	data-loss	accepted an invalid body (close-delimiter-missing) without error but truncated the part "user" (4 bytes) to 58 of the 60 bytes that precede the defect
 reading	blacksheep	close-delimiter-missing	structure/n-no-close	data-loss	accepted an invalid body (close-delimiter-missing) without error but truncated the part "a" (1 byte) to 1 of the 3 bytes that precede the defect
-otherwise	blacksheep	content-disposition-duplicate	1
+otherwise	blacksheep	content-disposition-duplicate	2
 reading	blacksheep	content-disposition-duplicate	headers/n-cd-duplicate	other-parts	accepted an invalid body (content-disposition-duplicate)
+reading	blacksheep	content-disposition-duplicate	headers/n-cd-duplicate-names	other-parts	accepted an invalid body (content-disposition-duplicate)
 otherwise	blacksheep	content-disposition-missing	3
 reading	blacksheep	content-disposition-missing	boundary/n-delimiter-line-in-value	other-parts	accepted an invalid body (content-disposition-missing)
 reading	blacksheep	content-disposition-missing	headers/n-cd-missing-no-headers	other-parts	accepted an invalid body (content-disposition-missing)
 otherwise	blacksheep	content-type-case	1
 reading	blacksheep	content-type-case	boundary/y-media-type-mixed-case	data-loss	accepted without error but lost 1 of 1 parts
-otherwise	blacksheep	content-type-not-form-data	2
+otherwise	blacksheep	content-type-not-form-data	3
 reading	blacksheep	content-type-not-form-data	boundary/n-multipart-mixed	other-parts	accepted an invalid body (content-type-not-form-data)
-reading	blacksheep	content-type-not-form-data	realworld/n-okhttp-multipart-builder-default-type	other-parts	accepted an invalid body (content-type-not-form-data)
+reading	blacksheep	content-type-not-form-data	boundary/n-multipart-related	other-parts	accepted an invalid body (content-type-not-form-data)
 otherwise	blacksheep	content-type-parameter-duplicate	2
 reading	blacksheep	content-type-parameter-duplicate	boundary/n-duplicate	other-parts	accepted an invalid body (content-type-parameter-duplicate)
 reading	blacksheep	content-type-parameter-duplicate	boundary/n-duplicate-differing-case	other-parts	accepted an invalid body (content-type-parameter-duplicate)
@@ -451,7 +453,7 @@ reading	blacksheep	delimiter-not-found	boundary/n-case-mismatch	other-parts	acce
 reading	blacksheep	delimiter-not-found	boundary/n-mismatch	other-parts	accepted an invalid body (delimiter-not-found)
 otherwise	blacksheep	delimiter-not-line-start	1
 reading	blacksheep	delimiter-not-line-start	structure/n-only-misplaced-close	other-parts	accepted an invalid body (delimiter-not-line-start)
-otherwise	blacksheep	filename-empty	8
+otherwise	blacksheep	filename-empty	6
 reading	blacksheep	filename-empty	browsers/y-chromium-fetch-empty-file-input	other-parts	part 1 filename: expected "" (0 bytes), decoded none (+1 more)
 reading	blacksheep	filename-empty	browsers/y-chromium-form-empty-file-input	other-parts	part 1 filename: expected "" (0 bytes), decoded none (+1 more)
 otherwise	blacksheep	header-bare-lf	4
@@ -514,8 +516,9 @@ reading	bottle-multipart	close-delimiter-junk	structure/n-close-single-dash	reje
 otherwise	bottle-multipart	close-delimiter-missing	5
 reading	bottle-multipart	close-delimiter-missing	realworld/n-hand-rolled-em-dash-both-ends	rejected	rejected (close-delimiter-missing): refused: the decoder rejected the body: Invalid form-data cannot parse beyond State.DATA
 reading	bottle-multipart	close-delimiter-missing	structure/n-ends-after-delimiter	rejected	rejected (close-delimiter-missing): refused: the decoder rejected the body: Invalid form-data cannot parse beyond State.PART
-otherwise	bottle-multipart	content-disposition-duplicate	1
+otherwise	bottle-multipart	content-disposition-duplicate	2
 reading	bottle-multipart	content-disposition-duplicate	headers/n-cd-duplicate	other-parts	accepted an invalid body (content-disposition-duplicate)
+reading	bottle-multipart	content-disposition-duplicate	headers/n-cd-duplicate-names	other-parts	accepted an invalid body (content-disposition-duplicate)
 otherwise	bottle-multipart	content-disposition-missing	3
 reading	bottle-multipart	content-disposition-missing	boundary/n-delimiter-line-in-value	rejected	rejected (content-disposition-missing): refused: the decoder rejected the body: The Content-Disposition header field "name" must be provided.
 reading	bottle-multipart	content-disposition-missing	headers/n-cd-missing-no-headers	rejected	rejected (content-disposition-missing): refused: the decoder rejected the body: The Content-Disposition header field "name" must be provided.
@@ -524,9 +527,9 @@ reading	bottle-multipart	content-disposition-not-form-data	headers/n-cd-attachme
 reading	bottle-multipart	content-disposition-not-form-data	headers/n-cd-inline	rejected	rejected (content-disposition-not-form-data): refused: the decoder rejected the body: Invalid Content-Disposition segment header: Wrong type
 otherwise	bottle-multipart	content-disposition-type-quoted	1
 reading	bottle-multipart	content-disposition-type-quoted	headers/n-cd-type-quoted	rejected	rejected (content-disposition-type-quoted): refused: the decoder rejected the body: Invalid Content-Disposition segment header: Wrong type
-otherwise	bottle-multipart	content-type-not-form-data	2
+otherwise	bottle-multipart	content-type-not-form-data	3
 reading	bottle-multipart	content-type-not-form-data	boundary/n-multipart-mixed	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
-reading	bottle-multipart	content-type-not-form-data	realworld/n-okhttp-multipart-builder-default-type	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
+reading	bottle-multipart	content-type-not-form-data	boundary/n-multipart-related	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
 otherwise	bottle-multipart	content-type-parameter-duplicate	2
 reading	bottle-multipart	content-type-parameter-duplicate	boundary/n-duplicate	rejected	rejected (content-type-parameter-duplicate): refused: the decoder rejected the body: MultipartParseError: Expected boundary character 88, got 65 at index 4
 reading	bottle-multipart	content-type-parameter-duplicate	boundary/n-duplicate-differing-case	rejected	rejected (content-type-parameter-duplicate): refused: the decoder rejected the body: MultipartParseError: Expected boundary character 65, got 88 at index 4
@@ -604,9 +607,9 @@ reading	cgicc	content-transfer-encoding-present	charset/i-cte-base64	other-parts
 otherwise	cgicc	content-type-case	2
 reading	cgicc	content-type-case	boundary/y-media-type-mixed-case	data-loss	accepted without error but lost 1 of 1 parts
 reading	cgicc	content-type-case	boundary/y-parameter-name-upper-case	data-loss	accepted without error but lost 1 of 1 parts
-otherwise	cgicc	content-type-not-form-data	2
+otherwise	cgicc	content-type-not-form-data	3
 reading	cgicc	content-type-not-form-data	boundary/n-multipart-mixed	other-parts	accepted an invalid body (content-type-not-form-data)
-reading	cgicc	content-type-not-form-data	realworld/n-okhttp-multipart-builder-default-type	other-parts	accepted an invalid body (content-type-not-form-data)
+reading	cgicc	content-type-not-form-data	boundary/n-multipart-related	other-parts	accepted an invalid body (content-type-not-form-data)
 otherwise	cgicc	content-type-parameter-whitespace	1
 reading	cgicc	content-type-parameter-whitespace	boundary/i-whitespace-around-equals	data-loss	accepted without error but lost 1 of 1 parts (accepting is allowed: RFC 2045 §5.1 builds parameters from RFC 822 tokens, between which linear whitespace is allowed)
 otherwise	cgicc	delimiter-bare-lf	2
@@ -623,7 +626,7 @@ reading	cgicc	delimiter-not-line-start	structure/n-only-misplaced-close	other-pa
 otherwise	cgicc	file-content-type-missing	2
 reading	cgicc	file-content-type-missing	filenames/y-file-without-content-type	other-parts	part 0 content type: expected none, decoded "text/plain" (10 bytes)
 reading	cgicc	file-content-type-missing	realworld/y-requests-file-without-type	other-parts	part 1 content type: expected none, decoded "text/plain" (10 bytes)
-otherwise	cgicc	filename-empty	8
+otherwise	cgicc	filename-empty	6
 reading	cgicc	filename-empty	browsers/y-chromium-fetch-empty-file-input	other-parts	part 1 filename: expected "" (0 bytes), decoded none (+1 more)
 reading	cgicc	filename-empty	browsers/y-chromium-form-empty-file-input	other-parts	part 1 filename: expected "" (0 bytes), decoded none (+1 more)
 otherwise	cgicc	header-bare-lf	4
@@ -743,8 +746,9 @@ reading	cowlib	close-delimiter-junk	structure/n-close-single-dash	rejected	rejec
 otherwise	cowlib	close-delimiter-missing	5
 reading	cowlib	close-delimiter-missing	realworld/n-hand-rolled-em-dash-both-ends	rejected	rejected (close-delimiter-missing): refused: the decoder rejected the body: Invalid form-data cannot parse beyond State.DATA
 reading	cowlib	close-delimiter-missing	structure/n-ends-after-delimiter	rejected	rejected (close-delimiter-missing): refused: the decoder rejected the body: Invalid form-data cannot parse beyond State.PART
-otherwise	cowlib	content-disposition-duplicate	1
+otherwise	cowlib	content-disposition-duplicate	2
 reading	cowlib	content-disposition-duplicate	headers/n-cd-duplicate	other-parts	accepted an invalid body (content-disposition-duplicate)
+reading	cowlib	content-disposition-duplicate	headers/n-cd-duplicate-names	other-parts	accepted an invalid body (content-disposition-duplicate)
 otherwise	cowlib	content-disposition-missing	3
 reading	cowlib	content-disposition-missing	boundary/n-delimiter-line-in-value	rejected	rejected (content-disposition-missing): refused: the decoder rejected the body: The Content-Disposition header field "name" must be provided.
 reading	cowlib	content-disposition-missing	headers/n-cd-missing-no-headers	rejected	rejected (content-disposition-missing): refused: the decoder rejected the body: The Content-Disposition header field "name" must be provided.
@@ -753,9 +757,9 @@ reading	cowlib	content-disposition-not-form-data	headers/n-cd-attachment	rejecte
 reading	cowlib	content-disposition-not-form-data	headers/n-cd-inline	rejected	rejected (content-disposition-not-form-data): refused: the decoder rejected the body: Invalid Content-Disposition segment header: Wrong type
 otherwise	cowlib	content-disposition-type-quoted	1
 reading	cowlib	content-disposition-type-quoted	headers/n-cd-type-quoted	rejected	rejected (content-disposition-type-quoted): refused: the decoder rejected the body: Invalid Content-Disposition segment header: Wrong type
-otherwise	cowlib	content-type-not-form-data	2
+otherwise	cowlib	content-type-not-form-data	3
 reading	cowlib	content-type-not-form-data	boundary/n-multipart-mixed	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
-reading	cowlib	content-type-not-form-data	realworld/n-okhttp-multipart-builder-default-type	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
+reading	cowlib	content-type-not-form-data	boundary/n-multipart-related	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
 otherwise	cowlib	content-type-parameter-whitespace	2
 reading	cowlib	content-type-parameter-whitespace	boundary/i-empty-parameter	rejected	rejected, as allowed: RFC 2045 §5.1: content := type "/" subtype *(";" parameter); every ";" must be followed by a parameter
 reading	cowlib	content-type-parameter-whitespace	boundary/i-whitespace-around-equals	rejected	rejected, as allowed: RFC 9110 §5.6.6: parameter = parameter-name "=" parameter-value, with no whitespace around "=", so an HTTP parser finds no boundary parameter
@@ -817,8 +821,9 @@ reading	django	charset-field-not-utf8	structure/y-rfc7578-4-6-erratum-4676	other
 otherwise	django	close-delimiter-missing	2
 reading	django	close-delimiter-missing	structure/n-ends-after-delimiter	other-parts	accepted an invalid body (close-delimiter-missing)
 reading	django	close-delimiter-missing	structure/n-only-first-delimiter	other-parts	accepted an invalid body (close-delimiter-missing)
-otherwise	django	content-disposition-duplicate	1
+otherwise	django	content-disposition-duplicate	2
 reading	django	content-disposition-duplicate	headers/n-cd-duplicate	other-parts	accepted an invalid body (content-disposition-duplicate)
+reading	django	content-disposition-duplicate	headers/n-cd-duplicate-names	other-parts	accepted an invalid body (content-disposition-duplicate)
 otherwise	django	content-disposition-missing	3
 reading	django	content-disposition-missing	boundary/n-delimiter-line-in-value	other-parts	accepted an invalid body (content-disposition-missing)
 reading	django	content-disposition-missing	headers/n-cd-missing-no-headers	other-parts	accepted an invalid body (content-disposition-missing)
@@ -838,7 +843,7 @@ reading	django	field-content-type-present	charset/y-charset-param-quoted	other-p
 otherwise	django	file-content-type-missing	2
 reading	django	file-content-type-missing	filenames/y-file-without-content-type	other-parts	part 0 content type: expected none, decoded "" (0 bytes)
 reading	django	file-content-type-missing	realworld/y-requests-file-without-type	other-parts	part 1 content type: expected none, decoded "" (0 bytes)
-otherwise	django	filename-empty	8
+otherwise	django	filename-empty	6
 reading	django	filename-empty	browsers/y-chromium-fetch-empty-file-input	other-parts	part 1 filename: expected "" (0 bytes), decoded none (+1 more)
 reading	django	filename-empty	browsers/y-chromium-form-empty-file-input	other-parts	part 1 filename: expected "" (0 bytes), decoded none (+1 more)
 otherwise	django	filename-path	2
@@ -907,8 +912,9 @@ reading	falcon	close-delimiter-junk	structure/n-close-single-dash	rejected	rejec
 otherwise	falcon	close-delimiter-missing	5
 reading	falcon	close-delimiter-missing	realworld/n-hand-rolled-em-dash-both-ends	rejected	rejected (close-delimiter-missing): refused: the decoder rejected the body: Invalid form-data cannot parse beyond State.DATA
 reading	falcon	close-delimiter-missing	structure/n-ends-after-delimiter	rejected	rejected (close-delimiter-missing): refused: the decoder rejected the body: Invalid form-data cannot parse beyond State.PART
-otherwise	falcon	content-disposition-duplicate	1
+otherwise	falcon	content-disposition-duplicate	2
 reading	falcon	content-disposition-duplicate	headers/n-cd-duplicate	other-parts	accepted an invalid body (content-disposition-duplicate)
+reading	falcon	content-disposition-duplicate	headers/n-cd-duplicate-names	other-parts	accepted an invalid body (content-disposition-duplicate)
 otherwise	falcon	content-disposition-missing	3
 reading	falcon	content-disposition-missing	boundary/n-delimiter-line-in-value	rejected	rejected (content-disposition-missing): refused: the decoder rejected the body: The Content-Disposition header field "name" must be provided.
 reading	falcon	content-disposition-missing	headers/n-cd-missing-no-headers	rejected	rejected (content-disposition-missing): refused: the decoder rejected the body: The Content-Disposition header field "name" must be provided.
@@ -917,9 +923,9 @@ reading	falcon	content-transfer-encoding-present	charset/i-base64-lines	rejected
 reading	falcon	content-transfer-encoding-present	charset/i-cte-base64	rejected	rejected, but the specifications only allow accepting: refused: the decoder rejected the body: ModSecurity stopped the request (403): 922120 Content-Transfer-Encoding was deprecated by rfc7578 in 201…
 otherwise	falcon	content-type-case	1
 reading	falcon	content-type-case	boundary/y-media-type-mixed-case	rejected	rejected a valid body: refused: the decoder rejected the body: MultiPartParserError: Invalid Content-Type: Multipart/Form-Data; Boundary=AaB03x
-otherwise	falcon	content-type-not-form-data	2
+otherwise	falcon	content-type-not-form-data	3
 reading	falcon	content-type-not-form-data	boundary/n-multipart-mixed	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
-reading	falcon	content-type-not-form-data	realworld/n-okhttp-multipart-builder-default-type	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
+reading	falcon	content-type-not-form-data	boundary/n-multipart-related	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
 otherwise	falcon	content-type-parameter-duplicate	2
 reading	falcon	content-type-parameter-duplicate	boundary/n-duplicate	rejected	rejected (content-type-parameter-duplicate): refused: the decoder rejected the body: MultipartParseError: Expected boundary character 88, got 65 at index 4
 reading	falcon	content-type-parameter-duplicate	boundary/n-duplicate-differing-case	rejected	rejected (content-type-parameter-duplicate): refused: the decoder rejected the body: MultipartParseError: Expected boundary character 65, got 88 at index 4
@@ -993,8 +999,9 @@ reading	gmime	close-delimiter-missing	structure/n-only-first-delimiter	other-par
 otherwise	gmime	close-delimiter-no-final-crlf	2
 reading	gmime	close-delimiter-no-final-crlf	realworld/y-hand-rolled-no-final-crlf	other-parts	part 0 content: expected "alice" (5 bytes), decoded "alice\\r" (6 bytes); first difference at byte 5
 reading	gmime	close-delimiter-no-final-crlf	structure/y-close-without-final-crlf	other-parts	part 0 content: expected "1" (1 byte), decoded "1\\r" (2 bytes); first difference at byte 1
-otherwise	gmime	content-disposition-duplicate	1
+otherwise	gmime	content-disposition-duplicate	2
 reading	gmime	content-disposition-duplicate	headers/n-cd-duplicate	other-parts	accepted an invalid body (content-disposition-duplicate)
+reading	gmime	content-disposition-duplicate	headers/n-cd-duplicate-names	other-parts	accepted an invalid body (content-disposition-duplicate)
 otherwise	gmime	delimiter-bare-lf	2
 reading	gmime	delimiter-bare-lf	crlf/n-lf-before-close	data-loss	accepted an invalid body (delimiter-bare-lf) without error but truncated the part "a" (1 byte) to 0 of the 1 bytes that precede the defect
 reading	gmime	delimiter-bare-lf	crlf/n-lf-before-delimiter	data-loss	accepted an invalid body (delimiter-bare-lf) without error but truncated the part "a" (1 byte) to 0 of the 1 bytes that precede the defect
@@ -1047,9 +1054,9 @@ reading	go-parse-form	content-disposition-not-form-data	headers/n-cd-attachment	
 reading	go-parse-form	content-disposition-not-form-data	headers/n-cd-inline	other-parts	accepted an invalid body (content-disposition-not-form-data)
 otherwise	go-parse-form	content-disposition-type-quoted	1
 reading	go-parse-form	content-disposition-type-quoted	headers/n-cd-type-quoted	other-parts	accepted an invalid body (content-disposition-type-quoted)
-otherwise	go-parse-form	content-type-not-form-data	2
+otherwise	go-parse-form	content-type-not-form-data	3
 reading	go-parse-form	content-type-not-form-data	boundary/n-multipart-mixed	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
-reading	go-parse-form	content-type-not-form-data	realworld/n-okhttp-multipart-builder-default-type	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
+reading	go-parse-form	content-type-not-form-data	boundary/n-multipart-related	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
 otherwise	go-parse-form	content-type-parameter-duplicate	2
 reading	go-parse-form	content-type-parameter-duplicate	boundary/n-duplicate	rejected	rejected (content-type-parameter-duplicate): refused: the decoder rejected the body: MultipartParseError: Expected boundary character 88, got 65 at index 4
 reading	go-parse-form	content-type-parameter-duplicate	boundary/n-duplicate-differing-case	rejected	rejected (content-type-parameter-duplicate): refused: the decoder rejected the body: MultipartParseError: Expected boundary character 65, got 88 at index 4
@@ -1068,7 +1075,7 @@ reading	go-parse-form	delimiter-not-found	boundary/n-case-mismatch	rejected	reje
 reading	go-parse-form	delimiter-not-found	boundary/n-mismatch	rejected	rejected (delimiter-not-found): refused: the decoder rejected the body: MultipartParseError: Expected boundary character 65, got 88 at index 4
 otherwise	go-parse-form	delimiter-not-line-start	1
 reading	go-parse-form	delimiter-not-line-start	structure/n-only-misplaced-close	rejected	rejected (delimiter-not-line-start): refused: the decoder rejected the body: MultipartParseError: Expected boundary character 45, got 118 at index 2
-otherwise	go-parse-form	filename-empty	8
+otherwise	go-parse-form	filename-empty	6
 reading	go-parse-form	filename-empty	browsers/y-chromium-fetch-empty-file-input	other-parts	part 1 filename: expected "" (0 bytes), decoded none (+1 more)
 reading	go-parse-form	filename-empty	browsers/y-chromium-form-empty-file-input	other-parts	part 1 filename: expected "" (0 bytes), decoded none (+1 more)
 otherwise	go-parse-form	filename-star	2
@@ -1120,6 +1127,8 @@ reading	go-reader	content-disposition-not-form-data	headers/n-cd-attachment	othe
 reading	go-reader	content-disposition-not-form-data	headers/n-cd-inline	other-parts	accepted an invalid body (content-disposition-not-form-data)
 otherwise	go-reader	content-disposition-type-quoted	1
 reading	go-reader	content-disposition-type-quoted	headers/n-cd-type-quoted	other-parts	accepted an invalid body (content-disposition-type-quoted)
+otherwise	go-reader	content-type-not-form-data	1
+reading	go-reader	content-type-not-form-data	boundary/n-multipart-related	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
 otherwise	go-reader	content-type-parameter-duplicate	2
 reading	go-reader	content-type-parameter-duplicate	boundary/n-duplicate	rejected	rejected (content-type-parameter-duplicate): refused: the decoder rejected the body: MultipartParseError: Expected boundary character 88, got 65 at index 4
 reading	go-reader	content-type-parameter-duplicate	boundary/n-duplicate-differing-case	rejected	rejected (content-type-parameter-duplicate): refused: the decoder rejected the body: MultipartParseError: Expected boundary character 65, got 88 at index 4
@@ -1177,8 +1186,9 @@ reading	jetty	close-delimiter-junk	structure/n-close-single-dash	rejected	reject
 otherwise	jetty	close-delimiter-missing	5
 reading	jetty	close-delimiter-missing	realworld/n-hand-rolled-em-dash-both-ends	rejected	rejected (close-delimiter-missing): refused: the decoder rejected the body: Invalid form-data cannot parse beyond State.DATA
 reading	jetty	close-delimiter-missing	structure/n-ends-after-delimiter	rejected	rejected (close-delimiter-missing): refused: the decoder rejected the body: Invalid form-data cannot parse beyond State.PART
-otherwise	jetty	content-disposition-duplicate	1
+otherwise	jetty	content-disposition-duplicate	2
 reading	jetty	content-disposition-duplicate	headers/n-cd-duplicate	other-parts	accepted an invalid body (content-disposition-duplicate)
+reading	jetty	content-disposition-duplicate	headers/n-cd-duplicate-names	other-parts	accepted an invalid body (content-disposition-duplicate)
 otherwise	jetty	content-disposition-missing	3
 reading	jetty	content-disposition-missing	boundary/n-delimiter-line-in-value	rejected	rejected (content-disposition-missing): refused: the decoder rejected the body: The Content-Disposition header field "name" must be provided.
 reading	jetty	content-disposition-missing	headers/n-cd-missing-no-headers	rejected	rejected (content-disposition-missing): refused: the decoder rejected the body: The Content-Disposition header field "name" must be provided.
@@ -1190,9 +1200,9 @@ reading	jetty	content-disposition-type-quoted	headers/n-cd-type-quoted	rejected	
 otherwise	jetty	content-type-case	2
 reading	jetty	content-type-case	boundary/y-media-type-mixed-case	data-loss	accepted without error but lost 1 of 1 parts
 reading	jetty	content-type-case	boundary/y-parameter-name-upper-case	rejected	rejected a valid body: refused: the decoder rejected the body: ModSecurity stopped the request (400): - Multipart parsing error (init): Multipart: Invalid boundary in C-T (case sensitivity).; 200002 …
-otherwise	jetty	content-type-not-form-data	2
+otherwise	jetty	content-type-not-form-data	3
 reading	jetty	content-type-not-form-data	boundary/n-multipart-mixed	other-parts	accepted an invalid body (content-type-not-form-data)
-reading	jetty	content-type-not-form-data	realworld/n-okhttp-multipart-builder-default-type	other-parts	accepted an invalid body (content-type-not-form-data)
+reading	jetty	content-type-not-form-data	boundary/n-multipart-related	other-parts	accepted an invalid body (content-type-not-form-data)
 otherwise	jetty	content-type-parameter-whitespace	1
 reading	jetty	content-type-parameter-whitespace	boundary/i-whitespace-around-equals	rejected	rejected, as allowed: RFC 9110 §5.6.6: parameter = parameter-name "=" parameter-value, with no whitespace around "=", so an HTTP parser finds no boundary parameter
 otherwise	jetty	delimiter-bare-lf	2
@@ -1261,8 +1271,9 @@ reading	jetty-legacy	close-delimiter-junk	structure/n-close-single-dash	rejected
 otherwise	jetty-legacy	close-delimiter-missing	5
 reading	jetty-legacy	close-delimiter-missing	realworld/n-hand-rolled-em-dash-both-ends	rejected	rejected (close-delimiter-missing): refused: the decoder rejected the body: Invalid form-data cannot parse beyond State.DATA
 reading	jetty-legacy	close-delimiter-missing	structure/n-ends-after-delimiter	rejected	rejected (close-delimiter-missing): refused: the decoder rejected the body: Invalid form-data cannot parse beyond State.PART
-otherwise	jetty-legacy	content-disposition-duplicate	1
+otherwise	jetty-legacy	content-disposition-duplicate	2
 reading	jetty-legacy	content-disposition-duplicate	headers/n-cd-duplicate	other-parts	accepted an invalid body (content-disposition-duplicate)
+reading	jetty-legacy	content-disposition-duplicate	headers/n-cd-duplicate-names	other-parts	accepted an invalid body (content-disposition-duplicate)
 otherwise	jetty-legacy	content-disposition-missing	3
 reading	jetty-legacy	content-disposition-missing	boundary/n-delimiter-line-in-value	rejected	rejected (content-disposition-missing): refused: the decoder rejected the body: The Content-Disposition header field "name" must be provided.
 reading	jetty-legacy	content-disposition-missing	headers/n-cd-missing-no-headers	rejected	rejected (content-disposition-missing): refused: the decoder rejected the body: The Content-Disposition header field "name" must be provided.
@@ -1277,9 +1288,9 @@ reading	jetty-legacy	content-transfer-encoding-present	charset/i-quoted-printabl
 otherwise	jetty-legacy	content-type-case	2
 reading	jetty-legacy	content-type-case	boundary/y-media-type-mixed-case	data-loss	accepted without error but lost 1 of 1 parts
 reading	jetty-legacy	content-type-case	boundary/y-parameter-name-upper-case	rejected	rejected a valid body: refused: the decoder rejected the body: ModSecurity stopped the request (400): - Multipart parsing error (init): Multipart: Invalid boundary in C-T (case sensitivity).; 200002 …
-otherwise	jetty-legacy	content-type-not-form-data	2
+otherwise	jetty-legacy	content-type-not-form-data	3
 reading	jetty-legacy	content-type-not-form-data	boundary/n-multipart-mixed	other-parts	accepted an invalid body (content-type-not-form-data)
-reading	jetty-legacy	content-type-not-form-data	realworld/n-okhttp-multipart-builder-default-type	other-parts	accepted an invalid body (content-type-not-form-data)
+reading	jetty-legacy	content-type-not-form-data	boundary/n-multipart-related	other-parts	accepted an invalid body (content-type-not-form-data)
 otherwise	jetty-legacy	content-type-parameter-whitespace	1
 reading	jetty-legacy	content-type-parameter-whitespace	boundary/i-whitespace-around-equals	rejected	rejected, as allowed: RFC 9110 §5.6.6: parameter = parameter-name "=" parameter-value, with no whitespace around "=", so an HTTP parser finds no boundary parameter
 otherwise	jetty-legacy	delimiter-line-ending	1
@@ -1335,9 +1346,9 @@ reading	libmicrohttpd	close-delimiter-missing	structure/n-ends-after-delimiter	r
 otherwise	libmicrohttpd	content-type-case	2
 reading	libmicrohttpd	content-type-case	boundary/y-media-type-mixed-case	rejected	rejected a valid body: refused: the decoder rejected the body: MultiPartParserError: Invalid Content-Type: Multipart/Form-Data; Boundary=AaB03x
 reading	libmicrohttpd	content-type-case	boundary/y-parameter-name-upper-case	rejected	rejected a valid body: refused: the decoder rejected the body: ModSecurity stopped the request (400): - Multipart parsing error (init): Multipart: Invalid boundary in C-T (case sensitivity).; 200002 …
-otherwise	libmicrohttpd	content-type-not-form-data	2
+otherwise	libmicrohttpd	content-type-not-form-data	3
 reading	libmicrohttpd	content-type-not-form-data	boundary/n-multipart-mixed	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
-reading	libmicrohttpd	content-type-not-form-data	realworld/n-okhttp-multipart-builder-default-type	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
+reading	libmicrohttpd	content-type-not-form-data	boundary/n-multipart-related	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
 otherwise	libmicrohttpd	content-type-parameter-duplicate	2
 reading	libmicrohttpd	content-type-parameter-duplicate	boundary/n-duplicate	other-parts	accepted an invalid body (content-type-parameter-duplicate)
 reading	libmicrohttpd	content-type-parameter-duplicate	boundary/n-duplicate-differing-case	other-parts	accepted an invalid body (content-type-parameter-duplicate)
@@ -1421,8 +1432,9 @@ reading	libsoup	close-delimiter-missing	structure/n-ends-after-delimiter	rejecte
 otherwise	libsoup	close-delimiter-no-final-crlf	2
 reading	libsoup	close-delimiter-no-final-crlf	realworld/y-hand-rolled-no-final-crlf	rejected	rejected a valid body: refused: the decoder rejected the body: HTTP::Entity::Parser: End of stream encountered while parsing closing boundary at /usr/share/perl5/HTTP/Entity/Parser/MultiPart.pm line …
 reading	libsoup	close-delimiter-no-final-crlf	structure/y-close-without-final-crlf	rejected	rejected a valid body: refused: the decoder rejected the body: HTTP::Entity::Parser: End of stream encountered while parsing closing boundary at /usr/share/perl5/HTTP/Entity/Parser/MultiPart.pm line …
-otherwise	libsoup	content-disposition-duplicate	1
+otherwise	libsoup	content-disposition-duplicate	2
 reading	libsoup	content-disposition-duplicate	headers/n-cd-duplicate	other-parts	accepted an invalid body (content-disposition-duplicate)
+reading	libsoup	content-disposition-duplicate	headers/n-cd-duplicate-names	other-parts	accepted an invalid body (content-disposition-duplicate)
 otherwise	libsoup	content-type-case	1
 reading	libsoup	content-type-case	boundary/y-media-type-mixed-case	rejected	rejected a valid body: refused: the decoder rejected the body: MultiPartParserError: Invalid Content-Type: Multipart/Form-Data; Boundary=AaB03x
 otherwise	libsoup	delimiter-bare-lf	2
@@ -1483,8 +1495,9 @@ reading	litestar	close-delimiter-junk	structure/n-close-single-dash	rejected	rej
 otherwise	litestar	close-delimiter-missing	5
 reading	litestar	close-delimiter-missing	realworld/n-hand-rolled-em-dash-both-ends	rejected	rejected (close-delimiter-missing): refused: the decoder rejected the body: Invalid form-data cannot parse beyond State.DATA
 reading	litestar	close-delimiter-missing	structure/n-ends-after-delimiter	rejected	rejected (close-delimiter-missing): refused: the decoder rejected the body: Invalid form-data cannot parse beyond State.PART
-otherwise	litestar	content-disposition-duplicate	1
+otherwise	litestar	content-disposition-duplicate	2
 reading	litestar	content-disposition-duplicate	headers/n-cd-duplicate	other-parts	accepted an invalid body (content-disposition-duplicate)
+reading	litestar	content-disposition-duplicate	headers/n-cd-duplicate-names	other-parts	accepted an invalid body (content-disposition-duplicate)
 otherwise	litestar	content-disposition-missing	3
 reading	litestar	content-disposition-missing	boundary/n-delimiter-line-in-value	rejected	rejected (content-disposition-missing): refused: the decoder rejected the body: The Content-Disposition header field "name" must be provided.
 reading	litestar	content-disposition-missing	headers/n-cd-missing-no-headers	rejected	rejected (content-disposition-missing): refused: the decoder rejected the body: The Content-Disposition header field "name" must be provided.
@@ -1493,9 +1506,9 @@ reading	litestar	content-disposition-not-form-data	headers/n-cd-attachment	rejec
 reading	litestar	content-disposition-not-form-data	headers/n-cd-inline	rejected	rejected (content-disposition-not-form-data): refused: the decoder rejected the body: Invalid Content-Disposition segment header: Wrong type
 otherwise	litestar	content-disposition-type-quoted	1
 reading	litestar	content-disposition-type-quoted	headers/n-cd-type-quoted	rejected	rejected (content-disposition-type-quoted): refused: the decoder rejected the body: Invalid Content-Disposition segment header: Wrong type
-otherwise	litestar	content-type-not-form-data	2
+otherwise	litestar	content-type-not-form-data	3
 reading	litestar	content-type-not-form-data	boundary/n-multipart-mixed	other-parts	accepted an invalid body (content-type-not-form-data)
-reading	litestar	content-type-not-form-data	realworld/n-okhttp-multipart-builder-default-type	other-parts	accepted an invalid body (content-type-not-form-data)
+reading	litestar	content-type-not-form-data	boundary/n-multipart-related	other-parts	accepted an invalid body (content-type-not-form-data)
 otherwise	litestar	content-type-parameter-duplicate	2
 reading	litestar	content-type-parameter-duplicate	boundary/n-duplicate	rejected	rejected (content-type-parameter-duplicate): refused: the decoder rejected the body: MultipartParseError: Expected boundary character 88, got 65 at index 4
 reading	litestar	content-type-parameter-duplicate	boundary/n-duplicate-differing-case	rejected	rejected (content-type-parameter-duplicate): refused: the decoder rejected the body: MultipartParseError: Expected boundary character 65, got 88 at index 4
@@ -1518,7 +1531,7 @@ reading	litestar	field-content-type-present	charset/y-charset-param-quoted	other
 otherwise	litestar	file-content-type-missing	2
 reading	litestar	file-content-type-missing	filenames/y-file-without-content-type	other-parts	part 0 content type: expected none, decoded "text/plain" (10 bytes)
 reading	litestar	file-content-type-missing	realworld/y-requests-file-without-type	other-parts	part 1 content type: expected none, decoded "text/plain" (10 bytes)
-otherwise	litestar	filename-empty	8
+otherwise	litestar	filename-empty	6
 reading	litestar	filename-empty	browsers/y-chromium-fetch-empty-file-input	other-parts	part 1 filename: expected "" (0 bytes), decoded none (+1 more)
 reading	litestar	filename-empty	browsers/y-chromium-form-empty-file-input	other-parts	part 1 filename: expected "" (0 bytes), decoded none (+1 more)
 otherwise	litestar	header-bare-lf	4
@@ -1583,9 +1596,9 @@ reading	mojolicious	close-delimiter-missing	structure/n-no-close	data-loss	accep
 otherwise	mojolicious	content-disposition-missing	3
 reading	mojolicious	content-disposition-missing	boundary/n-delimiter-line-in-value	other-parts	accepted an invalid body (content-disposition-missing)
 reading	mojolicious	content-disposition-missing	headers/n-cd-missing-no-headers	other-parts	accepted an invalid body (content-disposition-missing)
-otherwise	mojolicious	content-type-not-form-data	2
+otherwise	mojolicious	content-type-not-form-data	3
 reading	mojolicious	content-type-not-form-data	boundary/n-multipart-mixed	other-parts	accepted an invalid body (content-type-not-form-data)
-reading	mojolicious	content-type-not-form-data	realworld/n-okhttp-multipart-builder-default-type	other-parts	accepted an invalid body (content-type-not-form-data)
+reading	mojolicious	content-type-not-form-data	boundary/n-multipart-related	other-parts	accepted an invalid body (content-type-not-form-data)
 otherwise	mojolicious	content-type-parameter-duplicate	2
 reading	mojolicious	content-type-parameter-duplicate	boundary/n-duplicate	other-parts	accepted an invalid body (content-type-parameter-duplicate)
 reading	mojolicious	content-type-parameter-duplicate	boundary/n-duplicate-differing-case	other-parts	accepted an invalid body (content-type-parameter-duplicate)
@@ -1655,8 +1668,9 @@ reading	multipart-kit	boundary-prefix-line	boundary/n-prefix-line-in-value	rejec
 otherwise	multipart-kit	close-delimiter-missing	5
 reading	multipart-kit	close-delimiter-missing	realworld/n-hand-rolled-em-dash-both-ends	data-loss	accepted an invalid body (close-delimiter-missing) without error but lost the part "user" (4 bytes), which precedes the body's first defect (at byte 156)
 reading	multipart-kit	close-delimiter-missing	structure/n-no-close	data-loss	accepted an invalid body (close-delimiter-missing) without error but lost the part "a" (1 byte), which precedes the body's first defect (at byte 57)
-otherwise	multipart-kit	content-disposition-duplicate	1
+otherwise	multipart-kit	content-disposition-duplicate	2
 reading	multipart-kit	content-disposition-duplicate	headers/n-cd-duplicate	other-parts	accepted an invalid body (content-disposition-duplicate)
+reading	multipart-kit	content-disposition-duplicate	headers/n-cd-duplicate-names	other-parts	accepted an invalid body (content-disposition-duplicate)
 otherwise	multipart-kit	delimiter-bare-lf	2
 reading	multipart-kit	delimiter-bare-lf	crlf/n-lf-before-close	data-loss	accepted an invalid body (delimiter-bare-lf) without error but lost the part "a" (1 byte), which precedes the body's first defect (at byte 55)
 reading	multipart-kit	delimiter-bare-lf	crlf/n-lf-before-delimiter	other-parts	accepted an invalid body (delimiter-bare-lf)
@@ -1742,9 +1756,9 @@ reading	node-busboy	content-disposition-not-form-data	headers/n-cd-attachment	ot
 reading	node-busboy	content-disposition-not-form-data	headers/n-cd-inline	other-parts	accepted an invalid body (content-disposition-not-form-data)
 otherwise	node-busboy	content-disposition-type-quoted	1
 reading	node-busboy	content-disposition-type-quoted	headers/n-cd-type-quoted	other-parts	accepted an invalid body (content-disposition-type-quoted)
-otherwise	node-busboy	content-type-not-form-data	2
+otherwise	node-busboy	content-type-not-form-data	3
 reading	node-busboy	content-type-not-form-data	boundary/n-multipart-mixed	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
-reading	node-busboy	content-type-not-form-data	realworld/n-okhttp-multipart-builder-default-type	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
+reading	node-busboy	content-type-not-form-data	boundary/n-multipart-related	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
 otherwise	node-busboy	content-type-parameter-whitespace	2
 reading	node-busboy	content-type-parameter-whitespace	boundary/i-empty-parameter	rejected	rejected, as allowed: RFC 2045 §5.1: content := type "/" subtype *(";" parameter); every ";" must be followed by a parameter
 reading	node-busboy	content-type-parameter-whitespace	boundary/i-whitespace-around-equals	rejected	rejected, as allowed: RFC 9110 §5.6.6: parameter = parameter-name "=" parameter-value, with no whitespace around "=", so an HTTP parser finds no boundary parameter
@@ -1765,7 +1779,7 @@ reading	node-busboy	field-content-type-present	charset/y-charset-param-latin1	ot
 otherwise	node-busboy	file-content-type-missing	2
 reading	node-busboy	file-content-type-missing	filenames/y-file-without-content-type	other-parts	part 0 content type: expected none, decoded "text/plain" (10 bytes)
 reading	node-busboy	file-content-type-missing	realworld/y-requests-file-without-type	other-parts	part 1 content type: expected none, decoded "text/plain" (10 bytes)
-otherwise	node-busboy	filename-empty	8
+otherwise	node-busboy	filename-empty	6
 reading	node-busboy	filename-empty	browsers/y-chromium-fetch-empty-file-input	other-parts	part 1 filename: expected "" (0 bytes), decoded none (+1 more)
 reading	node-busboy	filename-empty	browsers/y-chromium-form-empty-file-input	other-parts	part 1 filename: expected "" (0 bytes), decoded none (+1 more)
 otherwise	node-busboy	filename-path	2
@@ -1849,9 +1863,9 @@ reading	node-busboy-utf8	content-disposition-not-form-data	headers/n-cd-attachme
 reading	node-busboy-utf8	content-disposition-not-form-data	headers/n-cd-inline	other-parts	accepted an invalid body (content-disposition-not-form-data)
 otherwise	node-busboy-utf8	content-disposition-type-quoted	1
 reading	node-busboy-utf8	content-disposition-type-quoted	headers/n-cd-type-quoted	other-parts	accepted an invalid body (content-disposition-type-quoted)
-otherwise	node-busboy-utf8	content-type-not-form-data	2
+otherwise	node-busboy-utf8	content-type-not-form-data	3
 reading	node-busboy-utf8	content-type-not-form-data	boundary/n-multipart-mixed	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
-reading	node-busboy-utf8	content-type-not-form-data	realworld/n-okhttp-multipart-builder-default-type	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
+reading	node-busboy-utf8	content-type-not-form-data	boundary/n-multipart-related	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
 otherwise	node-busboy-utf8	content-type-parameter-whitespace	2
 reading	node-busboy-utf8	content-type-parameter-whitespace	boundary/i-empty-parameter	rejected	rejected, as allowed: RFC 2045 §5.1: content := type "/" subtype *(";" parameter); every ";" must be followed by a parameter
 reading	node-busboy-utf8	content-type-parameter-whitespace	boundary/i-whitespace-around-equals	rejected	rejected, as allowed: RFC 9110 §5.6.6: parameter = parameter-name "=" parameter-value, with no whitespace around "=", so an HTTP parser finds no boundary parameter
@@ -1872,7 +1886,7 @@ reading	node-busboy-utf8	field-content-type-present	charset/y-charset-param-lati
 otherwise	node-busboy-utf8	file-content-type-missing	2
 reading	node-busboy-utf8	file-content-type-missing	filenames/y-file-without-content-type	other-parts	part 0 content type: expected none, decoded "text/plain" (10 bytes)
 reading	node-busboy-utf8	file-content-type-missing	realworld/y-requests-file-without-type	other-parts	part 1 content type: expected none, decoded "text/plain" (10 bytes)
-otherwise	node-busboy-utf8	filename-empty	8
+otherwise	node-busboy-utf8	filename-empty	6
 reading	node-busboy-utf8	filename-empty	browsers/y-chromium-fetch-empty-file-input	other-parts	part 1 filename: expected "" (0 bytes), decoded none (+1 more)
 reading	node-busboy-utf8	filename-empty	browsers/y-chromium-form-empty-file-input	other-parts	part 1 filename: expected "" (0 bytes), decoded none (+1 more)
 otherwise	node-busboy-utf8	filename-path	2
@@ -1934,8 +1948,9 @@ reading	node-formidable	close-delimiter-junk	structure/n-close-single-dash	rejec
 otherwise	node-formidable	close-delimiter-missing	5
 reading	node-formidable	close-delimiter-missing	structure/n-ends-after-delimiter	other-parts	accepted an invalid body (close-delimiter-missing)
 reading	node-formidable	close-delimiter-missing	structure/n-only-first-delimiter	other-parts	accepted an invalid body (close-delimiter-missing)
-otherwise	node-formidable	content-disposition-duplicate	1
+otherwise	node-formidable	content-disposition-duplicate	2
 reading	node-formidable	content-disposition-duplicate	headers/n-cd-duplicate	other-parts	accepted an invalid body (content-disposition-duplicate)
+reading	node-formidable	content-disposition-duplicate	headers/n-cd-duplicate-names	other-parts	accepted an invalid body (content-disposition-duplicate)
 otherwise	node-formidable	content-disposition-missing	3
 reading	node-formidable	content-disposition-missing	boundary/n-delimiter-line-in-value	other-parts	accepted an invalid body (content-disposition-missing)
 reading	node-formidable	content-disposition-missing	headers/n-cd-missing-no-headers	other-parts	accepted an invalid body (content-disposition-missing)
@@ -2021,8 +2036,9 @@ reading	node-multiparty	close-delimiter-junk	structure/n-close-single-dash	rejec
 otherwise	node-multiparty	close-delimiter-missing	5
 reading	node-multiparty	close-delimiter-missing	realworld/n-hand-rolled-em-dash-both-ends	rejected	rejected (close-delimiter-missing): refused: the decoder rejected the body: Invalid form-data cannot parse beyond State.DATA
 reading	node-multiparty	close-delimiter-missing	structure/n-ends-after-delimiter	rejected	rejected (close-delimiter-missing): refused: the decoder rejected the body: Invalid form-data cannot parse beyond State.PART
-otherwise	node-multiparty	content-disposition-duplicate	1
+otherwise	node-multiparty	content-disposition-duplicate	2
 reading	node-multiparty	content-disposition-duplicate	headers/n-cd-duplicate	other-parts	accepted an invalid body (content-disposition-duplicate)
+reading	node-multiparty	content-disposition-duplicate	headers/n-cd-duplicate-names	other-parts	accepted an invalid body (content-disposition-duplicate)
 otherwise	node-multiparty	content-disposition-missing	3
 reading	node-multiparty	content-disposition-missing	boundary/n-delimiter-line-in-value	other-parts	accepted an invalid body (content-disposition-missing)
 reading	node-multiparty	content-disposition-missing	headers/n-cd-missing-no-headers	other-parts	accepted an invalid body (content-disposition-missing)
@@ -2109,8 +2125,9 @@ reading	node-undici	close-delimiter-junk	structure/n-close-single-dash	rejected	
 otherwise	node-undici	close-delimiter-missing	5
 reading	node-undici	close-delimiter-missing	realworld/n-hand-rolled-em-dash-both-ends	rejected	rejected (close-delimiter-missing): refused: the decoder rejected the body: Invalid form-data cannot parse beyond State.DATA
 reading	node-undici	close-delimiter-missing	structure/n-ends-after-delimiter	rejected	rejected (close-delimiter-missing): refused: the decoder rejected the body: Invalid form-data cannot parse beyond State.PART
-otherwise	node-undici	content-disposition-duplicate	1
+otherwise	node-undici	content-disposition-duplicate	2
 reading	node-undici	content-disposition-duplicate	headers/n-cd-duplicate	other-parts	accepted an invalid body (content-disposition-duplicate)
+reading	node-undici	content-disposition-duplicate	headers/n-cd-duplicate-names	other-parts	accepted an invalid body (content-disposition-duplicate)
 otherwise	node-undici	content-disposition-missing	3
 reading	node-undici	content-disposition-missing	boundary/n-delimiter-line-in-value	rejected	rejected (content-disposition-missing): refused: the decoder rejected the body: The Content-Disposition header field "name" must be provided.
 reading	node-undici	content-disposition-missing	headers/n-cd-missing-no-headers	rejected	rejected (content-disposition-missing): refused: the decoder rejected the body: The Content-Disposition header field "name" must be provided.
@@ -2122,9 +2139,9 @@ reading	node-undici	content-disposition-type-case	headers/y-cd-type-mixed-case	r
 reading	node-undici	content-disposition-type-case	headers/y-cd-type-upper-case	rejected	rejected a valid body: refused: the decoder rejected the body: Failed to parse body as FormData.
 otherwise	node-undici	content-disposition-type-quoted	1
 reading	node-undici	content-disposition-type-quoted	headers/n-cd-type-quoted	rejected	rejected (content-disposition-type-quoted): refused: the decoder rejected the body: Invalid Content-Disposition segment header: Wrong type
-otherwise	node-undici	content-type-not-form-data	2
+otherwise	node-undici	content-type-not-form-data	3
 reading	node-undici	content-type-not-form-data	boundary/n-multipart-mixed	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
-reading	node-undici	content-type-not-form-data	realworld/n-okhttp-multipart-builder-default-type	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
+reading	node-undici	content-type-not-form-data	boundary/n-multipart-related	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
 otherwise	node-undici	content-type-parameter-whitespace	1
 reading	node-undici	content-type-parameter-whitespace	boundary/i-whitespace-around-equals	rejected	rejected, as allowed: RFC 9110 §5.6.6: parameter = parameter-name "=" parameter-value, with no whitespace around "=", so an HTTP parser finds no boundary parameter
 otherwise	node-undici	delimiter-bare-lf	2
@@ -2227,16 +2244,17 @@ reading	perl-cgi	close-delimiter-junk	structure/n-close-single-dash	rejected	rej
 otherwise	perl-cgi	close-delimiter-missing	5
 reading	perl-cgi	close-delimiter-missing	realworld/n-hand-rolled-em-dash-both-ends	rejected	rejected (close-delimiter-missing): refused: the decoder rejected the body: Invalid form-data cannot parse beyond State.DATA
 reading	perl-cgi	close-delimiter-missing	structure/n-ends-after-delimiter	rejected	rejected (close-delimiter-missing): refused: the decoder rejected the body: Invalid form-data cannot parse beyond State.PART
-otherwise	perl-cgi	content-disposition-duplicate	1
+otherwise	perl-cgi	content-disposition-duplicate	2
 reading	perl-cgi	content-disposition-duplicate	headers/n-cd-duplicate	other-parts	accepted an invalid body (content-disposition-duplicate)
+reading	perl-cgi	content-disposition-duplicate	headers/n-cd-duplicate-names	other-parts	accepted an invalid body (content-disposition-duplicate)
 otherwise	perl-cgi	content-disposition-missing	3
 reading	perl-cgi	content-disposition-missing	boundary/n-delimiter-line-in-value	rejected	rejected (content-disposition-missing): refused: the decoder rejected the body: The Content-Disposition header field "name" must be provided.
 reading	perl-cgi	content-disposition-missing	headers/n-cd-missing-no-headers	rejected	rejected (content-disposition-missing): refused: the decoder rejected the body: The Content-Disposition header field "name" must be provided.
 otherwise	perl-cgi	content-type-case	1
 reading	perl-cgi	content-type-case	boundary/y-media-type-mixed-case	other-parts	part 0 name: expected "a" (1 byte), decoded "POSTDATA" (8 bytes); first difference at byte 0 (+1 more)
-otherwise	perl-cgi	content-type-not-form-data	2
+otherwise	perl-cgi	content-type-not-form-data	3
 reading	perl-cgi	content-type-not-form-data	boundary/n-multipart-mixed	other-parts	accepted an invalid body (content-type-not-form-data)
-reading	perl-cgi	content-type-not-form-data	realworld/n-okhttp-multipart-builder-default-type	other-parts	accepted an invalid body (content-type-not-form-data)
+reading	perl-cgi	content-type-not-form-data	boundary/n-multipart-related	other-parts	accepted an invalid body (content-type-not-form-data)
 otherwise	perl-cgi	delimiter-bare-lf	2
 reading	perl-cgi	delimiter-bare-lf	crlf/n-lf-before-close	data-loss	accepted an invalid body (delimiter-bare-lf) without error but truncated the part "a" (1 byte) to 0 of the 1 bytes that precede the defect
 reading	perl-cgi	delimiter-bare-lf	crlf/n-lf-before-delimiter	data-loss	accepted an invalid body (delimiter-bare-lf) without error but truncated the part "a" (1 byte) to 0 of the 1 bytes that precede the defect
@@ -2245,7 +2263,7 @@ reading	perl-cgi	delimiter-not-found	boundary/n-case-mismatch	rejected	rejected 
 reading	perl-cgi	delimiter-not-found	boundary/n-mismatch	rejected	rejected (delimiter-not-found): refused: the decoder rejected the body: MultipartParseError: Expected boundary character 65, got 88 at index 4
 otherwise	perl-cgi	delimiter-not-line-start	1
 reading	perl-cgi	delimiter-not-line-start	structure/n-only-misplaced-close	rejected	rejected (delimiter-not-line-start): refused: the decoder rejected the body: MultipartParseError: Expected boundary character 45, got 118 at index 2
-otherwise	perl-cgi	filename-empty	8
+otherwise	perl-cgi	filename-empty	6
 reading	perl-cgi	filename-empty	browsers/y-chromium-fetch-empty-file-input	other-parts	part 1 filename: expected "" (0 bytes), decoded none (+1 more)
 reading	perl-cgi	filename-empty	browsers/y-chromium-form-empty-file-input	other-parts	part 1 filename: expected "" (0 bytes), decoded none (+1 more)
 otherwise	perl-cgi	header-bare-cr	1
@@ -2329,9 +2347,9 @@ reading	perl-entity-parser	content-disposition-type-quoted	headers/n-cd-type-quo
 otherwise	perl-entity-parser	content-type-case	2
 reading	perl-entity-parser	content-type-case	boundary/y-media-type-mixed-case	data-loss	accepted without error but lost 1 of 1 parts
 reading	perl-entity-parser	content-type-case	boundary/y-parameter-name-upper-case	rejected	rejected a valid body: refused: the decoder rejected the body: ModSecurity stopped the request (400): - Multipart parsing error (init): Multipart: Invalid boundary in C-T (case sensitivity).; 200002 …
-otherwise	perl-entity-parser	content-type-not-form-data	2
+otherwise	perl-entity-parser	content-type-not-form-data	3
 reading	perl-entity-parser	content-type-not-form-data	boundary/n-multipart-mixed	other-parts	accepted an invalid body (content-type-not-form-data)
-reading	perl-entity-parser	content-type-not-form-data	realworld/n-okhttp-multipart-builder-default-type	other-parts	accepted an invalid body (content-type-not-form-data)
+reading	perl-entity-parser	content-type-not-form-data	boundary/n-multipart-related	other-parts	accepted an invalid body (content-type-not-form-data)
 otherwise	perl-entity-parser	content-type-parameter-whitespace	1
 reading	perl-entity-parser	content-type-parameter-whitespace	boundary/i-whitespace-around-equals	rejected	rejected, as allowed: RFC 9110 §5.6.6: parameter = parameter-name "=" parameter-value, with no whitespace around "=", so an HTTP parser finds no boundary parameter
 otherwise	perl-entity-parser	delimiter-bare-lf	2
@@ -2348,9 +2366,6 @@ reading	perl-entity-parser	delimiter-not-line-start	structure/n-only-misplaced-c
 otherwise	perl-entity-parser	epilogue-present	2
 reading	perl-entity-parser	epilogue-present	crlf/y-double-crlf-after-close	rejected	rejected a valid body: refused: the decoder rejected the body: ModSecurity stopped the request (400): 200003 Multipart request body failed strict validation: PE 0, BQ 0, BW 0, DB 0, DA 1, HF 0, LF 0,…
 reading	perl-entity-parser	epilogue-present	structure/y-epilogue-text	rejected	rejected a valid body: refused: the decoder rejected the body: Failed to parse body as FormData.
-otherwise	perl-entity-parser	filename-empty	2
-reading	perl-entity-parser	filename-empty	browsers/y-chromium-form-typed-blob	data-loss	accepted without error but lost 1 of 2 parts
-reading	perl-entity-parser	filename-empty	browsers/y-firefox-form-typed-blob	data-loss	accepted without error but lost 1 of 2 parts
 otherwise	perl-entity-parser	header-bare-lf	4
 reading	perl-entity-parser	header-bare-lf	headers/n-bare-lf-blank-line	rejected	rejected (header-bare-lf): refused: the decoder rejected the body: MultipartParseError: Found invalid character 10 in header at 52
 reading	perl-entity-parser	header-bare-lf	headers/n-bare-lf-ends-header-line	rejected	rejected (header-bare-lf): refused: the decoder rejected the body: MultipartParseError: Found invalid character 13 in header at 54
@@ -2393,15 +2408,16 @@ reading	perl-http-body	boundary-prefix-line	boundary/n-prefix-line-single-dash	d
 otherwise	perl-http-body	close-delimiter-missing	5
 reading	perl-http-body	close-delimiter-missing	realworld/n-hand-rolled-em-dash-both-ends	data-loss	accepted an invalid body (close-delimiter-missing) without error but lost the part "user" (4 bytes), which precedes the body's first defect (at byte 156)
 reading	perl-http-body	close-delimiter-missing	structure/n-no-close	data-loss	accepted an invalid body (close-delimiter-missing) without error but lost the part "a" (1 byte), which precedes the body's first defect (at byte 57)
-otherwise	perl-http-body	content-disposition-duplicate	1
+otherwise	perl-http-body	content-disposition-duplicate	2
 reading	perl-http-body	content-disposition-duplicate	headers/n-cd-duplicate	other-parts	accepted an invalid body (content-disposition-duplicate)
+reading	perl-http-body	content-disposition-duplicate	headers/n-cd-duplicate-names	other-parts	accepted an invalid body (content-disposition-duplicate)
 otherwise	perl-http-body	content-disposition-missing	3
 reading	perl-http-body	content-disposition-missing	boundary/n-delimiter-line-in-value	other-parts	accepted an invalid body (content-disposition-missing)
 reading	perl-http-body	content-disposition-missing	headers/n-cd-missing-no-headers	other-parts	accepted an invalid body (content-disposition-missing)
 otherwise	perl-http-body	content-type-case	2
 reading	perl-http-body	content-type-case	boundary/y-media-type-mixed-case	rejected	rejected a valid body: refused: the decoder rejected the body: MultiPartParserError: Invalid Content-Type: Multipart/Form-Data; Boundary=AaB03x
 reading	perl-http-body	content-type-case	boundary/y-parameter-name-upper-case	rejected	rejected a valid body: refused: the decoder rejected the body: ModSecurity stopped the request (400): - Multipart parsing error (init): Multipart: Invalid boundary in C-T (case sensitivity).; 200002 …
-otherwise	perl-http-body	content-type-not-form-data	2
+otherwise	perl-http-body	content-type-not-form-data	3
 reading	perl-http-body	content-type-not-form-data	boundary/n-multipart-mixed	other-parts	accepted an invalid body (content-type-not-form-data)
 reading	perl-http-body	content-type-not-form-data	realworld/n-okhttp-multipart-builder-default-type	other-parts	accepted an invalid body (content-type-not-form-data)
 otherwise	perl-http-body	content-type-parameter-whitespace	1
@@ -2417,9 +2433,6 @@ reading	perl-http-body	delimiter-not-found	boundary/n-case-mismatch	other-parts	
 reading	perl-http-body	delimiter-not-found	boundary/n-mismatch	other-parts	accepted an invalid body (delimiter-not-found)
 otherwise	perl-http-body	delimiter-not-line-start	1
 reading	perl-http-body	delimiter-not-line-start	structure/n-only-misplaced-close	other-parts	accepted an invalid body (delimiter-not-line-start)
-otherwise	perl-http-body	filename-empty	2
-reading	perl-http-body	filename-empty	browsers/y-chromium-form-typed-blob	data-loss	accepted without error but lost 1 of 2 parts
-reading	perl-http-body	filename-empty	browsers/y-firefox-form-typed-blob	data-loss	accepted without error but lost 1 of 2 parts
 otherwise	perl-http-body	header-bare-lf	4
 reading	perl-http-body	header-bare-lf	headers/n-bare-lf-blank-line	other-parts	accepted an invalid body (header-bare-lf)
 reading	perl-http-body	header-bare-lf	headers/n-bare-lf-ends-header-line	other-parts	accepted an invalid body (header-bare-lf)
@@ -2474,9 +2487,9 @@ reading	php	close-delimiter-missing	structure/n-no-close	data-loss	accepted an i
 otherwise	php	content-disposition-missing	3
 reading	php	content-disposition-missing	boundary/n-delimiter-line-in-value	other-parts	accepted an invalid body (content-disposition-missing)
 reading	php	content-disposition-missing	headers/n-cd-missing-no-headers	other-parts	accepted an invalid body (content-disposition-missing)
-otherwise	php	content-type-not-form-data	2
+otherwise	php	content-type-not-form-data	3
 reading	php	content-type-not-form-data	boundary/n-multipart-mixed	other-parts	accepted an invalid body (content-type-not-form-data)
-reading	php	content-type-not-form-data	realworld/n-okhttp-multipart-builder-default-type	other-parts	accepted an invalid body (content-type-not-form-data)
+reading	php	content-type-not-form-data	boundary/n-multipart-related	other-parts	accepted an invalid body (content-type-not-form-data)
 otherwise	php	content-type-parameter-whitespace	1
 reading	php	content-type-parameter-whitespace	boundary/i-whitespace-around-equals	data-loss	accepted without error but lost 1 of 1 parts (accepting is allowed: RFC 2045 §5.1 builds parameters from RFC 822 tokens, between which linear whitespace is allowed)
 otherwise	php	delimiter-line-ending	1
@@ -2486,9 +2499,6 @@ reading	php	delimiter-not-found	boundary/n-case-mismatch	other-parts	accepted an
 reading	php	delimiter-not-found	boundary/n-mismatch	other-parts	accepted an invalid body (delimiter-not-found)
 otherwise	php	delimiter-not-line-start	1
 reading	php	delimiter-not-line-start	structure/n-only-misplaced-close	other-parts	accepted an invalid body (delimiter-not-line-start)
-otherwise	php	filename-empty	2
-reading	php	filename-empty	browsers/y-chromium-form-typed-blob	data-loss	accepted without error but truncated part 1's value to 0 of 7 bytes
-reading	php	filename-empty	browsers/y-firefox-form-typed-blob	data-loss	accepted without error but truncated part 1's value to 0 of 7 bytes
 otherwise	php	header-leading-whitespace	2
 reading	php	header-leading-whitespace	headers/n-leading-space-first-line	other-parts	accepted an invalid body (header-leading-whitespace)
 reading	php	header-leading-whitespace	headers/n-leading-tab-first-line	other-parts	accepted an invalid body (header-leading-whitespace)
@@ -2586,8 +2596,9 @@ reading	python-multipart	close-delimiter-junk	structure/n-close-single-dash	data
 otherwise	python-multipart	close-delimiter-missing	5
 reading	python-multipart	close-delimiter-missing	realworld/n-hand-rolled-em-dash-both-ends	data-loss	accepted an invalid body (close-delimiter-missing) without error but lost the part "user" (4 bytes), which precedes the body's first defect (at byte 156)
 reading	python-multipart	close-delimiter-missing	structure/n-no-close	data-loss	accepted an invalid body (close-delimiter-missing) without error but lost the part "a" (1 byte), which precedes the body's first defect (at byte 57)
-otherwise	python-multipart	content-disposition-duplicate	1
+otherwise	python-multipart	content-disposition-duplicate	2
 reading	python-multipart	content-disposition-duplicate	headers/n-cd-duplicate	other-parts	accepted an invalid body (content-disposition-duplicate)
+reading	python-multipart	content-disposition-duplicate	headers/n-cd-duplicate-names	other-parts	accepted an invalid body (content-disposition-duplicate)
 otherwise	python-multipart	content-type-parameter-duplicate	2
 reading	python-multipart	content-type-parameter-duplicate	boundary/n-duplicate	rejected	rejected (content-type-parameter-duplicate): refused: the decoder rejected the body: MultipartParseError: Expected boundary character 88, got 65 at index 4
 reading	python-multipart	content-type-parameter-duplicate	boundary/n-duplicate-differing-case	rejected	rejected (content-type-parameter-duplicate): refused: the decoder rejected the body: MultipartParseError: Expected boundary character 65, got 88 at index 4
@@ -2675,9 +2686,6 @@ otherwise	rack	delimiter-not-line-start	1
 reading	rack	delimiter-not-line-start	structure/n-only-misplaced-close	rejected	rejected (delimiter-not-line-start): refused: the decoder rejected the body: MultipartParseError: Expected boundary character 45, got 118 at index 2
 otherwise	rack	field-content-type-present	1
 reading	rack	field-content-type-present	charset/y-charset-param-utf16	crashed	the decoder gave no answer: failed: the command exited with status 1; its standard error ends with "b/rack/multipart/parser.rb:252:in `result'\\n\\tfrom...part'\\n\\tfrom drivers/ruby_rack.rb:55:in `<mai…
-otherwise	rack	filename-empty	2
-reading	rack	filename-empty	browsers/y-chromium-form-typed-blob	data-loss	accepted without error but lost 1 of 2 parts
-reading	rack	filename-empty	browsers/y-firefox-form-typed-blob	data-loss	accepted without error but lost 1 of 2 parts
 otherwise	rack	filename-star	1
 reading	rack	filename-star	quoting/n-filename-star-alone	other-parts	accepted an invalid body (filename-star)
 otherwise	rack	header-bare-lf	4
@@ -2718,14 +2726,15 @@ reading	rust-multer	close-delimiter-junk	structure/n-close-single-dash	rejected	
 otherwise	rust-multer	close-delimiter-missing	5
 reading	rust-multer	close-delimiter-missing	realworld/n-hand-rolled-em-dash-both-ends	rejected	rejected (close-delimiter-missing): refused: the decoder rejected the body: Invalid form-data cannot parse beyond State.DATA
 reading	rust-multer	close-delimiter-missing	structure/n-ends-after-delimiter	rejected	rejected (close-delimiter-missing): refused: the decoder rejected the body: Invalid form-data cannot parse beyond State.PART
-otherwise	rust-multer	content-disposition-duplicate	1
+otherwise	rust-multer	content-disposition-duplicate	2
 reading	rust-multer	content-disposition-duplicate	headers/n-cd-duplicate	other-parts	accepted an invalid body (content-disposition-duplicate)
+reading	rust-multer	content-disposition-duplicate	headers/n-cd-duplicate-names	other-parts	accepted an invalid body (content-disposition-duplicate)
 otherwise	rust-multer	content-disposition-missing	3
 reading	rust-multer	content-disposition-missing	boundary/n-delimiter-line-in-value	rejected	rejected (content-disposition-missing): refused: the decoder rejected the body: The Content-Disposition header field "name" must be provided.
 reading	rust-multer	content-disposition-missing	headers/n-cd-missing-no-headers	rejected	rejected (content-disposition-missing): refused: the decoder rejected the body: The Content-Disposition header field "name" must be provided.
-otherwise	rust-multer	content-type-not-form-data	2
+otherwise	rust-multer	content-type-not-form-data	3
 reading	rust-multer	content-type-not-form-data	boundary/n-multipart-mixed	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
-reading	rust-multer	content-type-not-form-data	realworld/n-okhttp-multipart-builder-default-type	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
+reading	rust-multer	content-type-not-form-data	boundary/n-multipart-related	rejected	rejected (content-type-not-form-data): refused: the decoder rejected the body: not multipart/form-data with a boundary
 otherwise	rust-multer	content-type-parameter-whitespace	2
 reading	rust-multer	content-type-parameter-whitespace	boundary/i-empty-parameter	rejected	rejected, as allowed: RFC 2045 §5.1: content := type "/" subtype *(";" parameter); every ";" must be followed by a parameter
 reading	rust-multer	content-type-parameter-whitespace	boundary/i-whitespace-around-equals	rejected	rejected, as allowed: RFC 9110 §5.6.6: parameter = parameter-name "=" parameter-value, with no whitespace around "=", so an HTTP parser finds no boundary parameter
@@ -2807,14 +2816,15 @@ reading	sanic	charset-field-not-utf8	structure/y-rfc7578-4-6-erratum-4676	data-l
 otherwise	sanic	close-delimiter-missing	5
 reading	sanic	close-delimiter-missing	realworld/n-hand-rolled-em-dash-both-ends	data-loss	accepted an invalid body (close-delimiter-missing) without error but truncated the part "user" (4 bytes) to 6 of the 60 bytes that precede the defect
 reading	sanic	close-delimiter-missing	structure/n-no-close	data-loss	accepted an invalid body (close-delimiter-missing) without error but lost the part "a" (1 byte), which precedes the body's first defect (at byte 57)
-otherwise	sanic	content-disposition-duplicate	1
+otherwise	sanic	content-disposition-duplicate	2
 reading	sanic	content-disposition-duplicate	headers/n-cd-duplicate	other-parts	accepted an invalid body (content-disposition-duplicate)
+reading	sanic	content-disposition-duplicate	headers/n-cd-duplicate-names	other-parts	accepted an invalid body (content-disposition-duplicate)
 otherwise	sanic	content-disposition-missing	3
 reading	sanic	content-disposition-missing	boundary/n-delimiter-line-in-value	other-parts	accepted an invalid body (content-disposition-missing)
 reading	sanic	content-disposition-missing	headers/n-cd-missing-no-headers	other-parts	accepted an invalid body (content-disposition-missing)
-otherwise	sanic	content-type-not-form-data	2
+otherwise	sanic	content-type-not-form-data	3
 reading	sanic	content-type-not-form-data	boundary/n-multipart-mixed	other-parts	accepted an invalid body (content-type-not-form-data)
-reading	sanic	content-type-not-form-data	realworld/n-okhttp-multipart-builder-default-type	other-parts	accepted an invalid body (content-type-not-form-data)
+reading	sanic	content-type-not-form-data	boundary/n-multipart-related	other-parts	accepted an invalid body (content-type-not-form-data)
 otherwise	sanic	content-type-parameter-duplicate	2
 reading	sanic	content-type-parameter-duplicate	boundary/n-duplicate	other-parts	accepted an invalid body (content-type-parameter-duplicate)
 reading	sanic	content-type-parameter-duplicate	boundary/n-duplicate-differing-case	other-parts	accepted an invalid body (content-type-parameter-duplicate)
@@ -2901,8 +2911,9 @@ reading	starlette	close-delimiter-junk	structure/n-close-single-dash	data-loss	a
 otherwise	starlette	close-delimiter-missing	5
 reading	starlette	close-delimiter-missing	realworld/n-hand-rolled-em-dash-both-ends	data-loss	accepted an invalid body (close-delimiter-missing) without error but lost the part "user" (4 bytes), which precedes the body's first defect (at byte 156)
 reading	starlette	close-delimiter-missing	structure/n-no-close	data-loss	accepted an invalid body (close-delimiter-missing) without error but lost the part "a" (1 byte), which precedes the body's first defect (at byte 57)
-otherwise	starlette	content-disposition-duplicate	1
+otherwise	starlette	content-disposition-duplicate	2
 reading	starlette	content-disposition-duplicate	headers/n-cd-duplicate	other-parts	accepted an invalid body (content-disposition-duplicate)
+reading	starlette	content-disposition-duplicate	headers/n-cd-duplicate-names	other-parts	accepted an invalid body (content-disposition-duplicate)
 otherwise	starlette	content-disposition-missing	3
 reading	starlette	content-disposition-missing	boundary/n-delimiter-line-in-value	rejected	rejected (content-disposition-missing): refused: the decoder rejected the body: The Content-Disposition header field "name" must be provided.
 reading	starlette	content-disposition-missing	headers/n-cd-missing-no-headers	rejected	rejected (content-disposition-missing): refused: the decoder rejected the body: The Content-Disposition header field "name" must be provided.
@@ -3052,8 +3063,9 @@ reading	tornado	close-delimiter-junk	structure/n-close-single-dash	rejected	reje
 otherwise	tornado	close-delimiter-missing	5
 reading	tornado	close-delimiter-missing	realworld/n-hand-rolled-em-dash-both-ends	rejected	rejected (close-delimiter-missing): refused: the decoder rejected the body: Invalid form-data cannot parse beyond State.DATA
 reading	tornado	close-delimiter-missing	structure/n-ends-after-delimiter	rejected	rejected (close-delimiter-missing): refused: the decoder rejected the body: Invalid form-data cannot parse beyond State.PART
-otherwise	tornado	content-disposition-duplicate	1
+otherwise	tornado	content-disposition-duplicate	2
 reading	tornado	content-disposition-duplicate	headers/n-cd-duplicate	other-parts	accepted an invalid body (content-disposition-duplicate)
+reading	tornado	content-disposition-duplicate	headers/n-cd-duplicate-names	other-parts	accepted an invalid body (content-disposition-duplicate)
 otherwise	tornado	content-disposition-missing	3
 reading	tornado	content-disposition-missing	boundary/n-delimiter-line-in-value	rejected	rejected (content-disposition-missing): refused: the decoder rejected the body: The Content-Disposition header field "name" must be provided.
 reading	tornado	content-disposition-missing	headers/n-cd-missing-no-headers	rejected	rejected (content-disposition-missing): refused: the decoder rejected the body: The Content-Disposition header field "name" must be provided.
@@ -3068,9 +3080,9 @@ reading	tornado	content-disposition-type-quoted	headers/n-cd-type-quoted	rejecte
 otherwise	tornado	content-type-case	2
 reading	tornado	content-type-case	boundary/y-media-type-mixed-case	data-loss	accepted without error but lost 1 of 1 parts
 reading	tornado	content-type-case	boundary/y-parameter-name-upper-case	rejected	rejected a valid body: refused: the decoder rejected the body: ModSecurity stopped the request (400): - Multipart parsing error (init): Multipart: Invalid boundary in C-T (case sensitivity).; 200002 …
-otherwise	tornado	content-type-not-form-data	2
+otherwise	tornado	content-type-not-form-data	3
 reading	tornado	content-type-not-form-data	boundary/n-multipart-mixed	other-parts	accepted an invalid body (content-type-not-form-data)
-reading	tornado	content-type-not-form-data	realworld/n-okhttp-multipart-builder-default-type	other-parts	accepted an invalid body (content-type-not-form-data)
+reading	tornado	content-type-not-form-data	boundary/n-multipart-related	other-parts	accepted an invalid body (content-type-not-form-data)
 otherwise	tornado	content-type-parameter-whitespace	1
 reading	tornado	content-type-parameter-whitespace	boundary/i-whitespace-around-equals	rejected	rejected, as allowed: RFC 9110 §5.6.6: parameter = parameter-name "=" parameter-value, with no whitespace around "=", so an HTTP parser finds no boundary parameter
 otherwise	tornado	delimiter-bare-lf	2
@@ -3087,7 +3099,7 @@ reading	tornado	delimiter-not-line-start	structure/n-only-misplaced-close	reject
 otherwise	tornado	file-content-type-missing	2
 reading	tornado	file-content-type-missing	filenames/y-file-without-content-type	other-parts	part 0 content type: expected none, decoded "application/unknown" (19 bytes)
 reading	tornado	file-content-type-missing	realworld/y-requests-file-without-type	other-parts	part 1 content type: expected none, decoded "application/unknown" (19 bytes)
-otherwise	tornado	filename-empty	8
+otherwise	tornado	filename-empty	6
 reading	tornado	filename-empty	browsers/y-chromium-fetch-empty-file-input	other-parts	part 1 filename: expected "" (0 bytes), decoded none (+1 more)
 reading	tornado	filename-empty	browsers/y-chromium-form-empty-file-input	other-parts	part 1 filename: expected "" (0 bytes), decoded none (+1 more)
 otherwise	tornado	filename-star	3
@@ -3155,9 +3167,9 @@ reading	webob	close-delimiter-missing	realworld/n-hand-rolled-em-dash-both-ends	
 reading	webob	close-delimiter-missing	structure/n-no-close	data-loss	accepted an invalid body (close-delimiter-missing) without error but truncated the part "a" (1 byte) to 1 of the 3 bytes that precede the defect
 otherwise	webob	content-type-case	1
 reading	webob	content-type-case	boundary/y-media-type-mixed-case	data-loss	accepted without error but lost 1 of 1 parts
-otherwise	webob	content-type-not-form-data	2
+otherwise	webob	content-type-not-form-data	3
 reading	webob	content-type-not-form-data	boundary/n-multipart-mixed	other-parts	accepted an invalid body (content-type-not-form-data)
-reading	webob	content-type-not-form-data	realworld/n-okhttp-multipart-builder-default-type	other-parts	accepted an invalid body (content-type-not-form-data)
+reading	webob	content-type-not-form-data	boundary/n-multipart-related	other-parts	accepted an invalid body (content-type-not-form-data)
 otherwise	webob	content-type-parameter-duplicate	2
 reading	webob	content-type-parameter-duplicate	boundary/n-duplicate	other-parts	accepted an invalid body (content-type-parameter-duplicate)
 reading	webob	content-type-parameter-duplicate	boundary/n-duplicate-differing-case	other-parts	accepted an invalid body (content-type-parameter-duplicate)
@@ -3171,7 +3183,7 @@ reading	webob	delimiter-not-line-start	structure/n-only-misplaced-close	other-pa
 otherwise	webob	field-content-type-present	3
 reading	webob	field-content-type-present	charset/y-charset-param-latin1	other-parts	part 0 content: expected "\\xE7a va" (5 bytes), decoded "\\xC3\\xAF\\xC2\\xBF\\xC2\\xBDa va" (10 bytes); first difference at byte 0
 reading	webob	field-content-type-present	charset/y-charset-param-quoted	other-parts	part 0 content: expected "5 \\x80" (3 bytes), decoded "5 \\xC3\\xAF\\xC2\\xBF\\xC2\\xBD" (8 bytes); first difference at byte 2
-otherwise	webob	filename-empty	8
+otherwise	webob	filename-empty	6
 reading	webob	filename-empty	browsers/y-chromium-fetch-empty-file-input	other-parts	part 1 filename: expected "" (0 bytes), decoded none (+1 more)
 reading	webob	filename-empty	browsers/y-chromium-form-empty-file-input	other-parts	part 1 filename: expected "" (0 bytes), decoded none (+1 more)
 otherwise	webob	header-bare-cr	1
@@ -3221,9 +3233,9 @@ reading	werkzeug	content-disposition-missing	boundary/n-delimiter-line-in-value	
 reading	werkzeug	content-disposition-missing	headers/n-cd-missing-no-headers	rejected	rejected (content-disposition-missing): refused: the decoder rejected the body: The Content-Disposition header field "name" must be provided.
 otherwise	werkzeug	content-type-case	1
 reading	werkzeug	content-type-case	boundary/y-media-type-mixed-case	data-loss	accepted without error but lost 1 of 1 parts
-otherwise	werkzeug	content-type-not-form-data	2
+otherwise	werkzeug	content-type-not-form-data	3
 reading	werkzeug	content-type-not-form-data	boundary/n-multipart-mixed	other-parts	accepted an invalid body (content-type-not-form-data)
-reading	werkzeug	content-type-not-form-data	realworld/n-okhttp-multipart-builder-default-type	other-parts	accepted an invalid body (content-type-not-form-data)
+reading	werkzeug	content-type-not-form-data	boundary/n-multipart-related	other-parts	accepted an invalid body (content-type-not-form-data)
 otherwise	werkzeug	content-type-parameter-duplicate	2
 reading	werkzeug	content-type-parameter-duplicate	boundary/n-duplicate	rejected	rejected (content-type-parameter-duplicate): refused: the decoder rejected the body: MultipartParseError: Expected boundary character 88, got 65 at index 4
 reading	werkzeug	content-type-parameter-duplicate	boundary/n-duplicate-differing-case	rejected	rejected (content-type-parameter-duplicate): refused: the decoder rejected the body: MultipartParseError: Expected boundary character 65, got 88 at index 4
