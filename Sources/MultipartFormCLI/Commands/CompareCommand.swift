@@ -222,26 +222,26 @@ struct CompareCommand {
     }
 
     /// Why `--firewall` cannot be followed: a usage error (an unknown id), or the tool unavailable.
-    struct FirewallProblem: Error {
+    struct FirewallChoiceError: Error {
         var message: String
         var usage: Bool
     }
 
     /// The configurations `ids` name (`all`: every one that can run here), checked against the
     /// atlas's tool in `directory`.
-    static func firewalls(_ ids: [String], interop directory: String) -> Result<ChosenFirewalls, FirewallProblem> {
+    static func firewalls(_ ids: [String], interop directory: String) -> Result<ChosenFirewalls, FirewallChoiceError> {
         guard !ids.isEmpty else { return .success(ChosenFirewalls(ids: [], notes: [])) }
         let known: [FirewallAnswer.Configuration]
         do {
             known = try FirewallAnswer.configurations(interop: directory)
         } catch {
-            return .failure(FirewallProblem(message: "cannot list the firewalls: \(error.message)", usage: false))
+            return .failure(FirewallChoiceError(message: "cannot list the firewalls: \(error.message)", usage: false))
         }
         var chosen: [String] = [], notes: [String] = []
         for id in ids {
             guard id == "all" || known.contains(where: { $0.id == id }) else {
                 let suggestion = Suggestion.didYouMean(id, among: known.map(\.id) + ["all"])
-                return .failure(FirewallProblem(message: "Unknown firewall '\(VisibleBytes.escape(id))'.\(suggestion)", usage: true))
+                return .failure(FirewallChoiceError(message: "Unknown firewall '\(VisibleBytes.escape(id))'.\(suggestion)", usage: true))
             }
         }
         for configuration in known where ids.contains("all") || ids.contains(configuration.id) {
@@ -252,7 +252,7 @@ struct CompareCommand {
             }
         }
         guard !chosen.isEmpty else {
-            return .failure(FirewallProblem(message: "none of the firewalls asked for can run here: " + notes.joined(separator: "; "), usage: false))
+            return .failure(FirewallChoiceError(message: "none of the firewalls asked for can run here: " + notes.joined(separator: "; "), usage: false))
         }
         return .success(ChosenFirewalls(ids: chosen, notes: notes))
     }
