@@ -40,12 +40,17 @@ import Testing
         return directory
     }
 
+    /// `compare` of ``CompareCommandTests/body`` with the stand-in tool, the parser `same` and `options`.
+    static func compare(_ options: [String]) throws -> CLIResult {
+        let interop = try interopWithFirewalls()
+        return runCLI(
+            ["compare", "--interop", interop.url.path, "--content-type", CompareCommandTests.contentType, "--parser", "same"]
+                + options + ["-"], stdin: CompareCommandTests.body)
+    }
+
     @Test(.enabled(if: python3Available, "needs python3 for the stand-in firewall tool"))
     func eachFirewallsAnswerIsShownWithWhatItLetThrough() throws {
-        let interop = try Self.interopWithFirewalls()
-        let result = runCLI(
-            ["compare", "--interop", interop.url.path, "--content-type", CompareCommandTests.contentType, "--parser", "same",
-             "--firewall", "all", "-"], stdin: CompareCommandTests.body)
+        let result = try Self.compare(["--firewall", "all"])
         // The firewalls' answers do not change the exit status: the parser read the body as the validator does.
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("note: firewall 'absent' cannot run here: apache2 is missing"), "\(result.stderr)")
@@ -56,10 +61,7 @@ import Testing
 
     @Test(.enabled(if: python3Available, "needs python3 for the stand-in firewall tool"))
     func aBodyEveryFirewallStopsReachesNoApplication() throws {
-        let interop = try Self.interopWithFirewalls()
-        let result = runCLI(
-            ["compare", "--interop", interop.url.path, "--content-type", CompareCommandTests.contentType, "--parser", "same",
-             "--firewall", "strict", "-"], stdin: CompareCommandTests.body)
+        let result = try Self.compare(["--firewall", "strict"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("No firewall above lets the body through: no application behind them reads it.\n"), "\(result.stdout)")
         #expect(!result.stdout.contains("  open "))
@@ -67,10 +69,7 @@ import Testing
 
     @Test(.enabled(if: python3Available, "needs python3 for the stand-in firewall tool"))
     func jsonGivesEachFirewallsStatusRulesAndTheContentTypeItWasSent() throws {
-        let interop = try Self.interopWithFirewalls()
-        let result = runCLI(
-            ["compare", "--interop", interop.url.path, "--content-type", CompareCommandTests.contentType, "--parser", "same",
-             "--firewall", "strict", "--firewall", "open", "--format", "json", "-"], stdin: CompareCommandTests.body)
+        let result = try Self.compare(["--firewall", "strict", "--firewall", "open", "--format", "json"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let body = try #require((document["bodies"] as? [[String: Any]])?.first)
         let firewalls = try #require(body["firewalls"] as? [[String: Any]])
