@@ -245,6 +245,27 @@ class RankingTests(unittest.TestCase):
                     self.assertTrue(page.startswith("https://"), page)
         self.assertTrue(all("=" in limit for declared in limits.values() for limit, _ in declared))
 
+    def test_a_case_that_binds_receivers_leads_the_report(self):
+        # Tomcat's shape: a data loss on a body clients send (no receiver MUST) and one on transport
+        # padding, which RFC 2046 requires receivers to handle: the padding leads.
+        vectors = {
+            "quoting/y-name-empty": {"verdict": "y", "outcomes": None},
+            "boundary/i-padding-on-delimiter": {"verdict": "i", "outcomes": [
+                {"outcome": "accept", "because": "RFC 2046 §5.1.1: composing agents MUST NOT generate transport "
+                 "padding, but receivers MUST be able to handle padding added by message transports"}]},
+        }
+        by_problem = {"loses-data-clients-send": [{"id": "quoting/y-name-empty", "verdict": "y"}],
+                      "loses-data": [{"id": "boundary/i-padding-on-delimiter", "verdict": "i"}]}
+        self.assertEqual([problem[0] for problem in upstream.ordered_problems(by_problem, vectors)],
+                         ["loses-data", "loses-data-clients-send"])
+        self.assertTrue(upstream.binds_receivers(vectors["boundary/i-padding-on-delimiter"]))
+        self.assertFalse(upstream.binds_receivers(vectors["quoting/y-name-empty"]))
+        # Without such a case the ladder's order stands.
+        del by_problem["loses-data"]
+        by_problem["misreads-valid"] = [{"id": "quoting/y-name-empty", "verdict": "y"}]
+        self.assertEqual([problem[0] for problem in upstream.ordered_problems(by_problem, vectors)],
+                         ["loses-data-clients-send", "misreads-valid"])
+
     def test_rows_sharing_a_core_count_once(self):
         shared = {"a": ("core", ["b"], "how"), "b": ("core", ["a"], "how")}
         self.assertEqual(interop.independent_cores(["a", "b", "c"], shared), 2)

@@ -30,6 +30,8 @@ PROBLEMS = [
     ("loses-data", "Silent data loss", "accepts the body without an error but hands the application fewer parts or shorter values than it holds"),
     ("no-answer", "Crash", "crashes, fails or hangs on the body instead of returning parts or an error"),
     ("misreads-valid", "Misread valid body", "accepts a valid body but returns other parts (names, filenames, types or content) than it holds"),
+    ("loses-data-from-invalid", "Silent data loss on an invalid body",
+     "accepts an invalid body without an error but hands the application less than every reading of it agrees it holds"),
 ]
 
 # Why each problem is a defect and not a choice the specifications leave to a receiver: one line a
@@ -46,6 +48,10 @@ WHY_A_DEFECT = {
     "misreads-valid": "The body is one the specifications require a receiver to read as listed (or, for an `i-` body, allow "
                       "only the readings listed); the application gets other names, filenames, types or content than the "
                       "client sent, with no error.",
+    "loses-data-from-invalid": "A receiver may refuse this body, but it accepts it and drops what every reading of it agrees "
+                               "is there (a part whose delimiter came before the defect, or the content before it): an "
+                               "upload cut short, its close delimiter missing, then looks complete to the application, "
+                               "with no error to act on.",
 }
 
 # How many causes of one problem a report writes out in full (the strongest: a valid body first, then the
@@ -362,14 +368,18 @@ def cell(text):
     return text.replace("|", "\\|").replace("\n", "\\n")
 
 
-def expected_markdown(vector):
+def expected_markdown(vector, record=None):
     verdict = vector["verdict"]
     if verdict == "y":
         return ["The body is valid: a receiver must accept it with these parts."] + [""] + parts_markdown(vector["parts"])
     if verdict == "n":
-        lines = ["The body is invalid: a receiver should reject it."]
-        if vector.get("parts") is not None:
-            lines += ["A receiver that accepts it anyway must not lose data; the strict reading recovers:", ""] + parts_markdown(vector["parts"])
+        # What every reading consistent with RFC 2046 and RFC 7578 agrees the body holds, as the verdict
+        # states it; never the strict validator's own recovery, which is one reading among several.
+        kept = [d for d in (record or {}).get("differences") or [] if not d.startswith("accepted a body")]
+        lines = ["The body is invalid: a receiver may refuse it, and must answer either way."]
+        if kept:
+            lines += ["A receiver that accepts it must keep what every reading of it consistent with RFC 2046 and RFC 7578 "
+                      "agrees it holds (CONFORMANCE.md, \"What an invalid body must keep\"):", ""] + ["- " + d for d in kept]
         return lines
     lines = ["Either outcome below is right:"]
     for outcome in vector.get("outcomes") or []:
@@ -395,12 +405,45 @@ def readers_as_expected(records_of, parser_id, vector_id):
                   and vector_id in records_by_id and outcomes.cell_class(records_by_id[vector_id]) in ("expected", "rejected-ok"))
 
 
-def chosen_case(records, body_of, records_of, parser_id):
-    """The record to reproduce: a valid body before an allowed-either-way one before an invalid one,
-    then the one most other parsers read as expected (the plainest case to argue), then the smallest."""
+# A sentence of the specifications that binds receivers, as a vector's allowed outcomes quote it.
+RECEIVER_MUST = re.compile(r"\b(?:receivers?|recipients?) MUST\b|\bMUST be ignored\b")
+
+
+def binds_receivers(vector):
+    """Whether the vector's allowed outcomes quote a MUST on what a receiver does with the body
+    (RFC 2046 §5.1.1's transport padding, say): a defect on it is the strongest case a report can lead
+    with, since the receiver's own specification decides it."""
+    return any(RECEIVER_MUST.search(outcome.get("because", "")) for outcome in (vector or {}).get("outcomes") or [])
+
+
+def group_order(cause_and_records, vectors):
+    """The order of one problem's causes: one with a case that binds receivers first, then one shown on
+    a body a real client sends (its vector names the `producer`), then one shown on a valid body before
+    an allowed-either-way one before an invalid one, then the most vectors."""
+    cause, records = cause_and_records
     order = {"y": 0, "i": 1, "n": 2}
-    return min(records, key=lambda r: (order[r["verdict"]], -len(readers_as_expected(records_of, parser_id, r["id"])),
-                                       len(body_of(r["id"])), r["id"]))
+    return (0 if any(binds_receivers(vectors.get(r["id"])) for r in records) else 1,
+            0 if any((vectors.get(r["id"]) or {}).get("producer") for r in records) else 1,
+            min(order[r["verdict"]] for r in records), -len(records), cause)
+
+
+def ordered_problems(by_problem, vectors):
+    """The problems a report shows, in order: one with a case that binds receivers first, then the
+    ladder's order (data loss before crashes before misreadings)."""
+    present = [problem for problem in PROBLEMS if problem[0] in by_problem]
+    return sorted(present, key=lambda problem: (
+        0 if any(binds_receivers(vectors.get(r["id"])) for r in by_problem[problem[0]]) else 1, PROBLEMS.index(problem)))
+
+
+def chosen_case(records, body_of, records_of, parser_id, vectors=None):
+    """The record to reproduce: one that binds receivers first, then one a real client sends, then a
+    valid body before an allowed-either-way one before an invalid one, then the one most other parsers
+    read as expected (the plainest case to argue), then the smallest."""
+    order = {"y": 0, "i": 1, "n": 2}
+    vectors = vectors or {}
+    return min(records, key=lambda r: (0 if binds_receivers(vectors.get(r["id"])) else 1,
+                                       0 if (vectors.get(r["id"]) or {}).get("producer") else 1, order[r["verdict"]],
+                                       -len(readers_as_expected(records_of, parser_id, r["id"])), len(body_of(r["id"])), r["id"]))
 
 
 def write_report(into, document, documents, vectors, body_of, rules, repro_outputs=None):
@@ -416,10 +459,11 @@ def write_report(into, document, documents, vectors, body_of, rules, repro_outpu
     repro_outputs = repro_outputs or {}
     provenance = document.get("provenance") or {}
     corpus = provenance.get("corpus") or {}
+    problems = ordered_problems(by_problem, vectors)
     lines = [
         "# %s: %s" % (document["name"], "; ".join(
             "%s (%d %s)" % (title, len(by_problem[key]), "vector" if len(by_problem[key]) == 1 else "vectors")
-            for key, title, _ in PROBLEMS if key in by_problem)),
+            for key, title, _ in problems)),
         "",
         "<!-- Generated by Interop/run.sh from Interop/results/%s.json and Vectors/; do not edit. -->" % parser_id,
         "",
@@ -436,17 +480,13 @@ def write_report(into, document, documents, vectors, body_of, rules, repro_outpu
     if shared:
         lines += ["- **Shares its core with:** %s (%s): a defect here is likely there too." % (
             ", ".join("`%s`" % other for other in shared[1]), shared[2]), ""]
-    for key, title, meaning in PROBLEMS:
-        records = by_problem.get(key)
-        if not records:
-            continue
+    for key, title, meaning in problems:
+        records = by_problem[key]
         # One cause shown on many vectors is one finding: group by the cause each verdict records.
         causes = {}
         for each in records:
             causes.setdefault(each.get("cause") or each["summary"], []).append(each)
-        order = {"y": 0, "i": 1, "n": 2}
-        groups = sorted(causes.items(), key=lambda item: (
-            min(order[r["verdict"]] for r in item[1]), -len(item[1]), item[0]))
+        groups = sorted(causes.items(), key=lambda item: group_order(item, vectors))
         lines += ["## %s: it %s" % (title, meaning), "",
                   "**Why this is a defect, not a choice:** %s" % WHY_A_DEFECT[key], "",
                   "%d vector%s show%s it, from %d cause%s (verdicts grouped by what they share: what reads otherwise, "
@@ -454,7 +494,7 @@ def write_report(into, document, documents, vectors, body_of, rules, repro_outpu
                       len(records), "" if len(records) == 1 else "s", "s" if len(records) == 1 else "",
                       len(groups), "" if len(groups) == 1 else "s"), ""]
         for number, (cause, group) in enumerate(groups[:CAUSES_IN_FULL], start=1):
-            record = chosen_case(group, body_of, records_of, parser_id)
+            record = chosen_case(group, body_of, records_of, parser_id, vectors)
             vector_id = record["id"]
             vector = vectors[vector_id]
             body = body_of(vector_id)
@@ -462,7 +502,8 @@ def write_report(into, document, documents, vectors, body_of, rules, repro_outpu
                       "%d vector%s. The case below, `%s`, is %s: %s." % (
                           len(group), "" if len(group) == 1 else "s", vector_id,
                           "a valid body" if vector["verdict"] == "y" else
-                          "a body either reading of which is allowed" if vector["verdict"] == "i" else "an invalid body",
+                          ("a body with one allowed reading" if len(vector.get("outcomes") or []) == 1
+                           else "a body either reading of which is allowed") if vector["verdict"] == "i" else "an invalid body",
                           vector["description"]), ""]
             repro = reproduction(parser_id, document, vector_id, vector, body)
             lines += ["#### Reproduction", ""]
@@ -480,7 +521,7 @@ def write_report(into, document, documents, vectors, body_of, rules, repro_outpu
                 elif parser_id in NOT_RUN_HERE:
                     lines += ["Not run here: %s. The driver shows the reading below from `Interop/`:" % NOT_RUN_HERE[parser_id], "",
                               "```sh", "echo '%s' | %s" % (contract_request(vector, body), interop_command(parser_id)), "```", ""]
-            lines += ["#### Expected", ""] + expected_markdown(vector) + [""]
+            lines += ["#### Expected", ""] + expected_markdown(vector, record) + [""]
             lines += ["#### Actual", ""] + actual_markdown(record, document["unreported_details"]) + [""]
             lines += ["#### What the specifications say", ""] + spec_markdown(vector, rules) + [""]
             readers = readers_as_expected(records_of, parser_id, vector_id)
@@ -567,15 +608,15 @@ def chosen_cases(document, documents, body_of, known=None):
     """The vectors a report writes out in full: for each problem, the case of each of its first causes
     (of the vectors `known`, when given: a result older than the corpus may name a vector since renamed)."""
     records_of = {d["parser"]: {r["id"]: r for r in d["vectors"]} for d in documents}
+    vectors = known if isinstance(known, dict) else {}
     chosen = []
-    order = {"y": 0, "i": 1, "n": 2}
     for key, _, _ in PROBLEMS:
         causes = {}
         for record in document["vectors"]:
             if problem_of(record) == key and (known is None or record["id"] in known):
                 causes.setdefault(record.get("cause") or record["summary"], []).append(record)
-        groups = sorted(causes.items(), key=lambda item: (min(order[r["verdict"]] for r in item[1]), -len(item[1]), item[0]))
-        chosen += [chosen_case(group, body_of, records_of, document["parser"])["id"] for _, group in groups[:CAUSES_IN_FULL]]
+        groups = sorted(causes.items(), key=lambda item: group_order(item, vectors))
+        chosen += [chosen_case(group, body_of, records_of, document["parser"], vectors)["id"] for _, group in groups[:CAUSES_IN_FULL]]
     return chosen
 
 
