@@ -381,7 +381,7 @@ def expected_markdown(vector, record=None):
             lines += ["A receiver that accepts it must keep what every reading of it consistent with RFC 2046 and RFC 7578 "
                       "agrees it holds (CONFORMANCE.md, \"What an invalid body must keep\"):", ""] + ["- " + d for d in kept]
         return lines
-    lines = ["Either outcome below is right:"]
+    lines = ["Either outcome below is right:" if len(vector.get("outcomes") or []) > 1 else "The one reading allowed:"]
     for outcome in vector.get("outcomes") or []:
         lines += ["", "- **%s**: %s" % (outcome["outcome"], outcome["because"])]
         if outcome.get("parts") is not None:
