@@ -24,7 +24,6 @@ import argparse
 import base64
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -77,15 +76,6 @@ def run_firewall(firewall, chosen):
             "paranoia_level": firewall.level, "version": firewall.version(), "answers": answers}
 
 
-def installed(parser):
-    """Whether a row's driver can run here: its program (after any `env` settings) exists."""
-    words = [word for word in parser.command.split(" ") if word != "env" and "=" not in word]
-    program = words[0]
-    if os.sep in program:
-        return os.path.exists(os.path.join(interop.INTEROP, program))
-    return shutil.which(program) is not None
-
-
 def application_reading(parser, content_type, body):
     """What one application parser made of a body: (answer, parts or None, note)."""
     request = json.dumps({"version": 1, "content_type": content_type, "body_base64": base64.b64encode(body).decode()})
@@ -129,7 +119,7 @@ def validate(binary, chosen):
 
 def run_applications(chosen, binary):
     """Every application parser over the chosen cases, and the validator: the results/bypass.json document."""
-    rows = [parser for parser in interop.parsers() if parser.id != FIREWALL_ROW and installed(parser)]
+    rows = [parser for parser in interop.parsers() if parser.id != FIREWALL_ROW and parser.installed()]
     jobs = [(parser, identifier) for parser in rows for identifier in chosen]
     started = time.monotonic()
 

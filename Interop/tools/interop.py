@@ -10,6 +10,7 @@ import base64
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -25,6 +26,17 @@ class Implementation:
     def __init__(self, fields):
         self.id, self.language, self.label, listed, self.version_command, self.command = fields
         self.listed = [] if listed == "-" else listed.split(",")
+
+    def program(self):
+        """The program the command runs (after any `env` settings)."""
+        return [word for word in self.command.split(" ") if word != "env" and "=" not in word][0]
+
+    def installed(self):
+        """Whether the command's program exists here: a path from Interop/ (a built driver), or a name on PATH."""
+        program = self.program()
+        if os.sep in program:
+            return os.path.exists(os.path.join(INTEROP, program))
+        return shutil.which(program) is not None
 
     def version(self):
         """What the version command prints, on one line."""

@@ -266,6 +266,14 @@ class RankingTests(unittest.TestCase):
         self.assertEqual([problem[0] for problem in upstream.ordered_problems(by_problem, vectors)],
                          ["loses-data-clients-send", "misreads-valid"])
 
+    def test_a_row_whose_built_driver_is_missing_is_not_installed(self):
+        def row(command):
+            return interop.Parser(["x", "Swift", "x", "-", "echo x", command])
+        self.assertFalse(row("../Examples/Nowhere/.build/release/decoder --flag").installed())
+        self.assertEqual(row("env LC_ALL=C sh drivers/answer.sh").program(), "sh")
+        self.assertTrue(row("env LC_ALL=C sh drivers/answer.sh").installed())
+        self.assertTrue(row("tools/stable_stderr.py").installed())
+
     def test_rows_sharing_a_core_count_once(self):
         shared = {"a": ("core", ["b"], "how"), "b": ("core", ["a"], "how")}
         self.assertEqual(interop.independent_cores(["a", "b", "c"], shared), 2)
