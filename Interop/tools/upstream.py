@@ -416,15 +416,22 @@ def binds_receivers(vector):
     return any(RECEIVER_MUST.search(outcome.get("because", "")) for outcome in (vector or {}).get("outcomes") or [])
 
 
+# A valid body before an allowed-either-way one before an invalid one.
+VERDICT_ORDER = {"y": 0, "i": 1, "n": 2}
+
+
+def case_strength(record, vectors):
+    """How strong a case a verdict makes, strongest least: its vector binds receivers, then a real client
+    sends it (the vector names its `producer`), then a valid body before an allowed-either-way one before
+    an invalid one."""
+    vector = vectors.get(record["id"]) or {}
+    return (0 if binds_receivers(vector) else 1, 0 if vector.get("producer") else 1, VERDICT_ORDER[record["verdict"]])
+
+
 def group_order(cause_and_records, vectors):
-    """The order of one problem's causes: one with a case that binds receivers first, then one shown on
-    a body a real client sends (its vector names the `producer`), then one shown on a valid body before
-    an allowed-either-way one before an invalid one, then the most vectors."""
+    """The order of one problem's causes: by the strongest case each holds, then the most vectors."""
     cause, records = cause_and_records
-    order = {"y": 0, "i": 1, "n": 2}
-    return (0 if any(binds_receivers(vectors.get(r["id"])) for r in records) else 1,
-            0 if any((vectors.get(r["id"]) or {}).get("producer") for r in records) else 1,
-            min(order[r["verdict"]] for r in records), -len(records), cause)
+    return (min(case_strength(r, vectors) for r in records), -len(records), cause)
 
 
 def ordered_problems(by_problem, vectors):
@@ -432,18 +439,15 @@ def ordered_problems(by_problem, vectors):
     ladder's order (data loss before crashes before misreadings)."""
     present = [problem for problem in PROBLEMS if problem[0] in by_problem]
     return sorted(present, key=lambda problem: (
-        0 if any(binds_receivers(vectors.get(r["id"])) for r in by_problem[problem[0]]) else 1, PROBLEMS.index(problem)))
+        min(case_strength(r, vectors)[0] for r in by_problem[problem[0]]), PROBLEMS.index(problem)))
 
 
 def chosen_case(records, body_of, records_of, parser_id, vectors=None):
-    """The record to reproduce: one that binds receivers first, then one a real client sends, then a
-    valid body before an allowed-either-way one before an invalid one, then the one most other parsers
+    """The record to reproduce: the strongest case (``case_strength``), then the one most other parsers
     read as expected (the plainest case to argue), then the smallest."""
-    order = {"y": 0, "i": 1, "n": 2}
     vectors = vectors or {}
-    return min(records, key=lambda r: (0 if binds_receivers(vectors.get(r["id"])) else 1,
-                                       0 if (vectors.get(r["id"]) or {}).get("producer") else 1, order[r["verdict"]],
-                                       -len(readers_as_expected(records_of, parser_id, r["id"])), len(body_of(r["id"])), r["id"]))
+    return min(records, key=lambda r: (case_strength(r, vectors), -len(readers_as_expected(records_of, parser_id, r["id"])),
+                                       len(body_of(r["id"])), r["id"]))
 
 
 def write_report(into, document, documents, vectors, body_of, rules, repro_outputs=None):
