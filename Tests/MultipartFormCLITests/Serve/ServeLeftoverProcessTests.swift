@@ -39,16 +39,24 @@ struct ServeLeftoverProcessTests {
         ((try? String(contentsOfFile: pids, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int32($0) }
     }
 
-    @Test func eachComparisonEndsWhatItsDriverLeftAndAStopStillStops() throws {
-        let interop = try Self.leavingInterop()
-        defer { for pid in Self.recorded(interop.pids) { TestProcess.send(.kill, to: pid) } }
+    /// serve with `--parser leaver`, once it has answered one body and the comparison's driver has run.
+    static func serveAnsweringOneBody(
+        _ interop: (directory: TemporaryDirectory, pids: String)
+    ) throws -> ServeProcessTests.ServeProcess {
         let server = try ServeProcessTests.ServeProcess(["--interop", interop.directory.path, "--parser", "leaver"])
         let client = try RawClient(port: server.port)
         client.send(postRequest(CompareCommandTests.body, contentType: CompareCommandTests.contentType))
         #expect(client.readResponse()?.status == 200)
+        #expect(eventually(within: 30) { recorded(interop.pids).count == 1 }, "the driver never ran")
+        return server
+    }
+
+    @Test func eachComparisonEndsWhatItsDriverLeftAndAStopStillStops() throws {
+        let interop = try Self.leavingInterop()
+        defer { for pid in Self.recorded(interop.pids) { TestProcess.send(.kill, to: pid) } }
+        let server = try Self.serveAnsweringOneBody(interop)
 
         // --parser: the reading runs after the answer; what the driver left goes when it ends.
-        #expect(eventually(within: 30) { Self.recorded(interop.pids).count == 1 }, "the driver never ran")
         let afterParser = eventually(within: 10) { (try? CertifyFastLoopTests.stillRunning(interop.pids))?.isEmpty ?? false }
         #expect(afterParser, "the process the --parser comparison's driver left outlived the comparison, with serve still running")
 
@@ -79,11 +87,7 @@ struct ServeLeftoverProcessTests {
     @Test func aLeftoverWithoutTheMarkerGoesWhenServeStops() throws {
         let interop = try Self.leavingInterop(clearingEnvironment: true)
         defer { for pid in Self.recorded(interop.pids) { TestProcess.send(.kill, to: pid) } }
-        let server = try ServeProcessTests.ServeProcess(["--interop", interop.directory.path, "--parser", "leaver"])
-        let client = try RawClient(port: server.port)
-        client.send(postRequest(CompareCommandTests.body, contentType: CompareCommandTests.contentType))
-        #expect(client.readResponse()?.status == 200)
-        #expect(eventually(within: 30) { Self.recorded(interop.pids).count == 1 }, "the driver never ran")
+        let server = try Self.serveAnsweringOneBody(interop)
         #expect(server.running.isRunning)
         let stopped = server.stop(with: .terminate, within: 15)
         #expect(stopped, "serve did not end within 15 s of SIGTERM")
